@@ -1,0 +1,58 @@
+import { RULE_CATALOGUE, RULE_NAMES, type RuleName } from '../../shared/rules.ts';
+import type { DbHandle } from '../db/client.ts';
+
+interface RoleDefinition {
+  title: string;
+  rules: readonly RuleName[];
+}
+
+/** The built-in roles. Role names are never shown in the interface (spec 6). */
+export const ROLES: Record<string, RoleDefinition> = {
+  admin: { title: 'Администратор', rules: RULE_NAMES },
+  planner: {
+    title: 'Планировщик',
+    rules: [
+      'strategic-planning-index',
+      'calc-index',
+      'calc-update',
+      'calc-delete',
+      'read-all-team',
+      'read-department-team',
+      'edit-department-team',
+      'team-all',
+    ],
+  },
+  tariff: {
+    title: 'Тарификатор',
+    rules: [
+      'tariff-vip-field-create',
+      'tariff-vip-field-update',
+      'tariff-vip-field-delete',
+      'tariff-calc-create',
+      'tariff-calc-update',
+      'tariff-calc-delete',
+    ],
+  },
+  viewer: { title: 'Наблюдатель', rules: [] },
+};
+
+/** Writes the rule catalogue and the built-in roles; safe to run at every start. */
+export async function syncCatalogue(handle: DbHandle): Promise<void> {
+  for (const name of RULE_NAMES) {
+    await handle.query(
+      'insert into rules (name, title) values ($1, $2) on conflict (name) do update set title = excluded.title',
+      [name, RULE_CATALOGUE[name]],
+    );
+  }
+  for (const [name, role] of Object.entries(ROLES)) {
+    const [row] = await handle.query<{ id: number }>(
+      `insert into roles (name, title) values ($1, $2)
+       on conflict (name) do update set title = excluded.title returning id`,
+      [name, role.title],
+    );
+    await handle.query('delete from role_rules where role_id = $1', [row.id]);
+    for (const rule of role.rules) {
+      await handle.query('insert into role_rules (role_id, rule_name) values ($1, $2)', [row.id, rule]);
+    }
+  }
+}
