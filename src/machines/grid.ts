@@ -1,0 +1,295 @@
+import { assertEvent, assign, type DoneActorEvent, type ErrorActorEvent, fromPromise, setup } from 'xstate';
+import { DEFAULT_PAGINATION, type PaginationState } from '../shared/pagination.ts';
+import {
+  filterRecord,
+  type GridFilter,
+  nextSort,
+  readGridQuery,
+  setFilter,
+  writeGridQuery,
+} from './gridQuery.ts';
+
+/** What a list call receives: filters by key, sort ('key' or '-key'), page and page size. */
+export interface LoadPageParams {
+  filters: Record<string, string>;
+  sort: string | null;
+  page: number;
+  perPage: number;
+}
+
+/** What a list call answers: the rows and the pagination headers. */
+export interface LoadPageResult<T> {
+  items: T[];
+  totalCount: number;
+  pageCount: number;
+  currentPage: number;
+  perPage: number;
+}
+
+/** The one contract every module's list call plugs into the grid with; it must honour the signal. */
+export type LoadPage<T> = (params: LoadPageParams, signal: AbortSignal) => Promise<LoadPageResult<T>>;
+
+export type GridAction = 'update' | 'delete';
+
+/** Per-action state of spec 3.3, plus the row the action is about. */
+export interface GridActionState {
+  isModalShow: boolean;
+  disable: boolean;
+  row: unknown;
+}
+
+export interface GridContext {
+  filters: GridFilter[];
+  sort: string | null;
+  pagination: PaginationState;
+  items: unknown[];
+  horizontalScroll: boolean;
+  actions: Record<GridAction, GridActionState>;
+  filterKeys: string[] | null;
+  syncQuery: boolean;
+  error: unknown;
+}
+
+export interface GridInput {
+  perPage?: number;
+  /** The page query string read on first load; defaults to the browser's. */
+  search?: string;
+  /** Keys of the filterable columns; only these are read from and written to the query string. */
+  filterKeys?: string[];
+  /** False for grids that must not touch the address bar (a second grid on a page). */
+  syncQuery?: boolean;
+  horizontalScroll?: boolean;
+}
+
+export type GridEvent =
+  | { type: 'SORT.TOGGLE'; key: string }
+  | { type: 'PAGE.GO'; page: number }
+  | { type: 'PAGE_SIZE.SET'; perPage: number }
+  | { type: 'FILTER.SET'; key: string; value: string }
+  | { type: 'FILTER.REMOVE'; key: string }
+  | { type: 'FILTER.CLEAR' }
+  | { type: 'GRID.RELOAD' }
+  | { type: 'MODAL.OPEN'; action: GridAction; row?: unknown }
+  | { type: 'MODAL.CLOSE'; action: GridAction }
+  | { type: 'MODAL.DISABLE'; action: GridAction; disable: boolean }
+  | { type: 'SCROLL.SET'; horizontal: boolean };
+
+/** The filter key that the spec also keeps in a cookie at path / (spec 4.2). */
+export const COOKIE_FILTER_KEY = 'task_time';
+
+const CLOSED: GridActionState = { isModalShow: false, disable: false, row: null };
+
+function browserSearch(): string {
+  return typeof window === 'undefined' ? '' : window.location.search;
+}
+
+export const gridMachine = setup({
+  types: {
+    context: {} as GridContext,
+    events: {} as GridEvent,
+    input: {} as GridInput,
+  },
+  actors: {
+    loadPage: fromPromise<LoadPageResult<unknown>, LoadPageParams>(() =>
+      Promise.reject(new Error('The grid needs a loadPage actor: provide it with machine.provide().')),
+    ),
+  },
+  guards: {
+    'isOtherPage?': ({ context, event }) => {
+      assertEvent(event, 'PAGE.GO');
+      return (
+        event.page >= 1 &&
+        event.page <= context.pagination.pageCount &&
+        event.page !== context.pagination.currentPage
+      );
+    },
+    'isFilterChanged?': ({ context, event }) => {
+      assertEvent(event, 'FILTER.SET');
+      const current = context.filters.find((filter) => filter.key === event.key)?.value ?? '';
+      return current !== event.value;
+    },
+    'hasFilter?': ({ context, event }) => {
+      assertEvent(event, 'FILTER.REMOVE');
+      return context.filters.some((filter) => filter.key === event.key);
+    },
+    'isCookieFilter?': ({ event }) => {
+      assertEvent(event, ['FILTER.SET', 'FILTER.REMOVE']);
+      return event.key === COOKIE_FILTER_KEY;
+    },
+  },
+  actions: {
+    toggleSort: assign(({ context, event }) => {
+      assertEvent(event, 'SORT.TOGGLE');
+      return { sort: nextSort(context.sort, event.key) };
+    }),
+    goToPage: assign(({ context, event }) => {
+      assertEvent(event, 'PAGE.GO');
+      return { pagination: { ...context.pagination, currentPage: event.page } };
+    }),
+    setPageSize: assign(({ context, event }) => {
+      assertEvent(event, 'PAGE_SIZE.SET');
+      return { pagination: { ...context.pagination, perPage: event.perPage, currentPage: 1 } };
+    }),
+    setFilter: assign(({ context, event }) => {
+      assertEvent(event, 'FILTER.SET');
+      return {
+        filters: setFilter(context.filters, event.key, event.value),
+        pagination: { ...context.pagination, currentPage: 1 },
+      };
+    }),
+    removeFilter: assign(({ context, event }) => {
+      assertEvent(event, 'FILTER.REMOVE');
+      return {
+        filters: context.filters.filter((filter) => filter.key !== event.key),
+        pagination: { ...context.pagination, currentPage: 1 },
+      };
+    }),
+    clearFilters: assign(({ context }) => ({
+      filters: [],
+      pagination: { ...context.pagination, currentPage: 1 },
+    })),
+    storeFilterCookie: ({ context }) => {
+      if (typeof document === 'undefined') return;
+      const value = context.filters.find((filter) => filter.key === COOKIE_FILTER_KEY)?.value ?? '';
+      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from jsdom and Firefox ESR
+      document.cookie =
+        value === ''
+          ? `${COOKIE_FILTER_KEY}=; path=/; max-age=0`
+          : `${COOKIE_FILTER_KEY}=${encodeURIComponent(value)}; path=/`;
+    },
+    writeQuery: ({ context }) => {
+      if (!context.syncQuery || typeof window === 'undefined') return;
+      const search = writeGridQuery(window.location.search, context, context.filterKeys);
+      if (search === window.location.search) return;
+      window.history.replaceState(
+        window.history.state,
+        '',
+        `${window.location.pathname}${search}${window.location.hash}`,
+      );
+    },
+    closeModals: assign({ actions: { update: CLOSED, delete: CLOSED } }),
+    storePage: assign((_, result: LoadPageResult<unknown>) => {
+      return {
+        items: result.items,
+        pagination: {
+          currentPage: result.currentPage,
+          pageCount: result.pageCount,
+          perPage: result.perPage,
+          totalCount: result.totalCount,
+        },
+        error: null,
+      };
+    }),
+    storeError: assign((_, error: unknown) => ({ error })),
+    logError: ({ context }) => {
+      console.error('Grid list call failed', context.error);
+    },
+    openModal: assign(({ context, event }) => {
+      assertEvent(event, 'MODAL.OPEN');
+      return {
+        actions: {
+          ...context.actions,
+          [event.action]: { isModalShow: true, disable: false, row: event.row ?? null },
+        },
+      };
+    }),
+    closeModal: assign(({ context, event }) => {
+      assertEvent(event, 'MODAL.CLOSE');
+      return { actions: { ...context.actions, [event.action]: CLOSED } };
+    }),
+    disableModal: assign(({ context, event }) => {
+      assertEvent(event, 'MODAL.DISABLE');
+      return {
+        actions: {
+          ...context.actions,
+          [event.action]: { ...context.actions[event.action], disable: event.disable },
+        },
+      };
+    }),
+    setScroll: assign(({ event }) => {
+      assertEvent(event, 'SCROLL.SET');
+      return { horizontalScroll: event.horizontal };
+    }),
+  },
+}).createMachine({
+  id: 'grid',
+  context: ({ input }) => {
+    const filterKeys = input.filterKeys ?? null;
+    const syncQuery = input.syncQuery ?? true;
+    const fromQuery = syncQuery
+      ? readGridQuery(input.search ?? browserSearch(), filterKeys)
+      : { sort: null, filters: [] };
+    return {
+      ...fromQuery,
+      pagination: { ...DEFAULT_PAGINATION, perPage: input.perPage ?? DEFAULT_PAGINATION.perPage },
+      items: [],
+      horizontalScroll: input.horizontalScroll ?? false,
+      actions: { update: CLOSED, delete: CLOSED },
+      filterKeys,
+      syncQuery,
+      error: null,
+    };
+  },
+  initial: 'loading',
+  on: {
+    'SORT.TOGGLE': { target: '.loading', reenter: true, actions: ['toggleSort', 'writeQuery'] },
+    'PAGE.GO': { guard: 'isOtherPage?', target: '.loading', reenter: true, actions: 'goToPage' },
+    'PAGE_SIZE.SET': { target: '.loading', reenter: true, actions: 'setPageSize' },
+    'FILTER.SET': [
+      {
+        guard: 'isCookieFilter?',
+        target: '.loading',
+        reenter: true,
+        actions: ['setFilter', 'storeFilterCookie', 'writeQuery'],
+      },
+      { guard: 'isFilterChanged?', target: '.loading', reenter: true, actions: ['setFilter', 'writeQuery'] },
+    ],
+    'FILTER.REMOVE': {
+      guard: 'hasFilter?',
+      target: '.loading',
+      reenter: true,
+      actions: ['removeFilter', 'storeFilterCookie', 'writeQuery'],
+    },
+    'FILTER.CLEAR': {
+      target: '.loading',
+      reenter: true,
+      actions: ['clearFilters', 'storeFilterCookie', 'writeQuery'],
+    },
+    'GRID.RELOAD': { target: '.loading', reenter: true },
+    'MODAL.OPEN': { actions: 'openModal' },
+    'MODAL.CLOSE': { actions: 'closeModal' },
+    'MODAL.DISABLE': { actions: 'disableModal' },
+    'SCROLL.SET': { actions: 'setScroll' },
+  },
+  states: {
+    loading: {
+      tags: ['loading'],
+      entry: 'closeModals',
+      invoke: {
+        src: 'loadPage',
+        input: ({ context }) => ({
+          filters: filterRecord(context.filters),
+          sort: context.sort,
+          page: context.pagination.currentPage,
+          perPage: context.pagination.perPage,
+        }),
+        onDone: {
+          target: 'ready',
+          actions: {
+            type: 'storePage',
+            params: ({ event }: { event: DoneActorEvent<LoadPageResult<unknown>> }) => event.output,
+          },
+        },
+        onError: {
+          target: 'failed',
+          actions: [
+            { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            'logError',
+          ],
+        },
+      },
+    },
+    ready: { tags: ['ready'] },
+    failed: { tags: ['failed'] },
+  },
+});
