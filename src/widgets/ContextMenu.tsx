@@ -1,0 +1,105 @@
+import {
+  autoUpdate,
+  FloatingFocusManager,
+  FloatingPortal,
+  flip,
+  offset,
+  shift,
+  useDismiss,
+  useFloating,
+  useInteractions,
+  useRole,
+} from '@floating-ui/react';
+import { type KeyboardEvent, useLayoutEffect } from 'react';
+
+export interface ContextMenuItem {
+  label: string;
+  onSelect: () => void;
+  disabled?: boolean;
+}
+
+export interface ContextMenuProps {
+  /** Where the menu opens (client coordinates of the right click); null keeps it closed. */
+  position: { x: number; y: number } | null;
+  items: ContextMenuItem[];
+  onClose: () => void;
+  label?: string;
+}
+
+function moveFocus(event: KeyboardEvent<HTMLDivElement>, delta: number) {
+  const buttons = Array.from(
+    event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="menuitem"]:not(:disabled)'),
+  );
+  if (buttons.length === 0) return;
+  const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+  const next =
+    at === -1 ? (delta > 0 ? 0 : buttons.length - 1) : (at + delta + buttons.length) % buttons.length;
+  buttons[next].focus();
+  event.preventDefault();
+}
+
+/** A menu at a point: arrow keys move between items, Enter chooses, Esc and outside click close. */
+export function ContextMenu({ position, items, onClose, label = 'Контекстное меню' }: ContextMenuProps) {
+  const open = position !== null;
+  const { refs, floatingStyles, context } = useFloating({
+    open,
+    onOpenChange: (next) => {
+      if (!next) onClose();
+    },
+    placement: 'right-start',
+    middleware: [offset(2), flip(), shift({ padding: 8 })],
+    whileElementsMounted: autoUpdate,
+  });
+  const { getFloatingProps } = useInteractions([useDismiss(context), useRole(context, { role: 'menu' })]);
+  useLayoutEffect(() => {
+    if (!position) return;
+    refs.setPositionReference({
+      getBoundingClientRect: () => ({
+        x: position.x,
+        y: position.y,
+        left: position.x,
+        top: position.y,
+        right: position.x,
+        bottom: position.y,
+        width: 0,
+        height: 0,
+      }),
+    });
+  }, [position, refs]);
+  if (!open) return null;
+  return (
+    <FloatingPortal>
+      <FloatingFocusManager context={context} initialFocus={0}>
+        <div
+          ref={refs.setFloating}
+          role="menu"
+          className="w-popover w-menu"
+          style={floatingStyles}
+          aria-label={label}
+          {...getFloatingProps({
+            onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => {
+              if (event.key === 'ArrowDown') moveFocus(event, 1);
+              if (event.key === 'ArrowUp') moveFocus(event, -1);
+            },
+          })}
+        >
+          {items.map((item) => (
+            <button
+              key={item.label}
+              type="button"
+              role="menuitem"
+              className="w-menu__item"
+              disabled={item.disabled}
+              onClick={() => {
+                onClose();
+                item.onSelect();
+              }}
+            >
+              {item.label}
+            </button>
+          ))}
+        </div>
+      </FloatingFocusManager>
+    </FloatingPortal>
+  );
+}
