@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   acceptTimePart,
   type CellSelection,
+  dayLabel,
   defaultRange,
   formatRange,
   formatStamp,
@@ -157,5 +158,11 @@ describe('when formatting', () => {
   it('sends filter dates as YYYY-MM-DD', () => {
     expect(toFilterDate('2024-03-05 07:30')).toBe('2024-03-05');
     expect(toFilterDate(new Date(2024, 2, 5, 12))).toBe('2024-03-05');
+  });
+});
+
+describe('when naming a day for screen readers', () => {
+  it('uses the genitive month name', () => {
+    expect(dayLabel('2024-03-05')).toBe('5 марта 2024');
   });
 });

@@ -216,3 +216,8 @@ export function formatRange(from: Stamp, to: Stamp, withTime: boolean): string {
 export function toFilterDate(value: string | Date): string {
   return typeof value === 'string' ? dayOf(value) : dayjs(value).format(DAY_FORMAT);
 }
+
+/** A day as a screen reader hears it: `dayLabel('2024-03-05')` is '5 марта 2024'. */
+export function dayLabel(day: string): string {
+  return parseStamp(dayOf(day)).format('D MMMM YYYY');
+}
