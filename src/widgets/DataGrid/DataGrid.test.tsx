@@ -1,0 +1,191 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LoadPage, LoadPageParams } from '../../machines/grid.ts';
+import { DataGrid } from './DataGrid.tsx';
+import type { GridColumn } from './types.ts';
+
+interface Airline {
+  id: number;
+  name_ru: string;
+  code: number;
+  active: boolean;
+}
+
+const ALL: Airline[] = Array.from({ length: 95 }, (_, index) => ({
+  id: index + 1,
+  name_ru: `Авиакомпания ${String(index + 1).padStart(3, '0')}`,
+  code: 100 + index,
+  active: index % 2 === 0,
+}));
+
+const COLUMNS: GridColumn<Airline>[] = [
+  { key: 'serial', title: '№', kind: 'serial' },
+  { key: 'name_ru', title: 'Название', sortable: true, filterable: true, filterType: 'text' },
+  { key: 'code', title: 'Код', kind: 'number', sortable: true },
+  {
+    key: 'active',
+    title: 'Активна',
+    kind: 'render',
+    render: (row) => (row.active ? 'да' : 'нет'),
+    filterable: true,
+    filterType: 'select',
+    filterData: [
+      { id: 'yes', name: 'Да' },
+      { id: 'no', name: 'Нет' },
+    ],
+  },
+];
+
+function fakeLoadPage(rows: Airline[] = ALL) {
+  const calls: LoadPageParams[] = [];
+  const loadPage: LoadPage<Airline> = async (params) => {
+    calls.push(params);
+    const filtered = rows.filter(
+      (row) => !params.filters.name_ru || row.name_ru.includes(params.filters.name_ru),
+    );
+    const start = (params.page - 1) * params.perPage;
+    return {
+      items: filtered.slice(start, start + params.perPage),
+      totalCount: filtered.length,
+      pageCount: Math.max(1, Math.ceil(filtered.length / params.perPage)),
+      currentPage: params.page,
+      perPage: params.perPage,
+    };
+  };
+  return { calls, loadPage };
+}
+
+beforeEach(() => {
+  window.history.replaceState(null, '', '/react_app/grid');
+});
+
+describe('when the grid shows a page', () => {
+  it('shows the rows, the serial numbers and the Russian record count', async () => {
+    const { loadPage } = fakeLoadPage();
+    render(<DataGrid label="Авиакомпании" columns={COLUMNS} loadPage={loadPage} />);
+    expect(await screen.findByText('Показаны 1 - 20 из 95 записей')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Авиакомпании' });
+    expect(within(table).getByText('Авиакомпания 001')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Предыдущая страница' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Страница 1' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('moves to a page by number and disables the next arrow on the last page', async () => {
+    const user = userEvent.setup();
+    const { loadPage } = fakeLoadPage();
+    render(<DataGrid label="Авиакомпании" columns={COLUMNS} loadPage={loadPage} />);
+    await user.click(await screen.findByRole('button', { name: 'Страница 5' }));
+    expect(await screen.findByText('Показаны 81 - 95 из 95 записей')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Следующая страница' })).toBeDisabled();
+    expect(screen.getByText('81')).toBeInTheDocument();
+  });
+
+  it('returns to page 1 when the page size changes', async () => {
+    const user = userEvent.setup();
+    const { loadPage, calls } = fakeLoadPage();
+    render(<DataGrid label="Авиакомпании" columns={COLUMNS} loadPage={loadPage} />);
+    await user.click(await screen.findByRole('button', { name: 'Страница 3' }));
+    await screen.findByText('Показаны 41 - 60 из 95 записей');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'показывать по:' }), '50');
+    expect(await screen.findByText('Показаны 1 - 50 из 95 записей')).toBeInTheDocument();
+    expect(calls.at(-1)).toMatchObject({ page: 1, perPage: 50 });
+  });
+});
+
+describe('when a column title is clicked', () => {
+  it('sorts ascending, descending, then ascending and writes the query string', async () => {
+    const user = userEvent.setup();
+    const { loadPage, calls } = fakeLoadPage();
+    render(<DataGrid label="Авиакомпании" columns={COLUMNS} loadPage={loadPage} />);
+    await screen.findByText('Показаны 1 - 20 из 95 записей');
+    const sortButton = screen.getByRole('button', { name: /Название/ });
+    const header = screen.getByRole('columnheader', { name: /Название/ });
+    await user.click(sortButton);
+    await waitFor(() => expect(header).toHaveAttribute('aria-sort', 'ascending'));
+    expect(window.location.search).toBe('?sort=name_ru');
+    await user.click(sortButton);
+    await waitFor(() => expect(header).toHaveAttribute('aria-sort', 'descending'));
+    expect(window.location.search).toBe('?sort=-name_ru');
+    await user.click(sortButton);
+    await waitFor(() => expect(header).toHaveAttribute('aria-sort', 'ascending'));
+    expect(calls.map((call) => call.sort)).toEqual([null, 'name_ru', '-name_ru', 'name_ru']);
+  });
+});
+
+describe('when a filter is typed', () => {
+  it('applies it on Enter and restores it from the query string', async () => {
+    const user = userEvent.setup();
+    const { loadPage, calls } = fakeLoadPage();
+    const { unmount } = render(<DataGrid label="Авиакомпании" columns={COLUMNS} loadPage={loadPage} />);
+    await screen.findByText('Показаны 1 - 20 из 95 записей');
+    await user.type(screen.getByRole('textbox', { name: 'Фильтр: Название' }), '00{Enter}');
+    expect(await screen.findByText('Показаны 1 - 9 из 9 записей')).toBeInTheDocument();
+    expect(calls.at(-1)?.filters).toEqual({ name_ru: '00' });
+    expect(window.location.search).toBe('?name_ru=00');
+    unmount();
+    render(<DataGrid label="Авиакомпании" columns={COLUMNS} loadPage={loadPage} />);
+    expect(await screen.findByRole('textbox', { name: 'Фильтр: Название' })).toHaveValue('00');
+    expect(calls.at(-1)?.filters).toEqual({ name_ru: '00' });
+  });
+
+  it('applies it on blur', async () => {
+    const user = userEvent.setup();
+    const { loadPage, calls } = fakeLoadPage();
+    render(<DataGrid label="Авиакомпании" columns={COLUMNS} loadPage={loadPage} />);
+    await screen.findByText('Показаны 1 - 20 из 95 записей');
+    await user.type(screen.getByRole('textbox', { name: 'Фильтр: Название' }), '01');
+    expect(calls).toHaveLength(1);
+    await user.tab();
+    await waitFor(() => expect(calls.at(-1)?.filters).toEqual({ name_ru: '01' }));
+  });
+
+  it('sends a yes/no select filter as 1 or 0', async () => {
+    const user = userEvent.setup();
+    const { loadPage, calls } = fakeLoadPage();
+    render(<DataGrid label="Авиакомпании" columns={COLUMNS} loadPage={loadPage} />);
+    await screen.findByText('Показаны 1 - 20 из 95 записей');
+    await user.click(screen.getByRole('combobox', { name: 'Фильтр: Активна' }));
+    await user.click(screen.getByRole('option', { name: 'Нет' }));
+    await waitFor(() => expect(calls.at(-1)?.filters).toEqual({ active: '0' }));
+  });
+});
+
+describe('when a row is right-clicked', () => {
+  it('opens the row context menu and runs the chosen item', async () => {
+    const user = userEvent.setup();
+    const onEdit = vi.fn();
+    const { loadPage } = fakeLoadPage();
+    render(
+      <DataGrid
+        label="Авиакомпании"
+        columns={COLUMNS}
+        loadPage={loadPage}
+        contextMenu={(row) => [{ label: 'Редактировать', onSelect: () => onEdit(row.id) }]}
+      />,
+    );
+    const cell = await screen.findByText('Авиакомпания 003');
+    fireEvent.contextMenu(cell);
+    await user.click(await screen.findByRole('menuitem', { name: 'Редактировать' }));
+    expect(onEdit).toHaveBeenCalledWith(3);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+});
+
+describe('when there are 50,000 rows on one page', () => {
+  it('keeps only the visible rows in the DOM', async () => {
+    const many = Array.from({ length: 50_000 }, (_, index) => ({
+      id: index,
+      name_ru: `Строка ${index}`,
+      code: index,
+      active: true,
+    }));
+    const { loadPage } = fakeLoadPage(many);
+    render(
+      <DataGrid label="Строки" columns={COLUMNS} loadPage={loadPage} perPage={50_000} pageSizes={[50_000]} />,
+    );
+    expect(await screen.findByText('Показаны 1 - 50000 из 50000 записей')).toBeInTheDocument();
+    const rows = within(screen.getByRole('table', { name: 'Строки' })).getAllByRole('row');
+    expect(rows.length).toBeLessThan(100);
+  });
+});

@@ -1,0 +1,146 @@
+// biome-ignore-all lint/a11y/useSemanticElements: a virtualised body is absolutely positioned divs, so the table is built from ARIA roles
+// biome-ignore-all lint/a11y/useFocusableInteractive: rows and cells are read, not operated; their buttons and inputs take focus
+import { useSelector } from '@xstate/react';
+import { type MouseEvent, useMemo, useState } from 'react';
+import type { LoadPage } from '../../machines/grid.ts';
+import { filterRecord } from '../../machines/gridQuery.ts';
+import { ContextMenu, type ContextMenuItem } from '../ContextMenu.tsx';
+import { GridBody } from './GridBody.tsx';
+import { GridHeader } from './GridHeader.tsx';
+import { PaginationControl, PaginationHeader } from './Pagination.tsx';
+import type { GridColumn } from './types.ts';
+import { type GridActorRef, useGridActor } from './useGridActor.ts';
+import './DataGrid.css';
+
+/** Presentation options shared by DataGrid and DataGridView. */
+export interface DataGridViewProps<T> {
+  /** Accessible name of the table. */
+  label: string;
+  columns: GridColumn<T>[];
+  rowColor?: (row: T) => string | undefined;
+  /** Items of a row's context menu; none means no menu. */
+  contextMenu?: (row: T) => ContextMenuItem[];
+  pageSizes?: readonly number[];
+  /** Height of the scrolling body in px (480 by default). */
+  height?: number;
+  rowHeight?: number;
+}
+
+export interface DataGridProps<T> extends DataGridViewProps<T> {
+  /** The screen's list call (see createLoadPage). */
+  loadPage: LoadPage<T>;
+  perPage?: number;
+  /** Let columns keep their width and scroll sideways instead of shrinking. */
+  horizontalScroll?: boolean;
+  /** False keeps sort and filters out of the address bar (for a second grid on a page). */
+  syncQuery?: boolean;
+}
+
+function columnTemplate<T>(
+  columns: GridColumn<T>[],
+  horizontal: boolean,
+): { template: string; minWidth?: number } {
+  const widths = columns.map((column) =>
+    column.width
+      ? `${column.width}px`
+      : horizontal
+        ? '160px'
+        : column.kind === 'serial'
+          ? '64px'
+          : 'minmax(80px, 1fr)',
+  );
+  const minWidth = horizontal
+    ? columns.reduce((sum, column) => sum + (column.width ?? (column.kind === 'serial' ? 64 : 160)), 0)
+    : undefined;
+  return { template: widths.join(' '), minWidth };
+}
+
+/** A grid bound to a grid actor from useGridActor; use it when the screen sends events to the grid. */
+export function DataGridView<T>({
+  actorRef,
+  label,
+  columns,
+  rowColor,
+  contextMenu,
+  pageSizes,
+  height = 480,
+  rowHeight = 40,
+}: DataGridViewProps<T> & { actorRef: GridActorRef }) {
+  const context = useSelector(actorRef, (snapshot) => snapshot.context);
+  const loading = useSelector(actorRef, (snapshot) => snapshot.hasTag('loading'));
+  const [menu, setMenu] = useState<{ row: T; x: number; y: number } | null>(null);
+  const { pagination, horizontalScroll } = context;
+  const { template, minWidth } = useMemo(
+    () => columnTemplate(columns, horizontalScroll),
+    [columns, horizontalScroll],
+  );
+  const filters = useMemo(() => filterRecord(context.filters), [context.filters]);
+  const onRowContextMenu = contextMenu
+    ? (row: T, event: MouseEvent) => {
+        event.preventDefault();
+        setMenu({ row, x: event.clientX, y: event.clientY });
+      }
+    : undefined;
+  return (
+    <div className="w-grid">
+      <PaginationHeader
+        currentPage={pagination.currentPage}
+        perPage={pagination.perPage}
+        totalCount={pagination.totalCount}
+        pageSizes={pageSizes}
+        onPageSize={(perPage) => actorRef.send({ type: 'PAGE_SIZE.SET', perPage })}
+      />
+      <div className={`w-grid__scroller${horizontalScroll ? ' is-horizontal' : ''}`}>
+        <div
+          role="table"
+          aria-label={label}
+          aria-rowcount={pagination.totalCount}
+          aria-busy={loading}
+          className="w-grid__table"
+          style={{ minWidth }}
+        >
+          <GridHeader
+            columns={columns}
+            template={template}
+            sort={context.sort}
+            filters={filters}
+            onSort={(key) => actorRef.send({ type: 'SORT.TOGGLE', key })}
+            onFilter={(key, value) => actorRef.send({ type: 'FILTER.SET', key, value })}
+          />
+          <GridBody<T>
+            rows={context.items as T[]}
+            columns={columns}
+            template={template}
+            firstSerial={(pagination.currentPage - 1) * pagination.perPage + 1}
+            rowColor={rowColor}
+            onRowContextMenu={onRowContextMenu}
+            height={height}
+            rowHeight={rowHeight}
+            minWidth={minWidth}
+          />
+        </div>
+      </div>
+      <div className="w-grid__footer">
+        <PaginationControl
+          currentPage={pagination.currentPage}
+          pageCount={pagination.pageCount}
+          onPage={(page) => actorRef.send({ type: 'PAGE.GO', page })}
+        />
+      </div>
+      {contextMenu ? (
+        <ContextMenu
+          position={menu ? { x: menu.x, y: menu.y } : null}
+          items={menu ? contextMenu(menu.row) : []}
+          onClose={() => setMenu(null)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** A paged, sorted, filtered grid over a loadPage call; sort and filters live in the query string (spec 4.2). */
+export function DataGrid<T>({ loadPage, perPage, horizontalScroll, syncQuery, ...view }: DataGridProps<T>) {
+  const filterKeys = view.columns.filter((column) => column.filterable).map((column) => column.key);
+  const actorRef = useGridActor(loadPage, { perPage, horizontalScroll, syncQuery, filterKeys });
+  return <DataGridView actorRef={actorRef} {...view} />;
+}

@@ -1,0 +1,31 @@
+import { useActorRef } from '@xstate/react';
+import { useRef, useState } from 'react';
+import { type ActorRefFrom, fromPromise } from 'xstate';
+import {
+  type GridInput,
+  gridMachine,
+  type LoadPage,
+  type LoadPageParams,
+  type LoadPageResult,
+} from '../../machines/grid.ts';
+
+export type GridActorRef = ActorRefFrom<typeof gridMachine>;
+
+/**
+ * The grid machine with a screen's list call plugged in. Keep the actor to send 'GRID.RELOAD' after a save,
+ * or 'MODAL.OPEN' / 'MODAL.CLOSE' / 'MODAL.DISABLE' for the update and delete modals.
+ */
+export function useGridActor<T>(loadPage: LoadPage<T>, input: GridInput = {}): GridActorRef {
+  const latest = useRef(loadPage);
+  latest.current = loadPage;
+  const [logic] = useState(() =>
+    gridMachine.provide({
+      actors: {
+        loadPage: fromPromise<LoadPageResult<unknown>, LoadPageParams>(({ input: params, signal }) =>
+          latest.current(params, signal),
+        ),
+      },
+    }),
+  );
+  return useActorRef(logic, { input });
+}
