@@ -1,0 +1,116 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { ErrorPopup } from './ErrorPopup.tsx';
+import { Modal } from './Modal.tsx';
+
+function Harness({ disabled = false, submitDisabled = false, onSubmit = () => undefined }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Открыть
+      </button>
+      <Modal
+        open={open}
+        title="Новая запись"
+        onClose={() => setOpen(false)}
+        onSubmit={onSubmit}
+        disabled={disabled}
+        submitDisabled={submitDisabled}
+      >
+        <input aria-label="Название" />
+      </Modal>
+    </>
+  );
+}
+
+describe('when the modal opens', () => {
+  it('shows a 648 px dialog with Отмена and Сохранить and moves focus inside', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Открыть' }));
+    const dialog = screen.getByRole('dialog', { name: 'Новая запись' });
+    expect(dialog).toHaveStyle({ width: '648px' });
+    expect(screen.getByRole('button', { name: 'Отмена' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Сохранить' })).toBeInTheDocument();
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+  });
+
+  it('keeps focus inside while tabbing', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Открыть' }));
+    const dialog = screen.getByRole('dialog');
+    for (let press = 0; press < 6; press += 1) {
+      await user.tab();
+      await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    }
+  });
+});
+
+describe('when the modal is closed', () => {
+  it('closes on Esc and gives focus back to the opener', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    const opener = screen.getByRole('button', { name: 'Открыть' });
+    await user.click(opener);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(opener).toHaveFocus());
+  });
+
+  it('closes on an outside click', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Открыть' }));
+    const overlay = screen.getByRole('dialog').parentElement as HTMLElement;
+    await user.click(overlay);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('stays open on outside click and Esc while disabled', async () => {
+    const user = userEvent.setup();
+    render(<Harness disabled />);
+    await user.click(screen.getByRole('button', { name: 'Открыть' }));
+    const overlay = screen.getByRole('dialog').parentElement as HTMLElement;
+    await user.click(overlay);
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Отмена' })).toBeDisabled();
+  });
+});
+
+describe('when the submit button is disabled', () => {
+  it('does nothing on click', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<Harness submitDisabled onSubmit={onSubmit} />);
+    await user.click(screen.getByRole('button', { name: 'Открыть' }));
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('submits when enabled', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<Harness onSubmit={onSubmit} />);
+    await user.click(screen.getByRole('button', { name: 'Открыть' }));
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('when an error popup is shown', () => {
+  it('is a 420 px alert dialog with a red icon and the message', () => {
+    render(
+      <ErrorPopup open title="Ошибка удаления" message="Запись используется" onClose={() => undefined} />,
+    );
+    const dialog = screen.getByRole('alertdialog', { name: 'Ошибка удаления' });
+    expect(dialog).toHaveStyle({ width: '420px' });
+    expect(screen.getByRole('img', { name: 'Ошибка' })).toBeInTheDocument();
+    expect(screen.getByText('Запись используется')).toBeInTheDocument();
+  });
+});
