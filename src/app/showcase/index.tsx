@@ -1,0 +1,45 @@
+import { Link, Outlet, Route, Routes } from 'react-router';
+import { AlertBanner } from '../../widgets/index.ts';
+import { DatePickerDemo } from './DatePickerDemo.tsx';
+import { GridDemo } from './GridDemo.tsx';
+import { ModalDemo } from './ModalDemo.tsx';
+import { SelectDemo } from './SelectDemo.tsx';
+import { ShowcaseMenu } from './ShowcaseMenu.tsx';
+import { ToggleSwitchDemo } from './ToggleSwitchDemo.tsx';
+import './showcase.css';
+
+/** Base path of the showcase (spec 2.2); the shell mounts ShowcaseRoutes at `/react_app/*`. */
+export const SHOWCASE_BASE = '/react_app';
+
+function ShowcaseLayout() {
+  return (
+    <div className="showcase">
+      <nav className="showcase__crumbs" aria-label="Витрина">
+        <Link to={SHOWCASE_BASE}>Витрина компонентов</Link>
+      </nav>
+      <Outlet />
+      <AlertBanner />
+    </div>
+  );
+}
+
+function NotFound() {
+  return <p>Такой демонстрационной страницы нет.</p>;
+}
+
+/** The developer showcase: a menu and one demo page per shared widget (spec 2.2). */
+export default function ShowcaseRoutes() {
+  return (
+    <Routes>
+      <Route element={<ShowcaseLayout />}>
+        <Route index element={<ShowcaseMenu />} />
+        <Route path="date-picker" element={<DatePickerDemo />} />
+        <Route path="select" element={<SelectDemo />} />
+        <Route path="modal" element={<ModalDemo />} />
+        <Route path="grid" element={<GridDemo />} />
+        <Route path="toggle-switch" element={<ToggleSwitchDemo />} />
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}
