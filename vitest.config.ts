@@ -28,6 +28,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
+          globalSetup: ['tests/support/globalDb.ts'],
           environment: 'node',
           include: ['src/server/**/*.test.ts', 'tests/api/**/*.test.ts'],
           testTimeout: 60_000,

@@ -2,9 +2,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -22,6 +22,8 @@ export interface DbHandle {
   /** Runs one parameterised statement and answers its rows. */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   migrate(): Promise<void>;
+  /** PGlite only: a tarball of the whole database, loadable through `loadDataDir`. */
+  dump(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob | File): Promise<
     },
     query: async <T>(sql: string, params: unknown[] = []) => (await client.query<T>(sql, params)).rows,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }
@@ -67,9 +70,9 @@ async function openPg(url: string): Promise<DbHandle> {
     exec: async (sql) => {
       await pool.query(sql);
     },
-    query: async <T>(sql: string, params: unknown[] = []) =>
-      (await pool.query(sql, params)).rows as T[],
+    query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
     migrate: () => migratePg(db as never, { migrationsFolder }),
+    dump: () => Promise.reject(new Error('dump is for PGlite only')),
     close: () => pool.end(),
   };
 }

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type AppOptions, buildApp } from '../../src/server/app.ts';
+import { syncCatalogue } from '../../src/server/auth/catalogue.ts';
+import { seedDemoUsers } from '../../src/server/auth/demoUsers.ts';
+import { createAuthService } from '../../src/server/auth/service.ts';
+import { type DbHandle, openDb } from '../../src/server/db/client.ts';
+import { withDatabase } from './globalDb.ts';
+
+/** A fresh migrated database for one test file: a copy of the run's template (PGlite dump or PostgreSQL template). */
+export async function openTestDb(): Promise<DbHandle> {
+  const template = inject('dbTemplate');
+  const url = process.env.DATABASE_URL;
+  if (!url) return openDb({ loadDataDir: new Blob([readFileSync(template)]) });
+  const name = `gow_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template}`);
+  const handle = await openDb({ databaseUrl: withDatabase(url, name) });
+  const close = handle.close;
+  handle.close = async () => {
+    await close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  };
+  return handle;
+}
+
+/** Builds the app on a fresh database with the rule catalogue and the demo users. */
+export async function createTestApp(
+  options: Partial<AppOptions> & { configure?: (app: Awaited<ReturnType<typeof buildApp>>) => void } = {},
+) {
+  const db = options.db ?? (await openTestDb());
+  await syncCatalogue(db);
+  await seedDemoUsers(db, createAuthService(db));
+  const app = await buildApp({ db, closeDbOnClose: true, ...options });
+  options.configure?.(app);
+  await app.ready();
+  return app;
+}
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** Logs a demo user in (password = login) and answers the bearer token. */
+export async function loginAs(app: TestApp, login: string): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { login, password: login },
+  });
+  if (res.statusCode !== 200) throw new Error(`login ${login} failed: ${res.statusCode} ${res.body}`);
+  return res.json().token;
+}
+
+/** `{authorization: 'Bearer …'}` for app.inject. */
+export function bearer(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}
