@@ -3,6 +3,23 @@ import { CalendarPanel } from './CalendarPanel.tsx';
 import type { usePicker } from './usePicker.ts';
 import './DatePicker.css';
 
+function CalendarIcon() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 16 16"
+      aria-hidden="true"
+      fill="none"
+      stroke="#6b7785"
+      strokeWidth="1.4"
+    >
+      <rect x="1.5" y="2.5" width="13" height="12" rx="1.5" />
+      <path d="M1.5 6.5h13M5 1v3M11 1v3" />
+    </svg>
+  );
+}
+
 interface PickerShellProps {
   picker: ReturnType<typeof usePicker>;
   label: string;
@@ -28,7 +45,7 @@ export function PickerShell({ picker, label, text, placeholder, disabled, hideLa
         {...picker.getReferenceProps({ onClick: () => picker.actorRef.send({ type: 'PICKER.TOGGLE' }) })}
       >
         <span>{text || placeholder}</span>
-        <span aria-hidden="true">📅</span>
+        <CalendarIcon />
       </button>
       {picker.open ? (
         <FloatingPortal>

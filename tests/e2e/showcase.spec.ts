@@ -1,0 +1,101 @@
+import { expect, test } from './fixtures.ts';
+
+function monthKey(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
+}
+
+test.describe('date range picker', () => {
+  test('picks a range across two months and applies it', async ({ page }) => {
+    await page.goto('/react_app/date-picker');
+    await page.getByRole('button', { name: 'Период', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Период' });
+    const months = dialog.getByRole('group');
+    await expect(months).toHaveCount(2);
+    await months.nth(0).getByRole('button', { name: /^20 / }).click();
+    await months.nth(1).getByRole('button', { name: /^5 / }).click();
+    await dialog.getByRole('button', { name: 'Применить' }).click();
+    await expect(dialog).toBeHidden();
+    const now = new Date();
+    const first = monthKey(now);
+    const second = monthKey(new Date(now.getFullYear(), now.getMonth() + 1, 1));
+    await expect(page.getByLabel('Выбранный период', { exact: true })).toHaveText(
+      `${first}-20 00:00 — ${second}-05 23:59`,
+    );
+    await expect(page.getByRole('button', { name: 'Период', exact: true })).toContainText(
+      `20.${first.slice(5)}.${first.slice(0, 4)} - 05.${second.slice(5)}.${second.slice(0, 4)}`,
+    );
+  });
+
+  test('discards the pending range on Отмена', async ({ page }) => {
+    await page.goto('/react_app/date-picker');
+    const trigger = page.getByRole('button', { name: 'Период', exact: true });
+    const before = await trigger.textContent();
+    await trigger.click();
+    const dialog = page.getByRole('dialog', { name: 'Период' });
+    const months = dialog.getByRole('group');
+    await months.nth(0).getByRole('button', { name: /^10 / }).click();
+    await months.nth(1).getByRole('button', { name: /^12 / }).click();
+    await dialog.getByRole('button', { name: 'Отмена' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(trigger).toHaveText(before ?? '');
+    await expect(page.getByLabel('Выбранный период', { exact: true })).toHaveText('сегодня');
+  });
+});
+
+test.describe('data grid', () => {
+  test('cycles the sort of a column and writes it to the query string', async ({ page }) => {
+    await page.goto('/react_app/grid');
+    const table = page.getByRole('table', { name: 'Авиакомпании' });
+    await expect(page.getByText(/^Показаны 1 - \d+ из \d+/).first()).toBeVisible();
+    const header = table.getByRole('columnheader', { name: /Название$/ }).first();
+    const sortButton = header.getByRole('button');
+    await sortButton.click();
+    await expect(page).toHaveURL(/[?&]sort=name_ru(&|$)/);
+    await expect(header).toHaveAttribute('aria-sort', 'ascending');
+    await sortButton.click();
+    await expect(page).toHaveURL(/[?&]sort=-name_ru(&|$)/);
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    await sortButton.click();
+    await expect(page).toHaveURL(/[?&]sort=name_ru(&|$)/);
+    await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  });
+
+  test('restores the sort and the filter after a reload', async ({ page }) => {
+    await page.goto('/react_app/grid');
+    const table = page.getByRole('table', { name: 'Авиакомпании' });
+    const firstName = table.getByRole('row').nth(2).getByRole('cell').nth(1);
+    await expect(firstName).not.toHaveText('');
+    const needle = ((await firstName.textContent()) ?? '').slice(0, 3);
+    const header = table.getByRole('columnheader', { name: /Название$/ }).first();
+    await header.getByRole('button').click();
+    await header.getByRole('button').click();
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    const filter = table.getByRole('textbox', { name: 'Фильтр: Название' }).first();
+    await filter.fill(needle);
+    await filter.press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('name_ru')).toBe(needle);
+    await page.reload();
+    const reloaded = page.getByRole('table', { name: 'Авиакомпании' });
+    await expect(reloaded.getByRole('textbox', { name: 'Фильтр: Название' }).first()).toHaveValue(needle);
+    await expect(reloaded.getByRole('columnheader', { name: /Название$/ }).first()).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    const url = new URL(page.url());
+    expect(url.searchParams.get('sort')).toBe('-name_ru');
+    expect(url.searchParams.get('name_ru')).toBe(needle);
+  });
+
+  test('scrolls 50,000 rows while keeping only the visible ones in the page', async ({ page }) => {
+    await page.goto('/react_app/grid');
+    const table = page.getByRole('table', { name: '50 000 строк' });
+    await expect(page.getByText('Показаны 1 - 50000 из 50000 записей')).toBeVisible();
+    expect(await table.getByRole('row').count()).toBeLessThan(100);
+    const body = table.getByRole('rowgroup').nth(1);
+    await body.evaluate((element) => {
+      element.scrollTop = element.scrollHeight;
+    });
+    await expect(table.getByRole('cell', { name: '50000', exact: true })).toBeVisible();
+    expect(await table.getByRole('row').count()).toBeLessThan(100);
+  });
+});
