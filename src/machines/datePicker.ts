@@ -264,7 +264,7 @@ export interface ShownMonth {
   cells: CalendarCell[];
 }
 
-/** The months the day view draws for a picker context, first month first. */
+/** The months the day view draws, first month first: a range picker on March 2024 gives March and April. */
 export function shownMonths(context: DatePickerContext): ShownMonth[] {
   const selection = {
     mode: context.mode,
@@ -281,7 +281,7 @@ export function shownMonths(context: DatePickerContext): ShownMonth[] {
   });
 }
 
-/** The year of the first month shown. */
+/** The year of the first month shown: 2024 when `datetime` is '2024-03-01'. */
 export function shownYear(context: DatePickerContext): number {
   return Number(context.datetime.slice(0, 4));
 }

@@ -22,7 +22,7 @@ export function bigRows(count: number): BigRow[] {
   }));
 }
 
-/** A loadPage over rows held in memory, sorting and filtering like a server would. */
+/** A loadPage over rows in memory, sorting and filtering like a server: `memoryLoadPage(bigRows(100))`. */
 export function memoryLoadPage(rows: readonly BigRow[]): LoadPage<BigRow> {
   return async (params) => {
     let result = rows.filter((row) =>
