@@ -1,0 +1,50 @@
+import type { RouteEntry } from '../routes.ts';
+
+type Routable = Pick<RouteEntry, 'path' | 'rule' | 'extraRules'>;
+
+/** The path before a trailing `/:id`, or the whole path. Example: `/flight/view/:id` → `/flight/view`. */
+export function pathPrefix(path: string): string {
+  return path.replace(/\/:id$/, '');
+}
+
+/** True when the rule is empty or the user holds it (any one of a list). Example: `(['a', 'b'], ['b'])` → true. */
+export function isAvailable(rule: Routable['rule'], held: readonly string[]): boolean {
+  if (typeof rule === 'string') return rule === '' || held.includes(rule);
+  return rule.length === 0 || rule.some((name) => held.includes(name));
+}
+
+/**
+ * The entry for a location (spec 2.1): the one equal to path plus hash, else the one whose prefix the path contains
+ * (the longest such prefix, so `/team-planning-race` is not taken for `/team-planning`).
+ * Example: `('/flight/view/42', '')` → the `/flight/view/:id` entry.
+ */
+export function matchRoute<T extends Routable>(
+  routes: readonly T[],
+  pathname: string,
+  hash: string,
+): T | undefined {
+  const exact = routes.find((entry) => entry.path === pathname + hash || entry.path === pathname);
+  if (exact) return exact;
+  let best: T | undefined;
+  for (const entry of routes) {
+    if (entry.path.includes('#')) continue;
+    const prefix = pathPrefix(entry.path);
+    if (pathname.includes(prefix) && (!best || prefix.length > pathPrefix(best.path).length)) best = entry;
+  }
+  return best;
+}
+
+/** Every rule name the route table mentions, gating or extra, each once. */
+export function tableRuleNames(routes: readonly Routable[]): string[] {
+  const names = new Set<string>();
+  for (const entry of routes) {
+    for (const name of typeof entry.rule === 'string' ? [entry.rule] : entry.rule) if (name) names.add(name);
+    for (const name of entry.extraRules) names.add(name);
+  }
+  return [...names];
+}
+
+/** The entries the user may open. */
+export function availableRoutes<T extends Routable>(routes: readonly T[], held: readonly string[]): T[] {
+  return routes.filter((entry) => isAvailable(entry.rule, held));
+}

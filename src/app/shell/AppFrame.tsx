@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { NavLink, Outlet } from 'react-router';
+import { AlertBanner } from '../../widgets/index.ts';
+import { availableRoutes } from '../access/availability.ts';
+import { useRules } from '../access/rules.ts';
+import { readTimeZone, writeTimeZone } from '../api/storage.ts';
+import { ROUTES } from '../routes.ts';
+import { ChunkErrorBanner } from './ChunkError.tsx';
+import { logout, useSessionUser } from './session.ts';
+import { zoneOptions } from './zones.ts';
+
+/** The frame around every screen: the menu of routes the user may open, the user, the time zone, logout. */
+export function AppFrame() {
+  const user = useSessionUser();
+  const rules = useRules();
+  const [zone, setZone] = useState(readTimeZone);
+  const menu = availableRoutes(ROUTES, rules).filter((entry) => entry.inMenu);
+
+  function changeZone(next: string) {
+    writeTimeZone(next);
+    setZone(next);
+    location.reload();
+  }
+
+  async function signOut() {
+    await logout();
+    location.assign('/login');
+  }
+
+  return (
+    <div className="shell">
+      <aside className="shell__side">
+        <a className="shell__brand" href="/">
+          Наземное обслуживание
+        </a>
+        <nav aria-label="Разделы">
+          <ul className="shell__menu">
+            {menu.map((entry) => (
+              <li key={entry.path}>
+                {entry.path.includes('#') ? (
+                  <a href={entry.path}>{entry.title}</a>
+                ) : (
+                  <NavLink to={entry.path} reloadDocument>
+                    {entry.title}
+                  </NavLink>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      <div className="shell__main">
+        <header className="shell__top">
+          <ChunkErrorBanner />
+          <label className="shell__zone">
+            Часовой пояс
+            <select value={zone} onChange={(e) => changeZone(e.target.value)}>
+              {zoneOptions(zone).map((option) => (
+                <option key={option.id} value={option.id}>
+                  {option.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <span className="shell__user" aria-label="Пользователь">
+            {user?.name}
+          </span>
+          <button type="button" className="w-button w-button--secondary" onClick={signOut}>
+            Выйти
+          </button>
+        </header>
+        <Outlet />
+        <AlertBanner />
+      </div>
+    </div>
+  );
+}

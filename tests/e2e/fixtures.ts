@@ -1,0 +1,34 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** Signs a demo user in through the API (password = login) and stores the token as the login page does. */
+export async function signIn(page: Page, login: string): Promise<void> {
+  const res = await page.request.post('/api/auth/login', { data: { login, password: login } });
+  expect(res.status()).toBe(200);
+  const { token } = await res.json();
+  await page.addInitScript((value) => {
+    if (!localStorage.getItem('token')) localStorage.setItem('token', value);
+  }, token);
+}
+
+/** Console errors and uncaught page errors seen during a test. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** `page` signed in as admin; `consoleErrors` gathers what the browser reported. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: async ({ page }, use) => {
+    await use(collectErrors(page));
+  },
+  page: async ({ page }, use) => {
+    await signIn(page, 'admin');
+    await use(page);
+  },
+});
+
+export { expect };

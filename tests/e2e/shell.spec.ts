@@ -1,0 +1,87 @@
+import { test as base } from '@playwright/test';
+import { collectErrors, expect, signIn } from './fixtures.ts';
+
+const test = base;
+
+const ADMIN_ROUTES: { path: string; title: string }[] = [
+  { path: '/workplace', title: 'Расстояния между рабочими местами' },
+  { path: '/allocation', title: 'Аллокация подрядчиков' },
+  { path: '/skill-access', title: 'Доступы навыков' },
+  { path: '/team-planning', title: 'Планирование бригад' },
+  { path: '/team-planning-race', title: 'Бригады на рейсах' },
+  { path: '/flight/view/123', title: 'Срочный багаж' },
+  { path: '/baggage/flight/123', title: 'Срочный багаж' },
+  { path: '/tariff/vip-passenger', title: 'VIP-расчёты' },
+  { path: '/tariff/service', title: 'Расчёты услуг' },
+  { path: '/race-newest', title: 'Суточный план полётов' },
+  { path: '/resource-planning', title: 'Планирование персонала по рейсам' },
+  { path: '/shift-schedules/1', title: 'График сменности' },
+  { path: '/planning-calc-history', title: 'Сохранённые расчёты' },
+  { path: '/planning-vacation/1', title: 'Планирование отпусков' },
+  { path: '/brs/config', title: 'Настройки БРС авиакомпаний' },
+  { path: '/system/config#kpi_report', title: 'Причины задержек' },
+  { path: '/system/config#postal-statements', title: 'Почтовые ведомости' },
+  { path: '/react_app', title: 'Витрина компонентов' },
+];
+
+test('a user logs in through the form, is sent back where they were going, and logs out', async ({
+  page,
+}) => {
+  await page.goto('/tariff/service');
+  await expect(page).toHaveURL(/\/login\?next=%2Ftariff%2Fservice/);
+  await page.getByLabel('Логин').fill('admin');
+  await page.getByLabel('Пароль').fill('wrong');
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Неверный логин или пароль');
+  await page.getByLabel('Пароль').fill('admin');
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page).toHaveURL(/\/tariff\/service$/);
+  await expect(page.getByLabel('Пользователь')).toHaveText('Администратор Демо');
+  await page.getByRole('button', { name: 'Выйти' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await page.goto('/race-newest');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('a viewer sees only the ungated routes in the menu and gets 404 on a gated one', async ({ page }) => {
+  await signIn(page, 'viewer');
+  await page.goto('/');
+  const menu = page.getByRole('navigation', { name: 'Разделы' });
+  await expect(menu.getByRole('link', { name: 'Суточный план полётов' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'VIP-расчёты' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Причины задержек' })).toBeVisible();
+  for (const gated of [
+    'Планирование бригад',
+    'Сохранённые расчёты',
+    'Аллокация подрядчиков',
+    'Доступы навыков',
+  ]) {
+    await expect(menu.getByRole('link', { name: gated, exact: true })).toHaveCount(0);
+  }
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('rules') ?? 'null'))).toEqual([]);
+  await page.goto('/allocation');
+  await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible();
+});
+
+test('an administrator opens every route of the table without a console error', async ({ page }) => {
+  const errors = collectErrors(page);
+  await signIn(page, 'admin');
+  for (const route of ADMIN_ROUTES) {
+    await page.goto(route.path);
+    await expect(page.getByRole('heading', { level: 1 }).first(), route.path).toContainText(route.title);
+  }
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('the time zone chosen in the frame is stored and sent with every base call', async ({ page }) => {
+  await signIn(page, 'planner');
+  await page.goto('/');
+  await page.getByLabel('Часовой пояс').selectOption('Asia/Vladivostok');
+  await expect(page.getByLabel('Часовой пояс')).toHaveValue('Asia/Vladivostok');
+  const request = page.waitForRequest((req) => req.url().includes('/api/auth/me'));
+  await page.reload();
+  expect((await request).headers()['time-zone']).toBe('Asia/Vladivostok');
+});
