@@ -1,4 +1,5 @@
 import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { departments } from './staff.ts';
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
@@ -6,6 +7,8 @@ export const users = pgTable('users', {
   name: text('name').notNull(),
   /** scrypt$<salt hex>$<key hex> */
   passwordHash: text('password_hash').notNull(),
+  /** The department whose teams and staff the user plans; null for all. */
+  departmentId: integer('department_id').references(() => departments.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

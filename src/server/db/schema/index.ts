@@ -1,1 +1,6 @@
 export * from './access.ts';
+export * from './flights.ts';
+export * from './reference.ts';
+export * from './staff.ts';
+export * from './tasks.ts';
+export * from './tgo.ts';
