@@ -1,5 +1,4 @@
 import { Link, Outlet, Route, Routes } from 'react-router';
-import { AlertBanner } from '../../widgets/index.ts';
 import { DatePickerDemo } from './DatePickerDemo.tsx';
 import { GridDemo } from './GridDemo.tsx';
 import { ModalDemo } from './ModalDemo.tsx';
@@ -18,7 +17,6 @@ function ShowcaseLayout() {
         <Link to={SHOWCASE_BASE}>Витрина компонентов</Link>
       </nav>
       <Outlet />
-      <AlertBanner />
     </div>
   );
 }
