@@ -4,6 +4,8 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 18080);
+/** Set to test a server that is already running (development); otherwise one is started on a fresh database. */
+const externalUrl = process.env.E2E_BASE_URL;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'gow-e2e-'));
 
 /** Browser tests: the built client and the real server on a fresh embedded database, in Debian's Chromium. */
@@ -16,7 +18,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: externalUrl ?? `http://127.0.0.1:${port}`,
     locale: 'ru-RU',
     timezoneId: 'Europe/Moscow',
     launchOptions: {
@@ -32,19 +34,21 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'npx tsx src/server/main.ts',
-    url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_DAYS: process.env.E2E_DEMO_DAYS ?? '3',
-      LOG_LEVEL: 'warn',
-    },
-  },
+  webServer: externalUrl
+    ? undefined
+    : {
+        command: 'npx tsx src/server/main.ts',
+        url: `http://127.0.0.1:${port}/api/health`,
+        timeout: 240_000,
+        reuseExistingServer: false,
+        stdout: 'ignore',
+        stderr: 'pipe',
+        env: {
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          DEMO_DAYS: process.env.E2E_DEMO_DAYS ?? '3',
+          LOG_LEVEL: 'warn',
+        },
+      },
 });
