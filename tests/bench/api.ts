@@ -1,0 +1,35 @@
+import { median, quantile, report } from './stats.ts';
+
+/** Reference and list calls of the operations screens; each is timed over real HTTP on loopback. */
+const CALLS = [
+  '/api/aviacompany?page=1&per-page=20&sort=name_ru',
+  '/api/aviacompany?page=1&per-page=20&filter[or][][name_ru][like]=аэро',
+  '/api/airport',
+  '/api/v2/aviacompany',
+  '/api/v2/service',
+  '/api/v2/job',
+  '/api/v2/department',
+  '/api/v3/employee-position',
+  '/api/planning/scale',
+  '/api/planning/department',
+  '/api/planning/flight-params',
+];
+
+/** Sends each call `rounds` times and reports the median and p95 of each, and the p95 over all. */
+export async function benchApi(baseUrl: string, token: string, rounds = 60): Promise<void> {
+  const all: number[] = [];
+  for (const call of CALLS) {
+    const times: number[] = [];
+    for (let i = 0; i < rounds; i += 1) {
+      const started = performance.now();
+      const res = await fetch(baseUrl + call, { headers: { authorization: `Bearer ${token}` } });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${call}: ${res.status}`);
+      times.push(performance.now() - started);
+    }
+    all.push(...times);
+    report({ name: `GET ${call.slice(4, 58)}: p95`, value: quantile(times, 0.95), unit: 'ms', budget: 50 });
+  }
+  report({ name: 'API list calls, all: median', value: median(all), unit: 'ms' });
+  report({ name: 'API list calls, all: p95', value: quantile(all, 0.95), unit: 'ms', budget: 50 });
+}

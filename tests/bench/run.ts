@@ -1,0 +1,67 @@
+import { execSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../src/server/app.ts';
+import { syncCatalogue } from '../../src/server/auth/catalogue.ts';
+import { seedDemoUsers } from '../../src/server/auth/demoUsers.ts';
+import { createAuthService } from '../../src/server/auth/service.ts';
+import { openDb } from '../../src/server/db/client.ts';
+import { loadDemoAirport } from '../../src/server/demo/index.ts';
+import { benchApi } from './api.ts';
+import { benchBundle } from './bundle.ts';
+import { benchGrid } from './grid.ts';
+import { report } from './stats.ts';
+
+/**
+ * `npm run bench`: the budgets of ARCHITECTURE.md section 8 that exist so far, on the default demo airport in an
+ * embedded database. Options: `--scale N` (demo size), `--only api,bundle,grid,load`.
+ */
+async function main(argv: string[]) {
+  const option = (name: string) => {
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const only = option('only')?.split(',');
+  const wants = (part: string) => !only || only.includes(part);
+  const scale = Number(option('scale') ?? 1);
+
+  if (!existsSync('dist/client/index.html')) execSync('npx vite build', { stdio: 'inherit' });
+  if (wants('bundle')) benchBundle();
+
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'gow-bench-'));
+  const db = await openDb({ dataDir: path.join(dir, 'pg') });
+  try {
+    await db.migrate();
+    await syncCatalogue(db);
+    await seedDemoUsers(db, createAuthService(db));
+    const started = performance.now();
+    await loadDemoAirport(db, { scale });
+    report({
+      name: `demo airport load, scale ${scale}, embedded`,
+      value: (performance.now() - started) / 1000,
+      unit: 's',
+      budget: 60,
+    });
+
+    const app = await buildApp({ db, clientDir: 'dist/client' });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const login = await fetch(`${address}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: 'admin', password: 'admin' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    if (wants('api')) await benchApi(address, token);
+    if (wants('grid')) await benchGrid(address, token);
+    await app.close();
+  } finally {
+    await db.close().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main(process.argv.slice(2)).catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
