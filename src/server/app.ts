@@ -67,7 +67,12 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(helmet, {
     contentSecurityPolicy: {
-      directives: { 'worker-src': ["'self'", 'blob:'], 'img-src': ["'self'", 'data:', 'blob:'] },
+      // No upgrade-insecure-requests: airport intranets often serve plain http by address, and the upgrade breaks them.
+      directives: {
+        'worker-src': ["'self'", 'blob:'],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'upgrade-insecure-requests': null,
+      },
     },
   });
   await app.register(rateLimit, { global: false });
@@ -95,7 +100,16 @@ export async function buildApp(options: AppOptions) {
 
   const clientDir = options.clientDir;
   if (clientDir && existsSync(path.join(clientDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: path.resolve(clientDir), wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: path.resolve(clientDir),
+      wildcard: false,
+      index: false,
+      // Vite names assets by content hash, so they never change under the same name.
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
     app.setNotFoundHandler((request, reply) => {
       if (request.method !== 'GET' || request.url.startsWith('/api')) {
         return reply.status(404).send({ message: MESSAGES.notFound });
