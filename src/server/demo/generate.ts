@@ -1,0 +1,82 @@
+import { buildFlights } from './flights.ts';
+import { buildOperations } from './operations.ts';
+import { createRng, mixSeed } from './random.ts';
+import { buildReferences } from './references.ts';
+import { buildStaff } from './staff.ts';
+import type { Table } from './table.ts';
+import { moscowMidnight } from './table.ts';
+import { buildTasks } from './tasks.ts';
+
+export interface DemoOptions {
+  /** Same seed, same data. Default 1. */
+  seed?: number;
+  /** Multiplies flights, staff and vehicles. Default 1. */
+  scale?: number;
+  /** Days of flights before and after the reference day. Default 60. */
+  days?: number;
+  /** The moment "now" of the demo: facts before it, plans after it. Default the current time. */
+  referenceDate?: Date | string;
+}
+
+export interface DemoData {
+  seed: number;
+  scale: number;
+  days: number;
+  referenceAt: Date;
+  /** Tables in foreign-key order. */
+  tables: Table[];
+}
+
+/** Reads the options with their defaults; a date-only string means noon in Moscow of that day. */
+export function demoSettings(options: DemoOptions = {}) {
+  const seed = options.seed ?? 1;
+  const scale = options.scale ?? 1;
+  const days = options.days ?? 60;
+  if (!Number.isInteger(seed)) throw new Error('seed must be a whole number');
+  if (!(scale > 0)) throw new Error('scale must be positive');
+  if (!Number.isInteger(days) || days < 0) throw new Error('days must be a whole number ≥ 0');
+  const ref = options.referenceDate ?? new Date();
+  const referenceAt =
+    typeof ref === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(ref)
+      ? new Date(`${ref}T12:00:00+03:00`)
+      : new Date(ref);
+  if (Number.isNaN(referenceAt.getTime())) throw new Error('referenceDate is not a date');
+  return { seed, scale, days, referenceAt };
+}
+
+/**
+ * Generates the whole demo airport in memory, deterministically from the options.
+ * Example: `generateDemoAirport({seed: 1, days: 1, referenceDate: '2026-01-15'})` → ~1,050 legs.
+ */
+export function generateDemoAirport(options: DemoOptions = {}): DemoData {
+  const { seed, scale, days, referenceAt } = demoSettings(options);
+  const now = referenceAt.getTime();
+  const refs = buildReferences();
+  const staff = buildStaff(createRng(mixSeed(seed, 2)), scale, refs.contractors);
+  const ops = buildOperations(createRng(mixSeed(seed, 3)), scale, staff.positionId, staff.departmentId);
+  const standCount = refs.workplaces.rows.filter((row) => row[2] === 1).length;
+  const flights = buildFlights({
+    seed,
+    scale,
+    days,
+    day0: moscowMidnight(now),
+    now,
+    tgoByKey: ops.tgoByKey,
+    standCount,
+  });
+  const tasks = buildTasks({
+    seed,
+    now,
+    legs: flights.legs,
+    tgoJobs: ops.tgoJobs,
+    employeesByPosition: staff.employeesByPosition,
+    resourcesByType: ops.resourcesByType,
+  });
+  return {
+    seed,
+    scale,
+    days,
+    referenceAt,
+    tables: [...refs.before, ...staff.tables, ...ops.tables, ...flights.tables, ...tasks.tables],
+  };
+}
