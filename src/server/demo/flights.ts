@@ -5,8 +5,8 @@ import {
   type AirlineFact,
   HOME_IATA,
   REGISTRATION_PREFIX,
-} from './data/geo.ts';
-import { STATUS } from './data/lists.ts';
+} from './facts/geo.ts';
+import { STATUS } from './facts/lists.ts';
 import { tgoKey } from './operations.ts';
 import { createRng, mixSeed, type Rng } from './random.ts';
 import { DAY, iso, MINUTE, Table } from './table.ts';

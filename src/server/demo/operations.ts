@@ -1,5 +1,5 @@
-import { AIRCRAFT_TYPES } from './data/geo.ts';
-import { JOBS, RESOURCE_TYPES, tgoJobNames } from './data/staff.ts';
+import { AIRCRAFT_TYPES } from './facts/geo.ts';
+import { JOBS, RESOURCE_TYPES, tgoJobNames } from './facts/staff.ts';
 import type { Rng } from './random.ts';
 import { Table } from './table.ts';
 

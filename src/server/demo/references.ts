@@ -1,6 +1,6 @@
-import { DELAY_IATA, DELAY_RRP, isAirportDelay } from './data/delays.ts';
-import { AIRCRAFT_TYPES, AIRLINES, AIRPORTS, HOME_IATA } from './data/geo.ts';
-import * as L from './data/lists.ts';
+import { DELAY_IATA, DELAY_RRP, isAirportDelay } from './facts/delays.ts';
+import { AIRCRAFT_TYPES, AIRLINES, AIRPORTS, HOME_IATA } from './facts/geo.ts';
+import * as L from './facts/lists.ts';
 import { Table } from './table.ts';
 
 function namedTable(name: string, items: readonly string[]): Table {

@@ -1,6 +1,13 @@
-import { SCALES } from './data/lists.ts';
-import { FATHER_NAMES, FEMALE_NAMES, femaleSurname, MALE_NAMES, patronymic, SURNAMES } from './data/names.ts';
-import { CONTRACTORS, DEPARTMENTS, SKILLS, WORKING_SHIFTS } from './data/staff.ts';
+import { SCALES } from './facts/lists.ts';
+import {
+  FATHER_NAMES,
+  FEMALE_NAMES,
+  femaleSurname,
+  MALE_NAMES,
+  patronymic,
+  SURNAMES,
+} from './facts/names.ts';
+import { CONTRACTORS, DEPARTMENTS, SKILLS, WORKING_SHIFTS } from './facts/staff.ts';
 import type { Rng } from './random.ts';
 import { Table } from './table.ts';
 
