@@ -6,13 +6,23 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gow-start-'));
 const port = 19_000 + Math.floor(Math.random() * 900);
-const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DEMO_DAYS: '1', DATABASE_URL: '' };
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DEMO_DAYS: '1',
+  DATABASE_URL: '',
+};
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** Starts `src/server/main.ts` as `npm start` does (without the client build) and waits until it listens. */
 async function start(): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn('npx', ['tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let text = '';
   child.stdout?.on('data', (chunk) => {
     text += chunk;
@@ -46,10 +56,14 @@ async function stop(child: ChildProcess): Promise<number | null> {
 
 function addUser(login: string, password: string): Promise<{ code: number | null; text: string }> {
   return new Promise((resolve) => {
-    const child = spawn('npx', ['tsx', 'src/server/cli/user.ts', 'add', login, '--role', 'planner'], {
-      env,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/server/cli/user.ts', 'add', login, '--role', 'planner'],
+      {
+        env,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
     let text = '';
     child.stdout.on('data', (chunk) => {
       text += chunk;
