@@ -85,3 +85,15 @@ test('the time zone chosen in the frame is stored and sent with every base call'
   await page.reload();
   expect((await request).headers()['time-zone']).toBe('Asia/Vladivostok');
 });
+
+test('a stale token sends the user to login and, after login, back to the screen', async ({ page }) => {
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('token', 'stale-token'));
+  await page.goto('/race-newest');
+  await expect(page).toHaveURL(/\/login\?next=%2Frace-newest$/);
+  await page.getByLabel('Логин').fill('viewer');
+  await page.getByLabel('Пароль').fill('viewer');
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page).toHaveURL(/\/race-newest$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Суточный план полётов');
+});
