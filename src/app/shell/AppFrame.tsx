@@ -62,9 +62,9 @@ export function AppFrame() {
               ))}
             </select>
           </label>
-          <span className="shell__user" aria-label="Пользователь">
+          <fieldset className="shell__user" aria-label="Пользователь">
             {user?.name}
-          </span>
+          </fieldset>
           <button type="button" className="w-button w-button--secondary" onClick={signOut}>
             Выйти
           </button>

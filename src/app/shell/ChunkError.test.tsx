@@ -2,6 +2,10 @@ import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ChunkErrorBanner, ScreenBoundary } from './ChunkError.tsx';
 
+function Broken(): never {
+  throw new Error('Failed to fetch dynamically imported module');
+}
+
 describe('when a page chunk fails to load', () => {
   it('handles vite:preloadError with a Russian message and a reload button', () => {
     render(<ChunkErrorBanner />);
@@ -16,9 +20,6 @@ describe('when a page chunk fails to load', () => {
   });
 
   it('shows the same message in place of a screen whose import failed', () => {
-    function Broken(): never {
-      throw new Error('Failed to fetch dynamically imported module');
-    }
     const quiet = console.error;
     console.error = () => undefined;
     try {
