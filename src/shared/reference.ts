@@ -1,0 +1,112 @@
+import { z } from './messages.ts';
+
+/** The query of a reference list: `filter[key]`, `sort`, `page`, `per-page`; keys are checked by the server. */
+export const referenceQuerySchema = z.looseObject({
+  filter: z.record(z.string(), z.unknown()).optional(),
+  sort: z.string().optional(),
+  page: z.string().optional(),
+  'per-page': z.string().optional(),
+});
+
+const id = z.number().int();
+
+/** `{id, name}`: service halls, passenger categories, travel classes, flight classes and types, … */
+export const namedItemSchema = z.object({ id, name: z.string() });
+export type NamedItem = z.infer<typeof namedItemSchema>;
+
+/** Formats and roundings: `{id, name, name_full}`. */
+export const fullNamedItemSchema = namedItemSchema.extend({ name_full: z.string() });
+export type FullNamedItem = z.infer<typeof fullNamedItemSchema>;
+
+/** A billable service: `{id, name_ru, name_en, id_1c}`. */
+export const serviceItemSchema = z.object({
+  id,
+  name_ru: z.string(),
+  name_en: z.string().nullable(),
+  id_1c: z.string(),
+});
+export type ServiceItem = z.infer<typeof serviceItemSchema>;
+
+/** An airline in a select (`/v2/aviacompany`). */
+export const aviacompanyItemSchema = namedItemSchema.extend({
+  name_ru: z.string(),
+  name_en: z.string(),
+  iata_code: z.string().nullable(),
+  icao_code: z.string().nullable(),
+});
+export type AviacompanyItem = z.infer<typeof aviacompanyItemSchema>;
+
+const codes = {
+  name_ru: z.string(),
+  name_en: z.string(),
+  iata_code: z.string().nullable(),
+  icao_code: z.string().nullable(),
+  sirena_code: z.string().nullable(),
+};
+
+/** An airport of `/airport`. */
+export const airportSchema = z.object({
+  id,
+  name: z.string(),
+  ...codes,
+  time_zone: z.string(),
+  city: z.string(),
+});
+export type AirportDto = z.infer<typeof airportSchema>;
+
+/** An airline of `/aviacompany`; `code` is the IATA code (or ICAO when none), `numeric_code` the bag-tag carrier code. */
+export const airlineSchema = z.object({
+  id,
+  name: z.string(),
+  ...codes,
+  code: z.string().nullable(),
+  numeric_code: z.string().nullable(),
+  is_deleted: z.boolean(),
+  /** Present with `expand=aviacompanyBaggageRegister`; null until the airline has settings. */
+  aviacompanyBaggageRegister: z.record(z.string(), z.unknown()).nullable().optional(),
+});
+export type AirlineDto = z.infer<typeof airlineSchema>;
+
+export const departmentSchema = z.object({
+  id,
+  name: z.string(),
+  full_name: z.string(),
+  contractor_id: id.nullable(),
+});
+export type DepartmentDto = z.infer<typeof departmentSchema>;
+
+export const employeePositionSchema = z.object({ id, name: z.string(), department_id: id });
+export type EmployeePositionDto = z.infer<typeof employeePositionSchema>;
+
+export const resourceItemSchema = z.object({ id, name: z.string(), resource_type_id: id });
+export type ResourceItem = z.infer<typeof resourceItemSchema>;
+
+export const jobIndicatorSchema = z.object({ id, job_id: id, indicator_name: z.string() });
+export type JobIndicatorDto = z.infer<typeof jobIndicatorSchema>;
+
+/** A timeline scale: slot length in minutes. */
+export const scaleSchema = z.object({
+  id,
+  name: z.string(),
+  period: z.number().int(),
+  is_default: z.boolean(),
+});
+export type ScaleDto = z.infer<typeof scaleSchema>;
+
+/** The filter lists of staff planning (`/planning/flight-params`) with the spec's defaults. */
+export const flightParamsSchema = z.object({
+  flight_schedule: z.array(namedItemSchema),
+  flight_status: z.array(namedItemSchema),
+  flight_type: z.array(namedItemSchema),
+  flight_class: z.array(namedItemSchema),
+  flight_period_type: z.array(namedItemSchema),
+  default_flight_schedule: z.array(id),
+  default_flight_status: z.array(id),
+  default_flight_period_type: id,
+});
+export type FlightParamsDto = z.infer<typeof flightParamsSchema>;
+
+/** Request statuses selected by default in staff planning (spec section 9). */
+export const DEFAULT_PLANNING_STATUSES: readonly number[] = [3, 4, 7, 8, 11, 14, 15, 16, 19];
+/** Schedule kinds selected by default: season and requests. */
+export const DEFAULT_PLANNING_SCHEDULES: readonly number[] = [2, 3];
