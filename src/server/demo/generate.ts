@@ -27,7 +27,7 @@ export interface DemoData {
   tables: Table[];
 }
 
-/** Reads the options with their defaults; a date-only string means noon in Moscow of that day. */
+/** Reads the options with their defaults; a date-only string means noon in Moscow. Example: `demoSettings({}).days` → 60. */
 export function demoSettings(options: DemoOptions = {}) {
   const seed = options.seed ?? 1;
   const scale = options.scale ?? 1;

@@ -1,5 +1,6 @@
 import { AIRCRAFT_TYPES } from './facts/geo.ts';
-import { JOBS, RESOURCE_TYPES, tgoJobNames } from './facts/staff.ts';
+import { JOBS, tgoJobNames } from './facts/jobs.ts';
+import { RESOURCE_TYPES } from './facts/staff.ts';
 import type { Rng } from './random.ts';
 import { Table } from './table.ts';
 

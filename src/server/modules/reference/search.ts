@@ -8,7 +8,7 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The text of a `filter[key]=…` value, or undefined when absent; an object or a list is a 400. */
+/** The text of a `filter[key]=…` value, undefined when absent, 400 for a list. Example: `filterText(' SU ', 'name')` → 'SU'. */
 export function filterText(value: unknown, key: string): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value !== 'string')
@@ -16,7 +16,7 @@ export function filterText(value: unknown, key: string): string | undefined {
   return value.trim() || undefined;
 }
 
-/** The whole numbers of a list filter (`filter[k][]=1&filter[k][]=2` or `filter[k]=1`); anything else is a 400. */
+/** The whole numbers of a list filter, 400 for anything else. Example: `filterIds(['1', '2'], 'k')` → [1, 2]; `filterIds('3', 'k')` → [3]. */
 export function filterIds(value: unknown, key: string): number[] | undefined {
   if (value === undefined || value === '') return undefined;
   const list = Array.isArray(value) ? value : [value];
@@ -26,14 +26,14 @@ export function filterIds(value: unknown, key: string): number[] | undefined {
   return ids;
 }
 
-/** Case-insensitive search of the text in any of the columns; undefined when there is no text. */
+/** Case-insensitive search of the text in any of the columns. Example: `searchAny('su', [a, b])` → `a ilike '%su%' or b ilike '%su%'`. */
 export function searchAny(text: string | undefined, columns: AnyColumn[]): SQL | undefined {
   if (!text) return undefined;
   const pattern = containsPattern(text);
   return or(...columns.map((column) => ilike(column, pattern)));
 }
 
-/** ORDER BY of a parsed list sort, falling back to the given column; ties broken by id. */
+/** ORDER BY of a parsed sort, else the fallback; ties by id. Example: sort `-name` → `name desc, id asc`. */
 export function orderOf<S extends string>(
   sort: ListQuery<string, S>['sort'],
   columns: Record<S, AnyColumn>,
