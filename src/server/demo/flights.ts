@@ -43,6 +43,7 @@ interface Rotation {
 
 /** Hourly weights of arrivals at a Russian regional airport: morning and evening waves, a quiet night. */
 const HOUR_WEIGHTS = [2, 1, 1, 1, 2, 4, 6, 8, 8, 7, 6, 6, 6, 6, 6, 6, 7, 8, 8, 8, 7, 6, 5, 3];
+const HOURS = HOUR_WEIGHTS.map((_, hour) => hour);
 const GROUND = [
   [0, 0],
   [100, 160],
@@ -91,7 +92,7 @@ function buildRotations(rng: Rng, scale: number): Rotation[] {
     counters.set(airline.iata, next + 2);
     const daily = rng.chance(0.45);
     const weekdays = Array.from({ length: 7 }, () => daily || rng.chance(0.55));
-    const hour = HOUR_WEIGHTS.indexOf(rng.weighted(HOUR_WEIGHTS, (w) => w));
+    const hour = rng.weighted(HOURS, (h) => HOUR_WEIGHTS[h]);
     const overnight = airline.country === 'RU' && rng.chance(0.1);
     const arrMinute = overnight ? rng.int(21 * 12, 23 * 12 + 11) * 5 : hour * 60 + rng.int(0, 11) * 5;
     const [gmin, gmax] = GROUND[type.category];

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type DemoData, generateDemoAirport } from './generate.ts';
+import { isOnDuty } from './staff.ts';
 import type { Cell } from './table.ts';
 
 const REFERENCE = '2026-03-10';
@@ -165,5 +166,26 @@ describe('when generating the demo airport', () => {
       'Операции',
       'Показатели',
     ]);
+  });
+});
+
+describe('when checking a duty roster', () => {
+  const dayShift = { begin: 8 * 60, duration: 720, cycle: 4, workDays: 2, offset: 0 };
+  const nightShift = { ...dayShift, begin: 20 * 60 };
+  const at = (text: string) => Date.parse(`${text}+03:00`);
+  const workingDay = at('2026-03-10T00:00:00');
+  const dayNumber = Math.floor((workingDay + 3 * 3600_000) / 86_400_000);
+  const offset = (4 - (dayNumber % 4)) % 4;
+
+  it('covers a task inside the shift on a working day and not on a day off', () => {
+    const roster = { ...dayShift, offset };
+    expect(isOnDuty(roster, at('2026-03-10T09:00:00'), at('2026-03-10T10:00:00'))).toBe(true);
+    expect(isOnDuty(roster, at('2026-03-10T19:30:00'), at('2026-03-10T20:30:00'))).toBe(false);
+    expect(isOnDuty(roster, at('2026-03-12T09:00:00'), at('2026-03-12T10:00:00'))).toBe(false);
+  });
+
+  it('covers the morning after a night shift that began on a working day', () => {
+    const roster = { ...nightShift, offset };
+    expect(isOnDuty(roster, at('2026-03-11T05:00:00'), at('2026-03-11T06:00:00'))).toBe(true);
   });
 });

@@ -70,6 +70,7 @@ export function generateDemoAirport(options: DemoOptions = {}): DemoData {
     legs: flights.legs,
     tgoJobs: ops.tgoJobs,
     employeesByPosition: staff.employeesByPosition,
+    rosters: staff.rosters,
     resourcesByType: ops.resourcesByType,
   });
   return {

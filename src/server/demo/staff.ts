@@ -9,7 +9,7 @@ import {
 } from './facts/names.ts';
 import { CONTRACTORS, DEPARTMENTS, SKILLS, WORKING_SHIFTS } from './facts/staff.ts';
 import type { Rng } from './random.ts';
-import { Table } from './table.ts';
+import { DAY, MINUTE, MOSCOW_OFFSET, Table } from './table.ts';
 
 /** Positions mostly held by women at Russian airports; the rest lean male. */
 const MOSTLY_FEMALE = /Агент|Уборщ|Комплектовщ|Диспетчер|Фельдшер|Администратор|Повар/;
@@ -21,6 +21,34 @@ export interface StaffData {
   departmentId: Map<string, number>;
   /** Employee ids per position id. */
   employeesByPosition: Map<number, number[]>;
+  /** The duty roster of each employee id. */
+  rosters: Map<number, Roster>;
+}
+
+/** When an employee works: a shift of `duration` minutes from `begin` minutes after midnight, on `workDays` of every `cycle` days. */
+export interface Roster {
+  begin: number;
+  duration: number;
+  cycle: number;
+  workDays: number;
+  offset: number;
+}
+
+/** How often each working shift is held (12-hour two-on-two-off shifts dominate on the ramp). */
+const SHIFT_WEIGHTS = [5, 4, 2, 2, 1, 1, 2];
+
+/**
+ * Whether a roster covers the whole interval [begin, end] (epoch ms).
+ * Example: a 08:00 12-hour shift covers 09:00–10:00 Moscow time on its working days.
+ */
+export function isOnDuty(roster: Roster, begin: number, end: number): boolean {
+  const day = Math.floor((begin + MOSCOW_OFFSET) / DAY);
+  for (let k = day - 1; k <= day; k += 1) {
+    if ((((k + roster.offset) % roster.cycle) + roster.cycle) % roster.cycle >= roster.workDays) continue;
+    const start = k * DAY - MOSCOW_OFFSET + roster.begin * MINUTE;
+    if (begin >= start && end <= start + roster.duration * MINUTE) return true;
+  }
+  return false;
 }
 
 /** Departments (with contractors'), positions, skills, shifts, scales and ~1,500 × scale employees. */
@@ -78,6 +106,8 @@ export function buildStaff(rng: Rng, scale: number, contractors: Table): StaffDa
   ]);
   const employeeSkills = new Table('employee_skills', ['employee_id', 'skill_id'], null);
   const employeesByPosition = new Map<number, number[]>();
+  const rosters = new Map<number, Roster>();
+  const shiftIds = WORKING_SHIFTS.map((_, i) => i + 1);
   const total = weights.reduce((sum, [, , w]) => sum + w, 0);
   const target = 1500 * scale;
   for (const [pos, dep, weight] of weights) {
@@ -91,7 +121,17 @@ export function buildStaff(rng: Rng, scale: number, contractors: Table): StaffDa
       const first = rng.pick(male ? MALE_NAMES : FEMALE_NAMES);
       const middle = patronymic(rng.pick(FATHER_NAMES), male);
       const id = employees.rows.length + 1;
-      const shift = rng.int(1, WORKING_SHIFTS.length);
+      const shift = rng.weighted(shiftIds, (s) => SHIFT_WEIGHTS[s - 1]);
+      const [, beginText, duration] = WORKING_SHIFTS[shift - 1];
+      const [hh, mm] = beginText.split(':').map(Number);
+      const long = duration >= 720;
+      rosters.set(id, {
+        begin: hh * 60 + mm,
+        duration,
+        cycle: long ? 4 : 7,
+        workDays: long ? 2 : 5,
+        offset: rng.int(0, long ? 3 : 6),
+      });
       employees.add(
         id,
         surname,
@@ -117,5 +157,6 @@ export function buildStaff(rng: Rng, scale: number, contractors: Table): StaffDa
     positionId,
     departmentId,
     employeesByPosition,
+    rosters,
   };
 }

@@ -1,6 +1,7 @@
 import type { Leg } from './flights.ts';
 import type { TgoJobPlan } from './operations.ts';
 import { createRng, mixSeed } from './random.ts';
+import { isOnDuty, type Roster } from './staff.ts';
 import { DAY, iso, MINUTE, Table } from './table.ts';
 
 export interface TasksInput {
@@ -9,6 +10,7 @@ export interface TasksInput {
   legs: Leg[];
   tgoJobs: Map<number, TgoJobPlan[]>;
   employeesByPosition: Map<number, number[]>;
+  rosters: Map<number, Roster>;
   resourcesByType: Map<number, number[]>;
 }
 
@@ -20,7 +22,10 @@ class Pool {
   private readonly freeAt: number[];
   private cursor = 0;
 
-  constructor(readonly ids: number[]) {
+  constructor(
+    readonly ids: number[],
+    private readonly available: (id: number, begin: number, end: number) => boolean = () => true,
+  ) {
     this.freeAt = ids.map(() => Number.NEGATIVE_INFINITY);
   }
 
@@ -29,7 +34,7 @@ class Pool {
     const n = this.ids.length;
     for (let k = 0; k < n; k += 1) {
       const i = (this.cursor + k) % n;
-      if (this.freeAt[i] <= begin) {
+      if (this.freeAt[i] <= begin && this.available(this.ids[i], begin, end)) {
         this.freeAt[i] = end + GAP;
         this.cursor = (i + 1) % n;
         return this.ids[i];
@@ -41,7 +46,7 @@ class Pool {
 
 /**
  * Tasks from the TGO of each leg, with their positions and resource needs. Tasks that start before
- * now + 1 day get employees and resources, given in start order to whoever is free (some stay short).
+ * now + 1 day get employees on duty and resources, in start order, to whoever is free (some stay short).
  */
 export function buildTasks(input: TasksInput) {
   const { now, legs, tgoJobs } = input;
@@ -99,7 +104,11 @@ export function buildTasks(input: TasksInput) {
 
   toStaff.sort((a, b) => a[0] - b[0] || a[2] - b[2]);
   const people = new Map<number, Pool>();
-  for (const [position, ids] of input.employeesByPosition) people.set(position, new Pool(ids));
+  const onDuty = (id: number, begin: number, end: number) => {
+    const roster = input.rosters.get(id);
+    return roster !== undefined && isOnDuty(roster, begin, end);
+  };
+  for (const [position, ids] of input.employeesByPosition) people.set(position, new Pool(ids, onDuty));
   const vehicles = new Map<number, Pool>();
   for (const [type, ids] of input.resourcesByType) vehicles.set(type, new Pool(ids));
   for (const [begin, end, id, plan] of toStaff) {
