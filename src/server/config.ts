@@ -7,6 +7,8 @@ export interface ServerConfig {
   dataDir: string;
   databaseUrl?: string;
   defaultTimeZone: string;
+  /** Login attempts per client address per minute. */
+  loginRateLimit: number;
   /** Where the built client lies. */
   clientDir: string;
   /** Demo airport size, for quick starts and tests: `DEMO_SCALE` and `DEMO_DAYS`. */
@@ -28,6 +30,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     defaultTimeZone: env.TZ_DEFAULT ?? 'Europe/Moscow',
+    loginRateLimit: optionalNumber(env.LOGIN_RATE_LIMIT) ?? 10,
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
     demo: {
       scale: optionalNumber(env.DEMO_SCALE),

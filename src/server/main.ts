@@ -15,6 +15,7 @@ async function main() {
     db,
     clientDir: config.clientDir,
     defaultTimeZone: config.defaultTimeZone,
+    loginRateLimit: config.loginRateLimit,
     closeDbOnClose: true,
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
   });

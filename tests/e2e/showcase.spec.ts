@@ -65,7 +65,7 @@ test.describe('data grid', () => {
     const table = page.getByRole('table', { name: 'Авиакомпании' });
     const firstName = table.getByRole('row').nth(2).getByRole('cell').nth(1);
     await expect(firstName).not.toHaveText('');
-    const needle = ((await firstName.textContent()) ?? '').slice(0, 3);
+    const needle = ((await firstName.textContent()) ?? '').slice(0, 3).trim();
     const header = table.getByRole('columnheader', { name: /Название$/ }).first();
     await header.getByRole('button').click();
     await header.getByRole('button').click();
