@@ -32,11 +32,14 @@ export async function benchGrid(baseUrl: string, token: string): Promise<void> {
     // A string, not a function: tsx would wrap a function with helpers the page does not have.
     const frames = (await page.evaluate(SCROLL_SCRIPT)) as number[];
     report({ name: 'grid 50,000 rows: scroll frame, median', value: median(frames), unit: 'ms' });
+    // rAF intervals are whole vsync periods (16.67 ms at 60 Hz) give or take timer rounding: round to 0.1 ms.
+    const p95 = Math.round(quantile(frames, 0.95) * 10) / 10;
+    report({ name: 'grid 50,000 rows: scroll frame, p95', value: p95, unit: 'ms', budget: 16.7 });
+    const dropped = frames.filter((ms) => ms > 25).length;
     report({
-      name: 'grid 50,000 rows: scroll frame, p95',
-      value: quantile(frames, 0.95),
-      unit: 'ms',
-      budget: 16.7,
+      name: `grid 50,000 rows: frames over 25 ms of ${frames.length}`,
+      value: dropped,
+      unit: 'frames',
     });
   } finally {
     await browser.close();
