@@ -19,7 +19,24 @@ export interface RouteEntry {
   load: ModuleLoader;
 }
 
-const TEAM_RULES = ['read-all-team', 'read-department-team', 'edit-department-team', 'team-all'] as const;
+/** Two paths open the same team-planning screen. */
+const TEAM_PLANNING = {
+  rule: ['read-all-team', 'read-department-team', 'edit-department-team', 'team-all'],
+  extraRules: ['edit-department-team', 'team-all'],
+  module: 'team-planning',
+  inMenu: true,
+  load: () => import('./team-planning/index.tsx'),
+} as const;
+
+/** Two paths open the rush-baggage page of a flight. */
+const RUSH_BAGGAGE = {
+  rule: '',
+  extraRules: [],
+  title: 'Срочный багаж',
+  module: 'rush-baggage',
+  inMenu: false,
+  load: () => import('./rush-baggage/index.tsx'),
+} as const;
 
 /** The route table of spec 2.2, as data. */
 export const ROUTES: readonly RouteEntry[] = [
@@ -59,24 +76,8 @@ export const ROUTES: readonly RouteEntry[] = [
     inMenu: false,
     load: () => import('./vacation/index.tsx'),
   },
-  {
-    path: '/team-planning',
-    rule: TEAM_RULES,
-    extraRules: ['edit-department-team', 'team-all'],
-    title: 'Планирование бригад',
-    module: 'team-planning',
-    inMenu: true,
-    load: () => import('./team-planning/index.tsx'),
-  },
-  {
-    path: '/team-planning-race',
-    rule: TEAM_RULES,
-    extraRules: ['edit-department-team', 'team-all'],
-    title: 'Бригады на рейсах',
-    module: 'team-planning',
-    inMenu: true,
-    load: () => import('./team-planning/index.tsx'),
-  },
+  { ...TEAM_PLANNING, path: '/team-planning', title: 'Планирование бригад' },
+  { ...TEAM_PLANNING, path: '/team-planning-race', title: 'Бригады на рейсах' },
   {
     path: '/race-newest',
     rule: '',
@@ -86,24 +87,8 @@ export const ROUTES: readonly RouteEntry[] = [
     inMenu: true,
     load: () => import('./flight-table/index.tsx'),
   },
-  {
-    path: '/flight/view/:id',
-    rule: '',
-    extraRules: [],
-    title: 'Срочный багаж',
-    module: 'rush-baggage',
-    inMenu: false,
-    load: () => import('./rush-baggage/index.tsx'),
-  },
-  {
-    path: '/baggage/flight/:id',
-    rule: '',
-    extraRules: [],
-    title: 'Срочный багаж',
-    module: 'rush-baggage',
-    inMenu: false,
-    load: () => import('./rush-baggage/index.tsx'),
-  },
+  { ...RUSH_BAGGAGE, path: '/flight/view/:id' },
+  { ...RUSH_BAGGAGE, path: '/baggage/flight/:id' },
   {
     path: '/tariff/vip-passenger',
     rule: '',

@@ -1,20 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDemoAirport } from '../../src/server/demo/index.ts';
-import { bearer, createTestApp, loginAs, openTestDb } from '../support/testApp.ts';
+import { createDemoTestApp } from '../support/testApp.ts';
 
-let app: Awaited<ReturnType<typeof createTestApp>>;
-let auth: Record<string, string>;
+let app: Awaited<ReturnType<typeof createDemoTestApp>>['app'];
+let get: Awaited<ReturnType<typeof createDemoTestApp>>['get'];
 
 beforeAll(async () => {
-  const db = await openTestDb();
-  await loadDemoAirport(db, { days: 1, referenceDate: '2026-03-10' });
-  app = await createTestApp({ db });
-  auth = bearer(await loginAs(app, 'viewer'));
+  ({ app, get } = await createDemoTestApp('viewer', { days: 1, referenceDate: '2026-03-10' }));
 });
 afterAll(() => app.close());
 
-const get = (url: string, headers: Record<string, string> = {}) =>
-  app.inject({ url: `/api${url}`, headers: { ...auth, ...headers } });
 const codes = (body: { iata_code: string | null }[]) => body.map((a) => a.iata_code);
 
 describe('when searching airports', () => {

@@ -7,6 +7,7 @@ import { syncCatalogue } from '../../src/server/auth/catalogue.ts';
 import { seedDemoUsers } from '../../src/server/auth/demoUsers.ts';
 import { createAuthService } from '../../src/server/auth/service.ts';
 import { type DbHandle, openDb } from '../../src/server/db/client.ts';
+import { loadDemoAirport } from '../../src/server/demo/index.ts';
 import { withDatabase } from './globalDb.ts';
 
 /** A fresh migrated database for one test file: a copy of the run's template (PGlite dump or PostgreSQL template). */
@@ -57,4 +58,18 @@ export async function loginAs(app: TestApp, login: string): Promise<string> {
 /** `{authorization: 'Bearer …'}` for app.inject. */
 export function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };
+}
+
+/**
+ * An app on a small demo airport with one signed-in user, and `get(url)` sending that user's token.
+ * The reference date is fixed so answers do not depend on the day the tests run.
+ */
+export async function createDemoTestApp(login: string, demo: { days: number; referenceDate: string }) {
+  const db = await openTestDb();
+  await loadDemoAirport(db, demo);
+  const app = await createTestApp({ db });
+  const auth = bearer(await loginAs(app, login));
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ url: `/api${url}`, headers: { ...auth, ...headers } });
+  return { app, get };
 }

@@ -57,21 +57,10 @@ export function MultiSelect({
       {hideLabel ? null : <span className="w-field__label">{label}</span>}
       <button
         type="button"
-        ref={core.refs.setReference}
-        role="combobox"
-        aria-label={label}
-        aria-expanded={core.open}
-        aria-haspopup="listbox"
-        aria-controls={core.open ? `${core.baseId}-listbox` : undefined}
-        aria-invalid={shownError ? true : undefined}
-        aria-describedby={shownError ? `${core.baseId}-error` : undefined}
         className={`w-input w-select__trigger${summary ? '' : ' is-placeholder'}`}
         disabled={disabled}
         title={summary || undefined}
-        {...core.getReferenceProps({
-          onClick: () => core.actorRef.send({ type: 'SELECT.TOGGLE' }),
-          onKeyDown: core.onKeyDown,
-        })}
+        {...core.triggerProps(label, shownError)}
       >
         <span className="w-select__value">{summary || placeholder}</span>
         <span aria-hidden="true">▾</span>

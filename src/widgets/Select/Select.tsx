@@ -61,20 +61,9 @@ export function Select({
       <div className="w-select__control">
         <button
           type="button"
-          ref={core.refs.setReference}
-          role="combobox"
-          aria-label={label}
-          aria-expanded={core.open}
-          aria-haspopup="listbox"
-          aria-controls={core.open ? `${core.baseId}-listbox` : undefined}
-          aria-invalid={shownError ? true : undefined}
-          aria-describedby={shownError ? `${core.baseId}-error` : undefined}
           className={`w-input w-select__trigger${chosen ? '' : ' is-placeholder'}`}
           disabled={disabled}
-          {...core.getReferenceProps({
-            onClick: () => core.actorRef.send({ type: 'SELECT.TOGGLE' }),
-            onKeyDown: core.onKeyDown,
-          })}
+          {...core.triggerProps(label, shownError)}
         >
           <span className="w-select__value">{chosen ? chosen.name : placeholder}</span>
           <span aria-hidden="true">▾</span>

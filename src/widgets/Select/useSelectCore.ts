@@ -97,5 +97,20 @@ export function useSelectCore({ options, groups, required, hasValue, heights, on
     onKeyDown,
     choose,
     optionId: (index: number) => `${baseId}-option-${index}`,
+    /** ARIA, ref and handlers of the trigger button, the same for Select and MultiSelect. */
+    triggerProps: (label: string, shownError: string | null | undefined) => ({
+      ref: refs.setReference,
+      role: 'combobox' as const,
+      'aria-label': label,
+      'aria-expanded': open,
+      'aria-haspopup': 'listbox' as const,
+      'aria-controls': open ? `${baseId}-listbox` : undefined,
+      'aria-invalid': shownError ? true : undefined,
+      'aria-describedby': shownError ? `${baseId}-error` : undefined,
+      ...getReferenceProps({
+        onClick: () => actorRef.send({ type: 'SELECT.TOGGLE' }),
+        onKeyDown,
+      }),
+    }),
   };
 }
