@@ -51,6 +51,10 @@ async function main() {
   log.info(
     `ready: ${url} (API docs ${url}/api/docs); demo logins: admin, planner, tariff, viewer (password = login)`,
   );
+  // A plain banner for the person who typed `npm start`, beside the structured log.
+  console.log(
+    `\n  Open ${url}\n  Demo logins (password = login): admin, planner, tariff, viewer\n  API docs: ${url}/api/docs\n`,
+  );
 }
 
 main().catch((error) => {

@@ -97,3 +97,18 @@ test('a stale token sends the user to login and, after login, back to the screen
   await expect(page).toHaveURL(/\/race-newest$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Суточный план полётов');
 });
+
+test('a hash change to another module page reloads the page', async ({ page }) => {
+  await signIn(page, 'viewer');
+  await page.goto('/system/config#kpi_report');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Причины задержек');
+  await page.evaluate(() => {
+    (window as unknown as { beforeHashChange?: boolean }).beforeHashChange = true;
+    location.hash = '#postal-statements';
+  });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Почтовые ведомости');
+  const survived = await page.evaluate(
+    () => (window as unknown as { beforeHashChange?: boolean }).beforeHashChange,
+  );
+  expect(survived).toBeUndefined();
+});
