@@ -40,6 +40,8 @@ export interface AppOptions {
   defaultTimeZone?: string;
   loginRateLimit?: number;
   sessionTtlMs?: number;
+  /** Trust X-Forwarded-For from a load balancer. */
+  trustProxy?: boolean;
   /** Closes the database when the app closes (true for main.ts). */
   closeDbOnClose?: boolean;
 }
@@ -50,6 +52,7 @@ export async function buildApp(options: AppOptions) {
     logger: options.logger ?? false,
     routerOptions: { querystringParser: parseQueryString },
     bodyLimit: 10 * 1024 * 1024,
+    trustProxy: options.trustProxy ?? false,
   }).withTypeProvider();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -7,6 +7,8 @@ export interface ServerConfig {
   dataDir: string;
   databaseUrl?: string;
   defaultTimeZone: string;
+  /** Behind a load balancer: take the client address from X-Forwarded-For (for the login rate limit and logs). */
+  trustProxy: boolean;
   /** Login attempts per client address per minute. */
   loginRateLimit: number;
   /** Where the built client lies. */
@@ -30,6 +32,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     defaultTimeZone: env.TZ_DEFAULT ?? 'Europe/Moscow',
+    trustProxy: env.TRUST_PROXY === '1',
     loginRateLimit: optionalNumber(env.LOGIN_RATE_LIMIT) ?? 10,
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
     demo: {

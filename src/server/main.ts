@@ -16,6 +16,7 @@ async function main() {
     clientDir: config.clientDir,
     defaultTimeZone: config.defaultTimeZone,
     loginRateLimit: config.loginRateLimit,
+    trustProxy: config.trustProxy,
     closeDbOnClose: true,
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
   });
