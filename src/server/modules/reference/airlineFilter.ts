@@ -2,7 +2,7 @@ import { type AnyColumn, and, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { airlines } from '../../db/schema/index.ts';
 import { BadRequestError } from '../../http/errors.ts';
-import { containsPattern, filterText, searchAny } from './search.ts';
+import { containsPattern, filterText, searchAny } from '../../http/filters.ts';
 
 /** Fields that `filter[or][][field][like]=…` may name. */
 const OR_FIELDS: Record<string, AnyColumn> = {

@@ -27,8 +27,8 @@ import {
   travelClasses,
   vipServices,
 } from '../../db/schema/index.ts';
+import { filterIds, filterText, orderOf, searchAny } from '../../http/filters.ts';
 import type { ListQuery } from '../../http/list.ts';
-import { filterIds, filterText, orderOf, searchAny } from './search.ts';
 
 /** The `{id, name}` lists, by the last segment of their path. */
 export const NAMED_LISTS = {

@@ -1,7 +1,8 @@
+/** Turning parsed list filters and sorts into SQL, for every module's list calls. */
 import { type AnyColumn, asc, desc, ilike, or, type SQL } from 'drizzle-orm';
-import { MESSAGES } from '../../../shared/messages.ts';
-import { BadRequestError } from '../../http/errors.ts';
-import type { ListQuery } from '../../http/list.ts';
+import { MESSAGES } from '../../shared/messages.ts';
+import { BadRequestError } from './errors.ts';
+import type { ListQuery } from './list.ts';
 
 /** A LIKE pattern matching the text anywhere, with the wildcards of the text escaped. Example: `'50%'` → `'%50\\%%'`. */
 export function containsPattern(text: string): string {
