@@ -1,0 +1,88 @@
+import { findConflicts } from './conflicts.ts';
+import { packLanes, stackRows } from './lanes.ts';
+import { bucketBy, sortByStart } from './order.ts';
+import { barRects } from './rects.ts';
+import { coverRuns, needsRuns } from './runs.ts';
+import { DEFAULT_LANE_HEIGHT, type View } from './units.ts';
+import { buildIndex, type HitScene } from './viewport.ts';
+
+/** Bars as parallel typed arrays; rows and groups are dense indices (map ids to 0…count − 1 before the call). */
+export interface LayoutInput {
+  /** Minutes since the epoch (Float64: minutes since 1970 do not fit a Float32). */
+  starts: Float64Array;
+  ends: Float64Array;
+  /** Row of each bar (a flight or an employee), 0…rowCount − 1; a bar outside that range is not laid out. */
+  rows: Int32Array;
+  rowCount: number;
+  /** Conflict group of each bar (the employee), −1 for none; the rows when left out. */
+  groups?: Int32Array;
+  groupCount?: number;
+  view: View;
+  /** 'auto' computes covered runs when most bars are narrower than 2 px. */
+  lod?: 'auto' | 'bars' | 'runs';
+}
+
+/** Everything the canvas draws and hit-tests, as typed arrays only, so the worker can transfer it. */
+export interface LayoutResult extends HitScene {
+  x: Float32Array;
+  width: Float32Array;
+  conflict: Uint8Array;
+  /** See `coverRuns`; empty when bars are drawn one by one. */
+  runs: Float32Array;
+  runOffset: Int32Array;
+}
+
+/**
+ * Rectangles, lanes, conflicts, stacked rows, the viewport index and (when bars are too thin) covered runs in one
+ * pass. Example: `layout({ starts, ends, rows, rowCount: 1500, view: { originMinute, scaleMinutes: 15, pxPerSlot: px(40) } })`.
+ */
+export function layout(input: LayoutInput): LayoutResult {
+  const { starts, ends, rows, rowCount, view } = input;
+  const laneHeight = view.laneHeight ?? DEFAULT_LANE_HEIGHT;
+  const order = sortByStart(starts);
+  const byRow = bucketBy(rows, rowCount, order);
+  const { x, width } = barRects(starts, ends, view);
+  const { lane, laneCount } = packLanes(starts, ends, rows, rowCount, byRow);
+  const groups = input.groups;
+  const groupCount = input.groupCount ?? (groups ? maxPlusOne(groups) : rowCount);
+  const conflict =
+    groups && groups !== rows
+      ? findConflicts(starts, ends, groups, groupCount, bucketBy(groups, groupCount, order))
+      : findConflicts(starts, ends, rows, rowCount, byRow);
+  const index = buildIndex(starts, ends, order, byRow);
+  const lod = input.lod ?? 'auto';
+  const wantsRuns = lod === 'runs' || (lod === 'auto' && needsRuns(width));
+  const { runs, runOffset } = wantsRuns
+    ? coverRuns(x, width, byRow, conflict)
+    : { runs: new Float32Array(0), runOffset: new Int32Array(0) };
+  return {
+    ...index,
+    x,
+    width,
+    lane,
+    laneCount,
+    conflict,
+    rowTop: stackRows(laneCount, laneHeight, view.rowGap ?? 0),
+    view: Float64Array.of(view.originMinute, view.scaleMinutes, view.pxPerSlot, laneHeight, view.rowGap ?? 0),
+    runs,
+    runOffset,
+  };
+}
+
+/**
+ * The distinct buffers of a layout result, for `Comlink.transfer(result, transferables(result))`.
+ * Example: `transferables(layout(input)).length` → one per typed array.
+ */
+export function transferables(result: LayoutResult): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  for (const value of Object.values(result)) {
+    if (ArrayBuffer.isView(value) && value.buffer instanceof ArrayBuffer) buffers.add(value.buffer);
+  }
+  return [...buffers];
+}
+
+function maxPlusOne(values: Int32Array): number {
+  let max = -1;
+  for (let i = 0; i < values.length; i++) if (values[i] > max) max = values[i];
+  return max + 1;
+}

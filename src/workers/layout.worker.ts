@@ -1,0 +1,14 @@
+import * as Comlink from 'comlink';
+import { type LayoutInput, layout, transferables } from '../timeline/geometry/layout.ts';
+
+/** The worker's API: the pure layout, its typed arrays transferred back rather than copied. */
+const api = {
+  layout(input: LayoutInput) {
+    const result = layout(input);
+    return Comlink.transfer(result, transferables(result));
+  },
+};
+
+export type LayoutWorkerApi = typeof api;
+
+Comlink.expose(api);
