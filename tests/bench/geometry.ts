@@ -1,3 +1,4 @@
+import { mulberry32 as prng } from '../../src/server/demo/random.ts';
 import { type LayoutInput, layout } from '../../src/timeline/geometry/layout.ts';
 import { minutes, minutesOf, PX_PER_SLOT, px } from '../../src/timeline/geometry/units.ts';
 import { hitTest, queryRange } from '../../src/timeline/geometry/viewport.ts';
@@ -7,18 +8,6 @@ const DAYS = 31;
 const ROWS = 1_500;
 const RUNS = 21;
 const ORIGIN = minutesOf(Date.UTC(2025, 2, 1));
-
-/** Seeded PRNG (mulberry32), so every run lays out the same airport. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /**
  * `count` ground-handling tasks over 31 days for 1,500 employees: flights mostly between 05:00 and 24:00, each with
