@@ -10,6 +10,22 @@ import { type DbHandle, openDb } from '../../src/server/db/client.ts';
 import { loadDemoAirport } from '../../src/server/demo/index.ts';
 import { withDatabase } from './globalDb.ts';
 
+/**
+ * Drops a test database once its last connection has gone. Not `with (force)`: terminating a connection that the
+ * pool is still closing raises an error on that connection, which nobody is listening to any more.
+ */
+async function dropWhenFree(admin: pg.Client, name: string): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await admin.query(`drop database if exists ${name}`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt >= 100) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
 /** A fresh migrated database for one test file: a copy of the run's template (PGlite dump or PostgreSQL template). */
 export async function openTestDb(): Promise<DbHandle> {
   const template = inject('dbTemplate');
@@ -23,7 +39,7 @@ export async function openTestDb(): Promise<DbHandle> {
   const close = handle.close;
   handle.close = async () => {
     await close();
-    await admin.query(`drop database if exists ${name} with (force)`);
+    await dropWhenFree(admin, name);
     await admin.end();
   };
   return handle;

@@ -63,6 +63,9 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob | File): Promise<
 
 async function openPg(url: string): Promise<DbHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection that the server drops (restart, failover) must not take the process down: the pool opens a
+  // new one on the next query.
+  pool.on('error', (error) => console.error('database connection lost:', error.message));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
