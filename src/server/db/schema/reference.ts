@@ -5,6 +5,15 @@ function namedList(table: string) {
   return pgTable(table, { id: serial('id').primaryKey(), name: text('name').notNull().unique() });
 }
 
+/** A reference list whose entries also have a long name (`name_full`), as formats and roundings do. */
+function fullNamedList(table: string) {
+  return pgTable(table, {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    nameFull: text('name_full').notNull(),
+  });
+}
+
 export const airports = pgTable(
   'airports',
   {
@@ -76,18 +85,10 @@ export const vipServices = namedList('vip_services');
 /** 1 Duration, 2 Operations, 3 Indicators. */
 export const calcTypes = namedList('calc_types');
 
-export const formats = pgTable('formats', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull().unique(),
-  nameFull: text('name_full').notNull(),
-});
+export const formats = fullNamedList('formats');
 
 /** Id 1 means no rounding (it disables accuracy). */
-export const roundings = pgTable('roundings', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull().unique(),
-  nameFull: text('name_full').notNull(),
-});
+export const roundings = fullNamedList('roundings');
 
 export const services = pgTable('services', {
   id: serial('id').primaryKey(),
