@@ -89,6 +89,11 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('when the server starts on an
       body: JSON.stringify({ login: 'viewer', password: 'viewer' }),
     });
     expect(login.status).toBe(200);
+    const { token } = await login.json();
+    const airlines = await fetch(`http://127.0.0.1:${port}/api/v2/aviacompany`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect((await airlines.json()).length).toBeGreaterThanOrEqual(30);
     expect(await stop(first.child)).toBe(0);
     expect(first.output()).toContain('shutting down');
 
