@@ -20,6 +20,7 @@ export default defineConfig({
             'src/machines/**/*.test.{ts,tsx}',
             'src/shared/**/*.test.{ts,tsx}',
             'src/timeline/**/*.test.{ts,tsx}',
+            'src/workers/**/*.test.{ts,tsx}',
           ],
           setupFiles: ['tests/support/setup-dom.ts'],
         },
