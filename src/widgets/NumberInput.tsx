@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { FieldError } from './FieldError.tsx';
 import { isNonNegativeDraft, parseNonNegative } from './numberInput.ts';
 
 export interface NumberInputProps {
@@ -41,11 +42,7 @@ export function NumberInput({ label, value, onChange, disabled, placeholder, err
           if (parsed !== value) onChange(parsed);
         }}
       />
-      {error ? (
-        <span className="w-field__error" role="alert">
-          {error}
-        </span>
-      ) : null}
+      <FieldError message={error} />
     </div>
   );
 }

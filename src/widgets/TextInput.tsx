@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { REQUIRED_MESSAGE } from '../machines/select.ts';
+import { FieldError } from './FieldError.tsx';
 
 export interface TextInputProps {
   label: string;
@@ -48,11 +49,7 @@ export function TextInput({
         }}
         onBlur={() => setMissing(Boolean(required) && value.trim() === '')}
       />
-      {shown ? (
-        <span id={`${id}-error`} className="w-field__error" role="alert">
-          {shown}
-        </span>
-      ) : null}
+      <FieldError id={`${id}-error`} message={shown} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { FieldError } from '../FieldError.tsx';
 import { isAllChosen, multiSummary, type OptionGroup, type SelectOption } from './options.ts';
 import type { OptionId } from './Select.tsx';
 import { SelectPanel } from './SelectPanel.tsx';
@@ -84,11 +85,7 @@ export function MultiSelect({
           </label>
         }
       />
-      {shownError ? (
-        <span id={`${core.baseId}-error`} className="w-field__error" role="alert">
-          {shownError}
-        </span>
-      ) : null}
+      <FieldError id={`${core.baseId}-error`} message={shownError} />
     </div>
   );
 }

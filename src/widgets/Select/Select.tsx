@@ -1,3 +1,4 @@
+import { FieldError } from '../FieldError.tsx';
 import type { OptionGroup, SelectOption } from './options.ts';
 import { SelectPanel } from './SelectPanel.tsx';
 import { useSelectCore } from './useSelectCore.ts';
@@ -86,11 +87,7 @@ export function Select({
         multiple={false}
         isChosen={(option) => option.id === value}
       />
-      {shownError ? (
-        <span id={`${core.baseId}-error`} className="w-field__error" role="alert">
-          {shownError}
-        </span>
-      ) : null}
+      <FieldError id={`${core.baseId}-error`} message={shownError} />
     </div>
   );
 }
