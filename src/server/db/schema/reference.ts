@@ -14,15 +14,22 @@ function fullNamedList(table: string) {
   });
 }
 
-export const airports = pgTable(
-  'airports',
-  {
-    id: serial('id').primaryKey(),
+/** Names and codes that airports and airlines share (spec: an airline has "the same codes and names"). */
+function namesAndCodes() {
+  return {
     nameRu: text('name_ru').notNull(),
     nameEn: text('name_en').notNull(),
     iataCode: text('iata_code'),
     icaoCode: text('icao_code'),
     sirenaCode: text('sirena_code'),
+  };
+}
+
+export const airports = pgTable(
+  'airports',
+  {
+    id: serial('id').primaryKey(),
+    ...namesAndCodes(),
     timeZone: text('time_zone').notNull(),
     city: text('city').notNull(),
     countryCode: text('country_code').notNull(),
@@ -39,11 +46,7 @@ export const airlines = pgTable(
   'airlines',
   {
     id: serial('id').primaryKey(),
-    nameRu: text('name_ru').notNull(),
-    nameEn: text('name_en').notNull(),
-    iataCode: text('iata_code'),
-    icaoCode: text('icao_code'),
-    sirenaCode: text('sirena_code'),
+    ...namesAndCodes(),
     /** The 3-digit IATA accounting (ticketing) code, also the carrier part of a bag tag. */
     numericCode: text('numeric_code'),
     countryCode: text('country_code').notNull(),
