@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
-import { Page, PageCard, PageTitle } from '../../widgets/index.ts';
 import type { RouteEntry } from '../routes.ts';
+import { RouteListPage } from './RouteListPage.tsx';
 import { Screen } from './Screen.tsx';
 
 /** A base path whose pages are chosen by hash (`/system/config#kpi_report`); with no known hash, their list. */
@@ -8,18 +8,5 @@ export function HashPages({ entries }: { entries: RouteEntry[] }) {
   const { pathname, hash } = useLocation();
   const entry = entries.find((candidate) => candidate.path === pathname + hash);
   if (entry) return <Screen entry={entry} />;
-  return (
-    <Page label="Настройки">
-      <PageTitle title="Настройки" />
-      <PageCard>
-        <ul>
-          {entries.map((candidate) => (
-            <li key={candidate.path}>
-              <a href={candidate.path}>{candidate.title}</a>
-            </li>
-          ))}
-        </ul>
-      </PageCard>
-    </Page>
-  );
+  return <RouteListPage title="Настройки" entries={entries} />;
 }
