@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { departments } from './staff.ts';
 
 export const users = pgTable('users', {
@@ -9,6 +9,10 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash').notNull(),
   /** The department whose teams and staff the user plans; null for all. */
   departmentId: integer('department_id').references(() => departments.id, { onDelete: 'set null' }),
+  /** A disabled user cannot sign in, and their sessions stop working at once. */
+  enabled: boolean('enabled').notNull().default(true),
+  /** A demo user whose password is still the login: while an enabled one exists the app shows «Демо-режим». */
+  isDemo: boolean('is_demo').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -63,4 +67,23 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Failed logins of the last window, per login and client address; kept in the database so that every server process
+ * counts the same attempts. A successful login is never written here.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial('id').primaryKey(),
+    login: text('login').notNull(),
+    address: text('address').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('login_failures_login_idx').on(t.login, t.at),
+    index('login_failures_address_idx').on(t.address, t.at),
+    index('login_failures_at_idx').on(t.at),
+  ],
 );
