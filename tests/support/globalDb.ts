@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -40,10 +40,9 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gow-template-'));
   const handle = await openDb();
   await handle.migrate();
-  const dump = await handle.dump();
-  await handle.close();
   const file = path.join(dir, 'template.tar');
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await handle.dump(file);
+  await handle.close();
   project.provide('dbTemplate', file);
   return () => rmSync(dir, { recursive: true, force: true });
 }

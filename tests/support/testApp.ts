@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type AppOptions, buildApp } from '../../src/server/app.ts';
@@ -30,7 +29,7 @@ async function dropWhenFree(admin: pg.Client, name: string): Promise<void> {
 export async function openTestDb(): Promise<DbHandle> {
   const template = inject('dbTemplate');
   const url = process.env.DATABASE_URL;
-  if (!url) return openDb({ loadDataDir: new Blob([readFileSync(template)]) });
+  if (!url) return openDb({ loadDataDir: template });
   const name = `gow_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();

@@ -1,0 +1,43 @@
+// The embedded database in its own thread: PGlite behind a PostgreSQL wire-protocol socket, so the HTTP thread only
+// parses answers while the database works, and one driver (`pg`) serves PGlite and PostgreSQL alike.
+// Plain JavaScript: a worker thread loads this file with no TypeScript loader, under tsx, Vitest and node alike.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+/** @type {{dataDir?: string, loadDataDir?: string, socketDir: string}} */
+const options = workerData;
+
+async function start() {
+  const { dataDir, loadDataDir, socketDir } = options;
+  if (dataDir && !dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const extra = loadDataDir ? { loadDataDir: new Blob([readFileSync(loadDataDir)]) } : {};
+  const db = await PGlite.create(dataDir, extra);
+  // One connection: PGlite is a single session, and a multiplexer would interleave statements of transactions.
+  const server = new PGLiteSocketServer({ db, path: path.join(socketDir, '.s.PGSQL.5432'), maxConnections: 1 });
+  await server.start();
+
+  parentPort?.on('message', async (message) => {
+    try {
+      if (message.type === 'dump') {
+        const blob = await db.dumpDataDir('none');
+        writeFileSync(message.file, Buffer.from(await blob.arrayBuffer()));
+        parentPort?.postMessage({ type: 'dumped', id: message.id });
+      } else if (message.type === 'close') {
+        await server.stop();
+        await db.close();
+        parentPort?.postMessage({ type: 'closed', id: message.id });
+        parentPort?.close();
+      }
+    } catch (error) {
+      parentPort?.postMessage({ type: 'error', id: message.id, message: String(error?.message ?? error) });
+    }
+  });
+  parentPort?.postMessage({ type: 'ready' });
+}
+
+start().catch((error) => {
+  parentPort?.postMessage({ type: 'failed', message: String(error?.stack ?? error) });
+});
