@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { RuleName } from '../shared/rules.ts';
 
 /** A screen module, loaded as its own chunk. */
 export type ModuleLoader = () => Promise<{ default: ComponentType }>;
@@ -6,10 +7,10 @@ export type ModuleLoader = () => Promise<{ default: ComponentType }>;
 export interface RouteEntry {
   /** Path as in spec 2.2; `/:id` marks a trailing id segment, `#x` a hash page. */
   path: string;
-  /** Rule needed to open: '' or [] for none, a list for any one of them. */
-  rule: string | readonly string[];
+  /** Rule needed to open: '' or [] for none, a list for any one of them. A misspelt name fails the type check. */
+  rule: '' | RuleName | readonly RuleName[];
   /** Rules that unlock actions inside the screen; they never gate the route. */
-  extraRules: readonly string[];
+  extraRules: readonly RuleName[];
   /** Screen name, shown in the menu and as the page title. */
   title: string;
   /** Module folder under src/app. */
@@ -26,7 +27,7 @@ const TEAM_PLANNING = {
   module: 'team-planning',
   inMenu: true,
   load: () => import('./team-planning/index.tsx'),
-} as const;
+} as const satisfies Partial<RouteEntry>;
 
 /** Two paths open the rush-baggage page of a flight. */
 const RUSH_BAGGAGE = {
@@ -36,7 +37,7 @@ const RUSH_BAGGAGE = {
   module: 'rush-baggage',
   inMenu: false,
   load: () => import('./rush-baggage/index.tsx'),
-} as const;
+} as const satisfies Partial<RouteEntry>;
 
 /** The route table of spec 2.2, as data. */
 export const ROUTES: readonly RouteEntry[] = [

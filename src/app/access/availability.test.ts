@@ -67,8 +67,8 @@ describe('when checking a rule', () => {
   });
 
   it('needs any one rule of a list', () => {
-    expect(isAvailable(['a', 'b'], ['b'])).toBe(true);
-    expect(isAvailable(['a', 'b'], ['c'])).toBe(false);
+    expect(isAvailable(['calc-index', 'team-all'], ['team-all'])).toBe(true);
+    expect(isAvailable(['calc-index', 'team-all'], ['calc-delete'])).toBe(false);
   });
 });
 

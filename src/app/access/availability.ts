@@ -1,3 +1,4 @@
+import type { RuleName } from '../../shared/rules.ts';
 import type { RouteEntry } from '../routes.ts';
 
 type Routable = Pick<RouteEntry, 'path' | 'rule' | 'extraRules'>;
@@ -35,8 +36,8 @@ export function matchRoute<T extends Routable>(
 }
 
 /** Every rule name the route table mentions, gating or extra, each once. */
-export function tableRuleNames(routes: readonly Routable[]): string[] {
-  const names = new Set<string>();
+export function tableRuleNames(routes: readonly Routable[]): RuleName[] {
+  const names = new Set<RuleName>();
   for (const entry of routes) {
     for (const name of typeof entry.rule === 'string' ? [entry.rule] : entry.rule) if (name) names.add(name);
     for (const name of entry.extraRules) names.add(name);

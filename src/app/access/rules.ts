@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { isRuleList } from '../../shared/rules.ts';
+import { isRuleList, type RuleName } from '../../shared/rules.ts';
 import { STORAGE_KEYS } from '../api/storage.ts';
 
 let held: readonly string[] = readStoredRules();
@@ -31,7 +31,7 @@ export function heldRules(): readonly string[] {
 }
 
 /** 'can' of spec 6: true when the rule name is held. */
-export function can(rule: string): boolean {
+export function can(rule: RuleName): boolean {
   return held.includes(rule);
 }
 
@@ -53,6 +53,6 @@ export function useRules(): readonly string[] {
 }
 
 /** True when the user holds the rule; for buttons that extra rules unlock. */
-export function useCan(rule: string): boolean {
+export function useCan(rule: RuleName): boolean {
   return useRules().includes(rule);
 }
