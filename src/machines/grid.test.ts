@@ -1,16 +1,33 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { type GridInput, gridMachine, type LoadPageParams, type LoadPageResult } from './grid.ts';
+import { GRID_LOAD_FAILED } from './gridError.ts';
 
 interface Call {
   params: LoadPageParams;
   signal: AbortSignal;
 }
 
-function fakeServer(totalCount = 95) {
+/** An error as ofetch throws it for a JSON error answer: the parsed body under `data`. */
+function httpError(status: number, body: unknown) {
+  return Object.assign(new Error(`[GET] "/api/list": ${status}`), { statusCode: status, data: body });
+}
+
+/** Refuses a sort on `code` the way the server refuses a sort it does not offer (400 with a message). */
+const refuseCodeSort = (params: LoadPageParams) =>
+  params.sort?.replace('-', '') === 'code'
+    ? httpError(400, {
+        message: 'Неизвестная сортировка: code',
+        fields: { sort: ['Неизвестная сортировка: code'] },
+      })
+    : null;
+
+function fakeServer(totalCount = 95, refuse: (params: LoadPageParams) => unknown = () => null) {
   const calls: Call[] = [];
   const loadPage = fromPromise<LoadPageResult<unknown>, LoadPageParams>(({ input, signal }) => {
     calls.push({ params: input, signal });
+    const refusal = refuse(input);
+    if (refusal) return Promise.reject(refusal);
     const pageCount = Math.max(1, Math.ceil(totalCount / input.perPage));
     return Promise.resolve({
       items: [{ id: input.page }],
@@ -23,13 +40,29 @@ function fakeServer(totalCount = 95) {
   return { calls, loadPage };
 }
 
-async function startGrid(input: GridInput = {}, totalCount = 95) {
-  const server = fakeServer(totalCount);
-  const actor = createActor(gridMachine.provide({ actors: { loadPage: server.loadPage } }), {
-    input: { search: '', ...input },
-  }).start();
-  await waitFor(actor, (snapshot) => snapshot.hasTag('ready'));
-  return { actor, calls: server.calls };
+function startActor(
+  input: GridInput = {},
+  totalCount = 95,
+  refuse: (params: LoadPageParams) => unknown = () => null,
+) {
+  const server = fakeServer(totalCount, refuse);
+  const alerts: string[] = [];
+  const machine = gridMachine.provide({
+    actors: { loadPage: server.loadPage },
+    actions: { alertError: ({ context }) => alerts.push(context.errorMessage ?? '') },
+  });
+  const actor = createActor(machine, { input: { search: '', ...input } }).start();
+  return { actor, calls: server.calls, alerts };
+}
+
+async function startGrid(
+  input: GridInput = {},
+  totalCount = 95,
+  refuse: (params: LoadPageParams) => unknown = () => null,
+) {
+  const started = startActor(input, totalCount, refuse);
+  await waitFor(started.actor, (snapshot) => snapshot.hasTag('ready'));
+  return started;
 }
 
 async function settle(actor: Awaited<ReturnType<typeof startGrid>>['actor']) {
@@ -37,11 +70,15 @@ async function settle(actor: Awaited<ReturnType<typeof startGrid>>['actor']) {
   return actor.getSnapshot().context;
 }
 
+let consoleError: ReturnType<typeof vi.spyOn>;
+
 beforeEach(() => {
   window.history.replaceState(null, '', '/react_app/grid');
+  consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 
 afterEach(() => {
+  consoleError.mockRestore();
   // biome-ignore lint/suspicious/noDocumentCookie: resetting the cookie the grid wrote
   document.cookie = 'task_time=; path=/; max-age=0';
 });
@@ -67,17 +104,120 @@ describe('when the grid loads first', () => {
     expect(calls[0].params).toMatchObject({ sort: '-name_ru', filters: { name_ru: 'Аэро' } });
   });
 
-  it('logs a failed list call and stays usable', async () => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const failing = fromPromise<LoadPageResult<unknown>, LoadPageParams>(() =>
-      Promise.reject(new Error('boom')),
-    );
-    const actor = createActor(gridMachine.provide({ actors: { loadPage: failing } }), {
-      input: { search: '' },
-    }).start();
+  it('reads the page and the page size from page and per-page', async () => {
+    const { actor, calls } = await startGrid({ search: '?page=3&per-page=10' });
+    expect(calls[0].params).toMatchObject({ page: 3, perPage: 10 });
+    expect(actor.getSnapshot().context.pagination).toMatchObject({
+      currentPage: 3,
+      perPage: 10,
+      pageCount: 10,
+    });
+  });
+
+  it('logs a failed first load, alerts the generic text and stays usable', async () => {
+    const { actor, calls, alerts } = startActor({}, 95, () => new TypeError('Failed to fetch'));
     await waitFor(actor, (snapshot) => snapshot.hasTag('failed'));
-    expect(error).toHaveBeenCalled();
-    error.mockRestore();
+    expect(consoleError).toHaveBeenCalled();
+    expect(alerts).toEqual([GRID_LOAD_FAILED]);
+    expect(calls).toHaveLength(1);
+    actor.send({ type: 'GRID.RELOAD' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+  });
+
+  it('falls back to the plain grid when the server refuses the sort in the address', async () => {
+    window.history.replaceState(null, '', '/react_app/grid?sort=-code&page=2&per-page=50&big=1');
+    const { actor, calls, alerts } = startActor(
+      { search: '?sort=-code&page=2&per-page=50&big=1', filterKeys: ['name_ru'] },
+      95,
+      refuseCodeSort,
+    );
+    await waitFor(actor, (snapshot) => snapshot.hasTag('ready'));
+    expect(alerts).toEqual(['Неизвестная сортировка: code']);
+    expect(calls.map((call) => call.params)).toEqual([
+      { filters: {}, sort: '-code', page: 2, perPage: 50 },
+      { filters: {}, sort: null, page: 1, perPage: 20 },
+    ]);
+    expect(actor.getSnapshot().context.sort).toBeNull();
+    expect(window.location.search).toBe('?big=1');
+  });
+
+  it('gives up after the plain grid fails too', async () => {
+    const { actor, calls, alerts } = startActor({ search: '?sort=code' }, 95, () => new TypeError('offline'));
+    await waitFor(actor, (snapshot) => snapshot.hasTag('failed'));
+    expect(calls).toHaveLength(2);
+    expect(alerts).toHaveLength(2);
+  });
+});
+
+describe('when a load fails after a page is shown', () => {
+  it('alerts the server’s message and puts the sort arrow back', async () => {
+    const { actor, alerts } = await startGrid({}, 95, refuseCodeSort);
+    actor.send({ type: 'SORT.TOGGLE', key: 'name_ru' });
+    await settle(actor);
+    actor.send({ type: 'SORT.TOGGLE', key: 'code' });
+    expect(actor.getSnapshot().context.sort).toBe('code');
+    const context = await settle(actor);
+    expect(actor.getSnapshot().hasTag('failed')).toBe(true);
+    expect(alerts).toEqual(['Неизвестная сортировка: code']);
+    expect(context.errorMessage).toBe('Неизвестная сортировка: code');
+    expect(context.sort).toBe('name_ru');
+    expect(window.location.search).toBe('?sort=name_ru');
+  });
+
+  it('keeps the rows, the page, the page size and the filters of the page on screen', async () => {
+    const { actor } = await startGrid({ filterKeys: ['name_ru'] }, 95, refuseCodeSort);
+    actor.send({ type: 'FILTER.SET', key: 'name_ru', value: 'Аэ' });
+    await settle(actor);
+    actor.send({ type: 'PAGE_SIZE.SET', perPage: 10 });
+    await settle(actor);
+    actor.send({ type: 'PAGE.GO', page: 4 });
+    const before = await settle(actor);
+    expect(window.location.search).toBe('?name_ru=%D0%90%D1%8D&page=4&per-page=10');
+    actor.send({ type: 'SORT.TOGGLE', key: 'code' });
+    const after = await settle(actor);
+    expect(after.items).toEqual(before.items);
+    expect(after.pagination).toEqual(before.pagination);
+    expect(after.filters).toEqual([{ key: 'name_ru', value: 'Аэ' }]);
+    expect(after.sort).toBeNull();
+    expect(window.location.search).toBe('?name_ru=%D0%90%D1%8D&page=4&per-page=10');
+  });
+
+  it('puts back a filter and the page it reset', async () => {
+    const refuseFilter = (params: LoadPageParams) =>
+      params.filters.name_ru === '%' ? httpError(400, { message: 'Некорректный фильтр' }) : null;
+    const { actor, alerts } = await startGrid({ filterKeys: ['name_ru'] }, 95, refuseFilter);
+    actor.send({ type: 'PAGE.GO', page: 3 });
+    await settle(actor);
+    actor.send({ type: 'FILTER.SET', key: 'name_ru', value: '%' });
+    expect(actor.getSnapshot().context.pagination.currentPage).toBe(1);
+    const context = await settle(actor);
+    expect(alerts).toEqual(['Некорректный фильтр']);
+    expect(context.filters).toEqual([]);
+    expect(context.pagination.currentPage).toBe(3);
+    expect(window.location.search).toBe('?page=3');
+  });
+
+  it('alerts the generic text when the answer carries no message', async () => {
+    const { actor, alerts } = await startGrid({}, 95, (params) =>
+      params.page === 2 ? httpError(502, '<html>Bad gateway</html>') : null,
+    );
+    actor.send({ type: 'PAGE.GO', page: 2 });
+    const context = await settle(actor);
+    expect(alerts).toEqual([GRID_LOAD_FAILED]);
+    expect(context.pagination.currentPage).toBe(1);
+  });
+
+  it('loads the next change from the restored state', async () => {
+    const { actor, calls } = await startGrid({}, 95, refuseCodeSort);
+    actor.send({ type: 'PAGE.GO', page: 2 });
+    await settle(actor);
+    actor.send({ type: 'SORT.TOGGLE', key: 'code' });
+    await settle(actor);
+    actor.send({ type: 'PAGE.GO', page: 3 });
+    const context = await settle(actor);
+    expect(calls.at(-1)?.params).toEqual({ filters: {}, sort: null, page: 3, perPage: 20 });
+    expect(context.errorMessage).toBeNull();
+    expect(actor.getSnapshot().hasTag('ready')).toBe(true);
   });
 });
 
@@ -116,6 +256,16 @@ describe('when changing pages', () => {
     actor.send({ type: 'PAGE.GO', page: 6 });
     await settle(actor);
     expect(calls).toHaveLength(1);
+  });
+
+  it('writes the page and the page size into the query string', async () => {
+    const { actor } = await startGrid({ search: '?big=1' });
+    actor.send({ type: 'PAGE.GO', page: 3 });
+    await settle(actor);
+    expect(window.location.search).toBe('?big=1&page=3');
+    actor.send({ type: 'PAGE_SIZE.SET', perPage: 50 });
+    await settle(actor);
+    expect(window.location.search).toBe('?big=1&per-page=50');
   });
 
   it('resets to page 1 when the page size changes', async () => {

@@ -1,10 +1,13 @@
 import { assertEvent, assign, type DoneActorEvent, type ErrorActorEvent, fromPromise, setup } from 'xstate';
 import { DEFAULT_PAGINATION, type PaginationState } from '../shared/pagination.ts';
+import { loadErrorMessage } from './gridError.ts';
 import {
   filterRecord,
   type GridFilter,
+  type GridQuery,
   nextSort,
   readGridQuery,
+  sameQuery,
   setFilter,
   writeGridQuery,
 } from './gridQuery.ts';
@@ -47,7 +50,13 @@ export interface GridContext {
   actions: Record<GridAction, GridActionState>;
   filterKeys: string[] | null;
   syncQuery: boolean;
+  /** The page size the screen starts with; the query string leaves it out. */
+  defaultPerPage: number;
+  /** The query whose answer is on screen; null until the first page arrives. A failed load returns to it. */
+  shown: GridQuery | null;
   error: unknown;
+  /** What the alert said about the last failed load: the server's message or a generic text. */
+  errorMessage: string | null;
 }
 
 export interface GridInput {
@@ -83,6 +92,30 @@ function browserSearch(): string {
   return typeof window === 'undefined' ? '' : window.location.search;
 }
 
+/** The query the grid is asking for now (or has just asked for). */
+function askedQuery(context: GridContext): GridQuery {
+  return {
+    sort: context.sort,
+    filters: context.filters,
+    page: context.pagination.currentPage,
+    perPage: context.pagination.perPage,
+  };
+}
+
+/** The query of a grid nobody has touched: no sort, no filters, page 1, the screen's page size. */
+function defaultQuery(context: GridContext): GridQuery {
+  return { sort: null, filters: [], page: 1, perPage: context.defaultPerPage };
+}
+
+/** Sort, filters, page and page size of the context set to a query; the page count and total stay. */
+function applyQuery(context: GridContext, query: GridQuery): Partial<GridContext> {
+  return {
+    sort: query.sort,
+    filters: query.filters,
+    pagination: { ...context.pagination, currentPage: query.page, perPage: query.perPage },
+  };
+}
+
 export const gridMachine = setup({
   types: {
     context: {} as GridContext,
@@ -116,6 +149,8 @@ export const gridMachine = setup({
       assertEvent(event, ['FILTER.SET', 'FILTER.REMOVE']);
       return event.key === COOKIE_FILTER_KEY;
     },
+    'hasShownPage?': ({ context }) => context.shown !== null,
+    'isAskingMoreThanDefault?': ({ context }) => !sameQuery(askedQuery(context), defaultQuery(context)),
   },
   actions: {
     toggleSort: assign(({ context, event }) => {
@@ -150,6 +185,7 @@ export const gridMachine = setup({
     })),
     storeFilterCookie: ({ context }) => {
       if (typeof document === 'undefined') return;
+      if (context.filterKeys !== null && !context.filterKeys.includes(COOKIE_FILTER_KEY)) return;
       const value = context.filters.find((filter) => filter.key === COOKIE_FILTER_KEY)?.value ?? '';
       // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from jsdom and Firefox ESR
       document.cookie =
@@ -159,7 +195,12 @@ export const gridMachine = setup({
     },
     writeQuery: ({ context }) => {
       if (!context.syncQuery || typeof window === 'undefined') return;
-      const search = writeGridQuery(window.location.search, context, context.filterKeys);
+      const search = writeGridQuery(
+        window.location.search,
+        askedQuery(context),
+        context.filterKeys,
+        context.defaultPerPage,
+      );
       if (search === window.location.search) return;
       window.history.replaceState(
         window.history.state,
@@ -168,7 +209,7 @@ export const gridMachine = setup({
       );
     },
     closeModals: assign({ actions: { update: CLOSED, delete: CLOSED } }),
-    storePage: assign((_, result: LoadPageResult<unknown>) => {
+    storePage: assign(({ context }, result: LoadPageResult<unknown>) => {
       return {
         items: result.items,
         pagination: {
@@ -177,13 +218,24 @@ export const gridMachine = setup({
           perPage: result.perPage,
           totalCount: result.totalCount,
         },
+        shown: {
+          sort: context.sort,
+          filters: context.filters,
+          page: result.currentPage,
+          perPage: result.perPage,
+        },
         error: null,
+        errorMessage: null,
       };
     }),
-    storeError: assign((_, error: unknown) => ({ error })),
+    storeError: assign((_, error: unknown) => ({ error, errorMessage: loadErrorMessage(error) })),
+    restoreShownQuery: assign(({ context }) => (context.shown ? applyQuery(context, context.shown) : {})),
+    resetQuery: assign(({ context }) => applyQuery(context, defaultQuery(context))),
     logError: ({ context }) => {
       console.error('Grid list call failed', context.error);
     },
+    /** Spec 8 only logs a failed list call; useGridActor provides the global alert with `errorMessage`. */
+    alertError: () => undefined,
     openModal: assign(({ context, event }) => {
       assertEvent(event, 'MODAL.OPEN');
       return {
@@ -216,25 +268,35 @@ export const gridMachine = setup({
   context: ({ input }) => {
     const filterKeys = input.filterKeys ?? null;
     const syncQuery = input.syncQuery ?? true;
-    const fromQuery = syncQuery
-      ? readGridQuery(input.search ?? browserSearch(), filterKeys)
-      : { sort: null, filters: [] };
+    const defaultPerPage = input.perPage ?? DEFAULT_PAGINATION.perPage;
+    const fromQuery: GridQuery = syncQuery
+      ? readGridQuery(input.search ?? browserSearch(), filterKeys, defaultPerPage)
+      : { sort: null, filters: [], page: 1, perPage: defaultPerPage };
     return {
-      ...fromQuery,
-      pagination: { ...DEFAULT_PAGINATION, perPage: input.perPage ?? DEFAULT_PAGINATION.perPage },
+      sort: fromQuery.sort,
+      filters: fromQuery.filters,
+      pagination: { ...DEFAULT_PAGINATION, currentPage: fromQuery.page, perPage: fromQuery.perPage },
       items: [],
       horizontalScroll: input.horizontalScroll ?? false,
       actions: { update: CLOSED, delete: CLOSED },
       filterKeys,
       syncQuery,
+      defaultPerPage,
+      shown: null,
       error: null,
+      errorMessage: null,
     };
   },
   initial: 'loading',
   on: {
     'SORT.TOGGLE': { target: '.loading', reenter: true, actions: ['toggleSort', 'writeQuery'] },
-    'PAGE.GO': { guard: 'isOtherPage?', target: '.loading', reenter: true, actions: 'goToPage' },
-    'PAGE_SIZE.SET': { target: '.loading', reenter: true, actions: 'setPageSize' },
+    'PAGE.GO': {
+      guard: 'isOtherPage?',
+      target: '.loading',
+      reenter: true,
+      actions: ['goToPage', 'writeQuery'],
+    },
+    'PAGE_SIZE.SET': { target: '.loading', reenter: true, actions: ['setPageSize', 'writeQuery'] },
     'FILTER.SET': [
       {
         guard: 'isCookieFilter?',
@@ -275,21 +337,54 @@ export const gridMachine = setup({
         }),
         onDone: {
           target: 'ready',
-          actions: {
-            type: 'storePage',
-            params: ({ event }: { event: DoneActorEvent<LoadPageResult<unknown>> }) => event.output,
-          },
-        },
-        onError: {
-          target: 'failed',
           actions: [
-            { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-            'logError',
+            {
+              type: 'storePage',
+              params: ({ event }: { event: DoneActorEvent<LoadPageResult<unknown>> }) => event.output,
+            },
+            'writeQuery',
           ],
         },
+        onError: [
+          {
+            // The rows on screen stay; sort, filters, pager and address go back to what they belong to.
+            guard: 'hasShownPage?',
+            target: 'failed',
+            actions: [
+              { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+              'logError',
+              'alertError',
+              'restoreShownQuery',
+              'storeFilterCookie',
+              'writeQuery',
+            ],
+          },
+          {
+            // Nothing shown yet, so an address the server refuses (an unknown sort) falls back to the plain grid.
+            guard: 'isAskingMoreThanDefault?',
+            target: 'loading',
+            reenter: true,
+            actions: [
+              { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+              'logError',
+              'alertError',
+              'resetQuery',
+              'writeQuery',
+            ],
+          },
+          {
+            target: 'failed',
+            actions: [
+              { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+              'logError',
+              'alertError',
+            ],
+          },
+        ],
       },
     },
     ready: { tags: ['ready'] },
+    /** The last load failed; the previous page (if any) is still on screen and the query points at it again. */
     failed: { tags: ['failed'] },
   },
 });

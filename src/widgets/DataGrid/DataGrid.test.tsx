@@ -1,7 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoadPage, LoadPageParams } from '../../machines/grid.ts';
+import { AlertBanner } from '../Alert/AlertBanner.tsx';
+import { hideAlert } from '../Alert/alertStore.ts';
 import { DataGrid } from './DataGrid.tsx';
 import type { GridColumn } from './types.ts';
 
@@ -37,10 +39,20 @@ const COLUMNS: GridColumn<Airline>[] = [
   },
 ];
 
-function fakeLoadPage(rows: Airline[] = ALL) {
+/** The server's refusal of a sort it does not offer, as ofetch throws it. */
+function refusedSort(key: string) {
+  return Object.assign(new Error('400 Bad Request'), {
+    statusCode: 400,
+    data: { message: `Неизвестная сортировка: ${key}`, fields: { sort: [`Неизвестная сортировка: ${key}`] } },
+  });
+}
+
+function fakeLoadPage(rows: Airline[] = ALL, refuse: (params: LoadPageParams) => unknown = () => null) {
   const calls: LoadPageParams[] = [];
   const loadPage: LoadPage<Airline> = async (params) => {
     calls.push(params);
+    const refusal = refuse(params);
+    if (refusal) throw refusal;
     const filtered = rows.filter(
       (row) => !params.filters.name_ru || row.name_ru.includes(params.filters.name_ru),
     );
@@ -58,6 +70,10 @@ function fakeLoadPage(rows: Airline[] = ALL) {
 
 beforeEach(() => {
   window.history.replaceState(null, '', '/react_app/grid');
+});
+
+afterEach(() => {
+  hideAlert();
 });
 
 describe('when the grid shows a page', () => {
@@ -90,6 +106,52 @@ describe('when the grid shows a page', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'показывать по:' }), '50');
     expect(await screen.findByText('Показаны 1 - 50 из 95 записей')).toBeInTheDocument();
     expect(calls.at(-1)).toMatchObject({ page: 1, perPage: 50 });
+  });
+});
+
+describe('when the page and the page size change', () => {
+  it('writes page and per-page into the query string and reads them back after a reload', async () => {
+    const user = userEvent.setup();
+    const { loadPage, calls } = fakeLoadPage();
+    const { unmount } = render(<DataGrid label="Авиакомпании" columns={COLUMNS} loadPage={loadPage} />);
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'показывать по:' }), '10');
+    await user.click(await screen.findByRole('button', { name: 'Страница 4' }));
+    expect(await screen.findByText('Показаны 31 - 40 из 95 записей')).toBeInTheDocument();
+    expect(window.location.search).toBe('?page=4&per-page=10');
+    unmount();
+    render(<DataGrid label="Авиакомпании" columns={COLUMNS} loadPage={loadPage} />);
+    expect(await screen.findByText('Показаны 31 - 40 из 95 записей')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Страница 4' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('combobox', { name: 'показывать по:' })).toHaveValue('10');
+    expect(calls.at(-1)).toMatchObject({ page: 4, perPage: 10 });
+  });
+});
+
+describe('when the server refuses a load', () => {
+  it('shows the server’s message and puts back the sort arrow, the pager and the address', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    const { loadPage } = fakeLoadPage(ALL, (params) => (params.sort === 'code' ? refusedSort('code') : null));
+    render(
+      <>
+        <AlertBanner />
+        <DataGrid label="Авиакомпании" columns={COLUMNS} loadPage={loadPage} />
+      </>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Страница 2' }));
+    await screen.findByText('Показаны 21 - 40 из 95 записей');
+    const nameHeader = screen.getByRole('columnheader', { name: /Название/ });
+    await user.click(screen.getByRole('button', { name: /Название/ }));
+    await waitFor(() => expect(nameHeader).toHaveAttribute('aria-sort', 'ascending'));
+    const codeHeader = screen.getByRole('columnheader', { name: /Код/ });
+    await user.click(screen.getByRole('button', { name: /Код/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Неизвестная сортировка: code');
+    expect(codeHeader).toHaveAttribute('aria-sort', 'none');
+    expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByText('Показаны 21 - 40 из 95 записей')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Страница 2' })).toHaveAttribute('aria-current', 'page');
+    expect(window.location.search).toBe('?sort=name_ru&page=2');
+    vi.restoreAllMocks();
   });
 });
 

@@ -8,12 +8,15 @@ import {
   type LoadPageParams,
   type LoadPageResult,
 } from '../../machines/grid.ts';
+import { GRID_LOAD_FAILED } from '../../machines/gridError.ts';
+import { showAlert } from '../Alert/alertStore.ts';
 
 export type GridActorRef = ActorRefFrom<typeof gridMachine>;
 
 /**
  * The grid machine with a screen's list call plugged in. Keep the actor to send 'GRID.RELOAD' after a save,
- * or 'MODAL.OPEN' / 'MODAL.CLOSE' / 'MODAL.DISABLE' for the update and delete modals.
+ * or 'MODAL.OPEN' / 'MODAL.CLOSE' / 'MODAL.DISABLE' for the update and delete modals. A failed load raises the
+ * global alert with the server's message.
  */
 export function useGridActor<T>(loadPage: LoadPage<T>, input: GridInput = {}): GridActorRef {
   const latest = useRef(loadPage);
@@ -24,6 +27,9 @@ export function useGridActor<T>(loadPage: LoadPage<T>, input: GridInput = {}): G
         loadPage: fromPromise<LoadPageResult<unknown>, LoadPageParams>(({ input: params, signal }) =>
           latest.current(params, signal),
         ),
+      },
+      actions: {
+        alertError: ({ context }) => showAlert(context.errorMessage ?? GRID_LOAD_FAILED, 'Danger'),
       },
     }),
   );
