@@ -9,7 +9,9 @@ describe('when a list call fails', () => {
   });
 
   it('reads the parsed body from the response when the error carries no data', () => {
-    expect(loadErrorMessage({ response: { _data: { message: 'Недостаточно прав' } } })).toBe('Недостаточно прав');
+    expect(loadErrorMessage({ response: { _data: { message: 'Недостаточно прав' } } })).toBe(
+      'Недостаточно прав',
+    );
   });
 
   it('falls back to the Russian generic text for a network error or an answer that is not JSON', () => {
