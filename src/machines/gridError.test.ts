@@ -14,6 +14,15 @@ describe('when a list call fails', () => {
     );
   });
 
+  it('takes the text of an error a module’s api.ts has already parsed', () => {
+    const parsed = Object.assign(new Error('Сервер недоступен'), {
+      name: 'ApiError',
+      fields: {},
+      status: null,
+    });
+    expect(loadErrorMessage(parsed)).toBe('Сервер недоступен');
+  });
+
   it('falls back to the Russian generic text for a network error or an answer that is not JSON', () => {
     expect(loadErrorMessage(new TypeError('Failed to fetch'))).toBe(GRID_LOAD_FAILED);
     expect(loadErrorMessage({ statusCode: 502, data: '<html>Bad gateway</html>' })).toBe(GRID_LOAD_FAILED);

@@ -10,12 +10,14 @@ function messageOf(body: unknown): string | null {
 
 /**
  * The text for the alert when a list call fails: the server's `{message}` (ARCHITECTURE.md section 4), read from
- * an ofetch error's parsed body, or the generic Russian text.
+ * an ofetch error's parsed body or from an already parsed ApiError, or the generic Russian text.
  * `loadErrorMessage({ data: { message: 'Неизвестная сортировка: code' } })` is 'Неизвестная сортировка: code';
  * `loadErrorMessage(new TypeError('Failed to fetch'))` is GRID_LOAD_FAILED.
  */
 export function loadErrorMessage(error: unknown): string {
   if (!error || typeof error !== 'object') return GRID_LOAD_FAILED;
+  // A module's api.ts has already parsed the answer into an ApiError (src/app/api/errors.ts), whose text is for users.
+  if ((error as { name?: unknown }).name === 'ApiError') return messageOf(error) ?? GRID_LOAD_FAILED;
   const fromData = messageOf((error as { data?: unknown }).data);
   if (fromData) return fromData;
   const response = (error as { response?: { _data?: unknown } }).response;
