@@ -18,12 +18,9 @@ test.describe('date range picker', () => {
     const now = new Date();
     const first = monthKey(now);
     const second = monthKey(new Date(now.getFullYear(), now.getMonth() + 1, 1));
-    await expect(page.getByLabel('Выбранный период', { exact: true })).toHaveText(
-      `${first}-20 00:00 — ${second}-05 23:59`,
-    );
-    await expect(page.getByRole('button', { name: 'Период', exact: true })).toContainText(
-      `20.${first.slice(5)}.${first.slice(0, 4)} - 05.${second.slice(5)}.${second.slice(0, 4)}`,
-    );
+    const shown = `20.${first.slice(5)}.${first.slice(0, 4)} - 05.${second.slice(5)}.${second.slice(0, 4)}`;
+    await expect(page.getByLabel('Выбранный период', { exact: true })).toHaveText(shown);
+    await expect(page.getByRole('button', { name: 'Период', exact: true })).toContainText(shown);
   });
 
   test('discards the pending range on Отмена', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatRange, formatStamp } from '../../shared/dates.ts';
 import {
   DatePicker,
   type DateRange,
@@ -8,7 +9,12 @@ import {
   PageTitle,
 } from '../../widgets/index.ts';
 
-/** /react_app/date-picker: single and range pickers with and without time and a limit. */
+/** A chosen range as the picker's own field shows it (spec 9 display formats), or 'сегодня' before a choice. */
+function rangeText(range: DateRange | undefined, withTime: boolean): string {
+  return range ? formatRange(range.from, range.to, withTime) : 'сегодня';
+}
+
+/** /react_app/date-picker: single and range pickers with and without time and a limit; values read DD.MM.YYYY. */
 export function DatePickerDemo() {
   const [date, setDate] = useState<string | null>(null);
   const [dateTime, setDateTime] = useState<string | null>(null);
@@ -21,23 +27,23 @@ export function DatePickerDemo() {
       <PageCard title="Одна дата">
         <div className="showcase__row">
           <DatePicker label="Дата" value={date} onChange={setDate} />
-          <output aria-label="Выбранная дата">{date ?? 'не выбрана'}</output>
+          <output aria-label="Выбранная дата">{date ? formatStamp(date, false) : 'не выбрана'}</output>
         </div>
         <div className="showcase__row">
           <DatePicker label="Дата и время" value={dateTime} onChange={setDateTime} withTime />
-          <output aria-label="Выбранные дата и время">{dateTime ?? 'не выбраны'}</output>
+          <output aria-label="Выбранные дата и время">
+            {dateTime ? formatStamp(dateTime, true) : 'не выбраны'}
+          </output>
         </div>
       </PageCard>
       <PageCard title="Период">
         <div className="showcase__row">
           <DateRangePicker label="Период" value={range} onChange={setRange} />
-          <output aria-label="Выбранный период">{range ? `${range.from} — ${range.to}` : 'сегодня'}</output>
+          <output aria-label="Выбранный период">{rangeText(range, false)}</output>
         </div>
         <div className="showcase__row">
           <DateRangePicker label="Период со временем" value={rangeTime} onChange={setRangeTime} withTime />
-          <output aria-label="Выбранный период со временем">
-            {rangeTime ? `${rangeTime.from} — ${rangeTime.to}` : 'сегодня'}
-          </output>
+          <output aria-label="Выбранный период со временем">{rangeText(rangeTime, true)}</output>
         </div>
         <div className="showcase__row">
           <DateRangePicker
@@ -46,9 +52,7 @@ export function DatePickerDemo() {
             onChange={setLimited}
             limitDays={7}
           />
-          <output aria-label="Выбранный короткий период">
-            {limited ? `${limited.from} — ${limited.to}` : 'сегодня'}
-          </output>
+          <output aria-label="Выбранный короткий период">{rangeText(limited, false)}</output>
         </div>
       </PageCard>
     </Page>

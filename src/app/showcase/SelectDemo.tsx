@@ -37,6 +37,20 @@ function employees(count: number): SelectOption[] {
   }));
 }
 
+/**
+ * What was chosen, as a user reads it: option names in list order, never ids.
+ * `chosenNames(AIRLINES, [3, 1])` is 'Аэрофлот, Победа'; nothing chosen gives `none`.
+ */
+export function chosenNames(
+  options: readonly SelectOption[],
+  ids: readonly OptionId[] | OptionId | null,
+  none: string,
+): string {
+  const wanted = Array.isArray(ids) ? ids : ids === null ? [] : [ids];
+  const names = options.filter((option) => wanted.includes(option.id)).map((option) => option.name);
+  return names.length === 0 ? none : names.join(', ');
+}
+
 /** /react_app/select: required, grouped, searchable, multi and a virtualised 5,000-option list. */
 export function SelectDemo() {
   const [airline, setAirline] = useState<OptionId | null>(null);
@@ -49,29 +63,42 @@ export function SelectDemo() {
       <PageTitle title="Выпадающие списки" />
       <PageCard title="Одиночный выбор">
         <div className="showcase__grid">
-          <Select
-            label="Авиакомпания (обязательно)"
-            options={AIRLINES}
-            value={airline}
-            onChange={setAirline}
-            required
-            searchable
-          />
-          <Select
-            label="Авиакомпания по группам"
-            options={AIRLINES}
-            groups={GROUPS}
-            value={grouped}
-            onChange={setGrouped}
-            clearable
-          />
-          <Select
-            label="Сотрудник (5 000 строк)"
-            options={staff}
-            value={employee}
-            onChange={setEmployee}
-            searchable
-          />
+          <div className="showcase__column">
+            <Select
+              label="Авиакомпания (обязательно)"
+              options={AIRLINES}
+              value={airline}
+              onChange={setAirline}
+              required
+              searchable
+            />
+            <output aria-label="Выбранная авиакомпания">
+              {chosenNames(AIRLINES, airline, 'не выбрана')}
+            </output>
+          </div>
+          <div className="showcase__column">
+            <Select
+              label="Авиакомпания по группам"
+              options={AIRLINES}
+              groups={GROUPS}
+              value={grouped}
+              onChange={setGrouped}
+              clearable
+            />
+            <output aria-label="Выбранная авиакомпания по группам">
+              {chosenNames(AIRLINES, grouped, 'не выбрана')}
+            </output>
+          </div>
+          <div className="showcase__column">
+            <Select
+              label="Сотрудник (5 000 строк)"
+              options={staff}
+              value={employee}
+              onChange={setEmployee}
+              searchable
+            />
+            <output aria-label="Выбранный сотрудник">{chosenNames(staff, employee, 'не выбран')}</output>
+          </div>
         </div>
       </PageCard>
       <PageCard title="Множественный выбор">
@@ -85,7 +112,7 @@ export function SelectDemo() {
           searchable
           required
         />
-        <output aria-label="Выбранные авиакомпании">{many.join(', ') || 'ничего'}</output>
+        <output aria-label="Выбранные авиакомпании">{chosenNames(AIRLINES, many, 'ничего')}</output>
       </PageCard>
     </Page>
   );

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -63,6 +63,44 @@ describe('when a demo page is opened directly', () => {
     renderAt('/react_app/select');
     expect(screen.getByRole('combobox', { name: 'Авиакомпания (обязательно)' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Авиакомпании' })).toBeInTheDocument();
+  });
+});
+
+describe('when values are chosen on the demo pages', () => {
+  it('shows the chosen airlines by name, never by id', async () => {
+    const user = userEvent.setup();
+    renderAt('/react_app/select');
+    await user.click(screen.getByRole('combobox', { name: 'Авиакомпания (обязательно)' }));
+    await user.click(screen.getByRole('option', { name: /Победа/ }));
+    expect(screen.getByRole('status', { name: 'Выбранная авиакомпания' })).toHaveTextContent(/^Победа$/);
+    await user.click(screen.getByRole('combobox', { name: 'Авиакомпании' }));
+    await user.click(screen.getByRole('option', { name: /Emirates/ }));
+    await user.click(screen.getByRole('option', { name: /Аэрофлот/ }));
+    expect(screen.getByRole('status', { name: 'Выбранные авиакомпании' })).toHaveTextContent(
+      /^Аэрофлот, Emirates$/,
+    );
+  });
+
+  it('titles the required airline group in words, without an asterisk', async () => {
+    const user = userEvent.setup();
+    renderAt('/react_app/select');
+    await user.click(screen.getByRole('combobox', { name: 'Авиакомпания по группам' }));
+    const listbox = screen.getByRole('listbox', { name: 'Авиакомпания по группам' });
+    expect(listbox).toHaveTextContent('обязательная группа');
+    expect(listbox.textContent).not.toContain('*');
+  });
+
+  it('shows a chosen date as DD.MM.YYYY, the format of the picker itself', async () => {
+    const user = userEvent.setup();
+    renderAt('/react_app/date-picker');
+    const trigger = screen.getByRole('button', { name: 'Дата' });
+    await user.click(trigger);
+    const dialog = screen.getByRole('dialog', { name: 'Дата' });
+    await user.click(within(dialog).getAllByRole('button', { name: /^15 / })[0]);
+    await user.click(within(dialog).getByRole('button', { name: 'Применить' }));
+    const shown = screen.getByRole('status', { name: 'Выбранная дата' });
+    expect(shown).toHaveTextContent(/^15\.\d{2}\.\d{4}$/);
+    expect(trigger).toHaveTextContent(shown.textContent ?? '');
   });
 });
 

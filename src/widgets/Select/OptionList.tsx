@@ -39,8 +39,8 @@ function OptionRowView({ row, style, ...props }: RowProps & { row: OptionRow; st
         className="w-select__group"
         style={{ ...style, borderLeftColor: row.group.color }}
       >
-        {row.group.name}
-        {row.group.required ? ' *' : ''}
+        <span>{row.group.name}</span>
+        {row.group.required ? <span className="w-select__group-note">обязательная группа</span> : null}
       </div>
     );
   }

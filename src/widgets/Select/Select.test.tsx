@@ -139,3 +139,29 @@ describe('when every option of a multiselect is chosen', () => {
     expect(screen.getByRole('combobox', { name: 'Авиакомпании' })).toHaveTextContent('Все авиакомпании');
   });
 });
+
+describe('when the options come in groups', () => {
+  it('titles each group by name and says in words which group is required, without a stray mark', async () => {
+    const user = userEvent.setup();
+    render(
+      <Select
+        label="Авиакомпания"
+        options={[
+          { id: 1, name: 'Аэрофлот', group: 'ru' },
+          { id: 2, name: 'Emirates', group: 'foreign' },
+        ]}
+        groups={[
+          { key: 'ru', name: 'Российские', required: true },
+          { key: 'foreign', name: 'Иностранные' },
+        ]}
+        value={null}
+        onChange={() => undefined}
+      />,
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Авиакомпания' }));
+    const listbox = screen.getByRole('listbox', { name: 'Авиакомпания' });
+    expect(listbox).toHaveTextContent('Российскиеобязательная группа');
+    expect(listbox).toHaveTextContent('Иностранные');
+    expect(listbox.textContent).not.toContain('*');
+  });
+});
