@@ -9,6 +9,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../shared/messages.ts';
 import { authPlugin } from './auth/plugin.ts';
+import type { LoginLimits } from './auth/loginLimit.ts';
 import { authRoutes } from './auth/routes.ts';
 import { createAuthService } from './auth/service.ts';
 import type { Db, DbHandle } from './db/client.ts';
@@ -40,11 +41,18 @@ export interface AppOptions {
   defaultTimeZone?: string;
   loginRateLimit?: number;
   sessionTtlMs?: number;
-  /** Trust X-Forwarded-For from a load balancer. */
-  trustProxy?: boolean;
+  /** Proxies whose X-Forwarded-For entries are trusted, counted from the server (0 or omitted: none). */
+  trustProxy?: number;
+  /** Failed-login limits (per login, per address, window); the defaults of auth/loginLimit.ts otherwise. */
+  loginLimits?: Partial<LoginLimits>;
   /** Closes the database when the app closes (true for main.ts). */
   closeDbOnClose?: boolean;
+  /** Longest a handler may run (503 after it); tests shorten it. */
+  handlerTimeoutMs?: number;
 }
+
+/** Longest a handler may take before the server answers 503 and aborts `request.signal`. */
+const HANDLER_TIMEOUT_MS = 60_000;
 
 /** Builds the Fastify instance; used by main.ts and by every API test. */
 export async function buildApp(options: AppOptions) {
@@ -52,11 +60,22 @@ export async function buildApp(options: AppOptions) {
     logger: options.logger ?? false,
     routerOptions: { querystringParser: parseQueryString },
     bodyLimit: 10 * 1024 * 1024,
-    trustProxy: options.trustProxy ?? false,
+    // A hop count as a function: Fastify 5.12 takes a plain number for "trust nothing" (it cannot check the peer).
+    trustProxy: options.trustProxy ? (_address: string, hop: number) => hop < (options.trustProxy ?? 0) : false,
+    // One line per request, written by the onResponse hook below, instead of Fastify's two.
+    disableRequestLogging: true,
+    // Time to receive a whole request, and to answer it: a stalled client or a runaway handler never holds on.
+    requestTimeout: 30_000,
+    handlerTimeout: options.handlerTimeoutMs ?? HANDLER_TIMEOUT_MS,
   }).withTypeProvider();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  app.addHook('onResponse', async (request, reply) => {
+    const ms = Math.round(reply.elapsedTime);
+    const { method, url } = request;
+    request.log.info({ method, url, status: reply.statusCode, ms }, `${method} ${url} ${reply.statusCode} ${ms} ms`);
+  });
 
   app.decorate('dbh', options.db);
   app.decorate('db', options.db.db);
@@ -64,11 +83,22 @@ export async function buildApp(options: AppOptions) {
 
   const defaultZone = options.defaultTimeZone ?? 'Europe/Moscow';
   app.decorateRequest('timeZone', defaultZone);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     request.timeZone = requestTimeZone(request.headers['time-zone'], defaultZone);
+    // API answers carry sessions and data: never cached. Static files set their own policy below.
+    reply.header('cache-control', 'no-store');
+  });
+  app.addHook('onSend', async (request, reply) => {
+    // HSTS only where the browser came over https (directly or, with TRUST_PROXY, through the balancer).
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000');
   });
 
+  // First, so that every route registered after it (docs included) passes its access check.
+  await app.register(authPlugin, {
+    auth: createAuthService(options.db, { sessionTtlMs: options.sessionTtlMs, loginLimits: options.loginLimits }),
+  });
   await app.register(helmet, {
+    hsts: false,
     contentSecurityPolicy: {
       // No upgrade-insecure-requests: airport intranets often serve plain http by address, and the upgrade breaks them.
       directives: {
@@ -89,40 +119,57 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(authPlugin, {
-    auth: createAuthService(options.db, { sessionTtlMs: options.sessionTtlMs }),
-  });
   await app.register(
     async (api) => {
-      api.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
-      await api.register(authRoutes, { loginRateLimit: options.loginRateLimit ?? 10 });
+      api.get('/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ ok: true }));
+      await api.register(authRoutes, { loginRateLimit: options.loginRateLimit ?? 120 });
       for (const module of modules) await api.register(module);
     },
     { prefix: '/api' },
   );
 
   const clientDir = options.clientDir;
-  if (clientDir && existsSync(path.join(clientDir, 'index.html'))) {
+  const hasClient = clientDir !== undefined && existsSync(path.join(clientDir, 'index.html'));
+  if (hasClient) {
     await app.register(fastifyStatic, {
       root: path.resolve(clientDir),
       wildcard: false,
       index: false,
+      cacheControl: false,
       // Vite names assets by content hash, so they never change under the same name.
-      setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`))
-          res.header('cache-control', 'public, max-age=31536000, immutable');
+      setHeaders: (reply, file) => {
+        reply.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method !== 'GET' || request.url.startsWith('/api')) {
-        return reply.status(404).send({ message: MESSAGES.notFound });
-      }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    });
-  } else {
-    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: MESSAGES.notFound }));
   }
+  app.setNotFoundHandler((request, reply) => {
+    if (!hasClient || !servesClientPage(request.method, request.url)) {
+      return reply.status(404).send({ message: MESSAGES.notFound });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
   return app;
+}
+
+/**
+ * True when an unmatched request should get the client's page (a screen URL the browser reloads), false when it
+ * gets a JSON 404: anything that looks like an API path however spelt (`/API/…`, `//api/…`, `/%61pi/…`), a missing
+ * asset, or a method other than GET and HEAD.
+ * Example: `servesClientPage('GET', '/team-planning')` → true; `servesClientPage('GET', '//api/x')` → false.
+ */
+export function servesClientPage(method: string, url: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  let pathname = url.split(/[?#]/)[0];
+  try {
+    pathname = decodeURIComponent(pathname);
+  } catch {
+    return false;
+  }
+  const normal = pathname.replace(/\\/g, '/').replace(/\/{2,}/g, '/').toLowerCase();
+  return !/^\/(api|assets)(\/|$)/.test(normal);
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

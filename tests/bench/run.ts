@@ -10,13 +10,14 @@ import { openDb } from '../../src/server/db/client.ts';
 import { loadDemoAirport } from '../../src/server/demo/index.ts';
 import { benchApi } from './api.ts';
 import { benchBundle } from './bundle.ts';
+import { benchBusy } from './busy.ts';
 import { benchGeometry } from './geometry.ts';
 import { benchGrid } from './grid.ts';
 import { report } from './stats.ts';
 
 /**
  * `npm run bench`: the budgets of ARCHITECTURE.md section 8 that exist so far, on the default demo airport in an
- * embedded database. Options: `--scale N` (demo size), `--only api,bundle,geometry,grid,load`.
+ * embedded database. Options: `--scale N` (demo size), `--only api,busy,bundle,geometry,grid`.
  */
 async function main(argv: string[]) {
   const option = (name: string) => {
@@ -30,7 +31,7 @@ async function main(argv: string[]) {
   if (!existsSync('dist/client/index.html')) execSync('npx vite build', { stdio: 'inherit' });
   if (wants('bundle')) benchBundle();
   if (wants('geometry')) await benchGeometry();
-  if (only && !['load', 'api', 'grid'].some(wants)) return;
+  if (only && !['api', 'busy', 'grid'].some(wants)) return;
 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gow-bench-'));
   const db = await openDb({ dataDir: path.join(dir, 'pg') });
@@ -56,6 +57,7 @@ async function main(argv: string[]) {
     });
     const { token } = (await login.json()) as { token: string };
     if (wants('api')) await benchApi(address, token);
+    if (wants('busy')) await benchBusy(address, token);
     if (wants('grid')) await benchGrid(address, token);
     await app.close();
   } finally {

@@ -1,0 +1,59 @@
+import { median, quantile, report } from './stats.ts';
+
+/** A wire datetime 'YYYY-MM-DD HH:mm:ss' of a day offset from today. */
+function wireDay(offsetDays: number): string {
+  const day = new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+  return `${day} 00:00:00`;
+}
+
+/** A month-long planning query: positions needed by the tasks of every flight over 30 days. */
+export function monthQuery(): string {
+  const begin = encodeURIComponent(wireDay(-15));
+  const end = encodeURIComponent(wireDay(15));
+  return `/api/planning/employee-position?plan_begin_time=${begin}&plan_end_time=${end}`;
+}
+
+async function timed(url: string, token: string): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+  return performance.now() - started;
+}
+
+/**
+ * While `concurrent` clients repeat month-long planning queries, probes `/api/health` and a reference list in turn
+ * and reports their median and p99 (budget p99 ≤ 100 ms: the database never blocks the HTTP thread, and a light
+ * query waits for at most one heavy one).
+ */
+export async function benchBusy(baseUrl: string, token: string, concurrent = 20, seconds = 15): Promise<void> {
+  const heavyUrl = baseUrl + monthQuery();
+  const single = await timed(heavyUrl, token);
+  report({ name: 'month-long planning query, alone', value: single, unit: 'ms' });
+
+  let running = true;
+  const heavyTimes: number[] = [];
+  const heavy = Array.from({ length: concurrent }, async () => {
+    while (running) heavyTimes.push(await timed(heavyUrl, token));
+  });
+  const health: number[] = [];
+  const list: number[] = [];
+  const stopAt = performance.now() + seconds * 1000;
+  // Let the heavy clients fill the queue before probing.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  while (performance.now() < stopAt) {
+    health.push(await timed(`${baseUrl}/api/health`, token));
+    list.push(await timed(`${baseUrl}/api/v2/department`, token));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  running = false;
+  await Promise.all(heavy);
+
+  const label = `${concurrent} month queries running`;
+  report({ name: `${label}: heavy answers in ${seconds} s`, value: heavyTimes.length, unit: '' });
+  report({ name: `${label}: heavy answer median`, value: median(heavyTimes), unit: 'ms' });
+  report({ name: `${label}: /api/health median`, value: median(health), unit: 'ms' });
+  report({ name: `${label}: /api/health p99`, value: quantile(health, 0.99), unit: 'ms', budget: 100 });
+  report({ name: `${label}: reference list median`, value: median(list), unit: 'ms' });
+  report({ name: `${label}: reference list p99`, value: quantile(list, 0.99), unit: 'ms', budget: 100 });
+}
