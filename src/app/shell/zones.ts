@@ -15,9 +15,50 @@ export const RUSSIAN_ZONES = [
   { id: 'UTC', name: 'UTC' },
 ] as const;
 
-/** The zone list with the given zone added when it is not among them. Example: `('Europe/Berlin')` adds Berlin. */
-export function zoneOptions(current: string): { id: string; name: string }[] {
+function zonePart(zone: string, style: 'shortGeneric' | 'shortOffset', at: Date): string | null {
+  try {
+    const parts = new Intl.DateTimeFormat('ru', { timeZone: zone, timeZoneName: style }).formatToParts(at);
+    return parts.find((part) => part.type === 'timeZoneName')?.value ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** An IANA id made readable: `humaniseZoneId('America/Argentina/Buenos_Aires')` is 'America / Argentina / Buenos Aires'. */
+export function humaniseZoneId(zone: string): string {
+  return zone.split('/').join(' / ').replaceAll('_', ' ');
+}
+
+/**
+ * The offset of a zone at a moment, written like the list above: 'UTC+5:45' for Kathmandu, 'UTC-3' for
+ * Buenos Aires, 'UTC' for London in winter; null for a zone the browser does not know.
+ */
+export function zoneOffset(zone: string, at: Date = new Date()): string | null {
+  const offset = zonePart(zone, 'shortOffset', at);
+  if (offset === null) return null;
+  const text = offset.replace(/^GMT/, 'UTC').replace('\u2212', '-');
+  return text === 'UTC+0' || text === 'UTC-0' ? 'UTC' : text;
+}
+
+/**
+ * A readable name of a zone outside the Russian list: the place name ICU gives in Russian, else the humanised id,
+ * with the offset now. `zoneName('Asia/Kathmandu')` is 'Непал (UTC+5:45)'; `zoneName('Etc/GMT+5')` is
+ * 'Etc / GMT+5 (UTC-5)'; an id the browser does not know is only humanised.
+ */
+export function zoneName(zone: string, at: Date = new Date()): string {
+  const known = RUSSIAN_ZONES.find((entry) => entry.id === zone);
+  if (known) return known.name;
+  const offset = zoneOffset(zone, at);
+  if (offset === null) return humaniseZoneId(zone);
+  const place = zonePart(zone, 'shortGeneric', at);
+  // Without a place name ICU answers an offset ('GMT-5'), which the offset in brackets already says.
+  const name = place && !/^(GMT|UTC)/.test(place) ? place : humaniseZoneId(zone);
+  return `${name} (${offset})`;
+}
+
+/** The zone list with the given zone added by a readable name when it is not among them: `zoneOptions('Asia/Kathmandu')`. */
+export function zoneOptions(current: string, at: Date = new Date()): { id: string; name: string }[] {
   const list: { id: string; name: string }[] = [...RUSSIAN_ZONES];
-  if (!list.some((zone) => zone.id === current)) list.push({ id: current, name: current });
+  if (!list.some((zone) => zone.id === current)) list.push({ id: current, name: zoneName(current, at) });
   return list;
 }

@@ -28,14 +28,15 @@ const likeFilter: FilterParam = (key, value) => ({ [`filter[or][][${key}][like]`
 
 const loadAirlines = createLoadPage<Airline>(api, '/aviacompany', { filterParam: likeFilter });
 
+/** Sortable only where GET /aviacompany offers the sort (id, name_ru, iata_code, icao_code); others are a 400. */
 const AIRLINE_COLUMNS: GridColumn<Airline>[] = [
   { key: 'serial', title: '№', kind: 'serial', width: 64 },
   { key: 'name_ru', title: 'Название', sortable: true, filterable: true, filterType: 'text' },
-  { key: 'name_en', title: 'Название (англ.)', sortable: true, filterable: true, filterType: 'text' },
+  { key: 'name_en', title: 'Название (англ.)', filterable: true, filterType: 'text' },
   { key: 'iata_code', title: 'IATA', sortable: true, filterable: true, filterType: 'text', width: 110 },
   { key: 'icao_code', title: 'ICAO', sortable: true, filterable: true, filterType: 'text', width: 110 },
-  { key: 'sirena_code', title: 'Сирена', sortable: true, filterable: true, filterType: 'text', width: 110 },
-  { key: 'code', title: 'Код', sortable: true, width: 90 },
+  { key: 'sirena_code', title: 'Сирена', filterable: true, filterType: 'text', width: 110 },
+  { key: 'code', title: 'Код', width: 90 },
 ];
 
 const BIG_COLUMNS: GridColumn<BigRow>[] = [
