@@ -1,49 +1,24 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, CLIENT_MESSAGES } from '../api/errors.ts';
+import { json, stubFetch } from '../api/stubFetch.ts';
 import { changePassword, login, logout, me, mode, rules } from './api.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
-interface Seen {
-  method: string;
-  path: string;
-  query: string;
-  body: unknown;
-  authorization: string | null;
-}
-
-/** Stubs fetch with one answer (or a thrown network failure) and records what was sent. */
+/** Stubs fetch with one answer for every request and records what was sent. */
 function answer(respond: () => Response) {
-  const seen: Seen[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request | string, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(new URL(input, 'http://x'), init);
-      const url = new URL(request.url);
-      const text = init?.body ?? (request.method === 'GET' ? null : await request.text());
-      seen.push({
-        method: request.method,
-        path: url.pathname,
-        query: decodeURIComponent(url.search),
-        body: typeof text === 'string' && text ? JSON.parse(text) : null,
-        authorization: new Headers(init?.headers ?? request.headers).get('authorization'),
-      });
-      return respond();
-    }),
-  );
-  return seen;
+  return stubFetch(() => respond());
 }
 
-function json(status: number, body: unknown) {
-  return () =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+function reply(status: number, body: unknown) {
+  return () => json(status, body);
 }
 
 const USER = { id: 1, login: 'admin', name: 'Администратор Демо', rules: ['team-all'] };
 
 describe('when signing in', () => {
   it('posts the login and password and answers the token and the user', async () => {
-    const seen = answer(json(200, { token: 'tok', user: USER }));
+    const seen = answer(reply(200, { token: 'tok', user: USER }));
     await expect(login({ login: 'admin', password: 'admin' })).resolves.toEqual({ token: 'tok', user: USER });
     expect(seen).toMatchObject([
       { method: 'POST', path: '/api/auth/login', body: { login: 'admin', password: 'admin' } },
@@ -53,14 +28,14 @@ describe('when signing in', () => {
   it('rejects with the server message on a refused login', async () => {
     // A 401 sends the user to /login; being there already keeps jsdom from navigating.
     window.history.replaceState(null, '', '/login');
-    answer(json(401, { message: 'Неверный логин или пароль' }));
+    answer(reply(401, { message: 'Неверный логин или пароль' }));
     const failure = await login({ login: 'admin', password: 'x' }).catch((error) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ message: 'Неверный логин или пароль', fields: {}, status: 401 });
   });
 
   it('rejects an answer without a token as a bad answer', async () => {
-    answer(json(200, { user: USER }));
+    answer(reply(200, { user: USER }));
     await expect(login({ login: 'admin', password: 'admin' })).rejects.toMatchObject({
       message: CLIENT_MESSAGES.badAnswer,
     });
@@ -70,18 +45,18 @@ describe('when signing in', () => {
 describe('when asking about the session', () => {
   it('reads the user with the stored token', async () => {
     localStorage.setItem('token', 'tok');
-    const seen = answer(json(200, USER));
+    const seen = answer(reply(200, USER));
     await expect(me()).resolves.toEqual(USER);
     expect(seen[0]).toMatchObject({ method: 'GET', path: '/api/auth/me', authorization: 'Bearer tok' });
   });
 
   it('refuses a user whose rules are not a list of strings', async () => {
-    answer(json(200, { ...USER, rules: 'all' }));
+    answer(reply(200, { ...USER, rules: 'all' }));
     await expect(me()).rejects.toMatchObject({ message: CLIENT_MESSAGES.badAnswer });
   });
 
   it('asks for the rules by repeated names[] and hands back the raw answer', async () => {
-    const seen = answer(json(200, { not: 'a list' }));
+    const seen = answer(reply(200, { not: 'a list' }));
     await expect(rules(['calc-index', 'team-all'])).resolves.toEqual({ not: 'a list' });
     expect(seen[0]).toMatchObject({ path: '/api/v1/rule', query: '?names[]=calc-index&names[]=team-all' });
   });
@@ -95,7 +70,7 @@ describe('when asking about the session', () => {
 
 describe('when asking for the mode', () => {
   it('answers whether the demo users exist', async () => {
-    const seen = answer(json(200, { demo: true }));
+    const seen = answer(reply(200, { demo: true }));
     await expect(mode()).resolves.toEqual({ demo: true });
     expect(seen[0]).toMatchObject({ method: 'GET', path: '/api/auth/mode' });
   });
@@ -122,7 +97,7 @@ describe('when changing the password', () => {
 
   it('rejects with the field errors of a 422', async () => {
     answer(
-      json(422, { message: 'Проверьте заполнение полей', fields: { currentPassword: ['Неверный пароль'] } }),
+      reply(422, { message: 'Проверьте заполнение полей', fields: { currentPassword: ['Неверный пароль'] } }),
     );
     await expect(changePassword(payload)).rejects.toMatchObject({
       status: 422,

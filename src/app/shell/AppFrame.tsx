@@ -6,10 +6,15 @@ import { useRules } from '../access/rules.ts';
 import { readTimeZone, writeTimeZone } from '../api/storage.ts';
 import { ROUTES } from '../routes.ts';
 import { ChunkErrorBanner } from './ChunkError.tsx';
-import { logout, useSessionUser } from './session.ts';
+import { DemoMark } from './DemoMark.tsx';
+import { PasswordChange } from './PasswordChange.tsx';
+import { signOut, useSessionUser } from './session.ts';
 import { zoneOptions } from './zones.ts';
 
-/** The frame around every screen: the menu of routes the user may open, the user, the time zone, logout. */
+/**
+ * The frame around every screen: the menu of routes the user may open, the demo mark, the time zone, the user with
+ * the password change, logout.
+ */
 export function AppFrame() {
   const user = useSessionUser();
   const rules = useRules();
@@ -22,8 +27,9 @@ export function AppFrame() {
     location.reload();
   }
 
-  async function signOut() {
-    await logout();
+  async function leave() {
+    // The token is forgotten even when the server cannot be told; the login page follows either way.
+    await signOut().catch(() => undefined);
     location.assign('/login');
   }
 
@@ -52,6 +58,7 @@ export function AppFrame() {
       <div className="shell__main">
         <header className="shell__top">
           <ChunkErrorBanner />
+          <DemoMark variant="frame" />
           <label className="shell__zone">
             Часовой пояс
             <select value={zone} onChange={(e) => changeZone(e.target.value)}>
@@ -65,7 +72,8 @@ export function AppFrame() {
           <fieldset className="shell__user" aria-label="Пользователь">
             {user?.name}
           </fieldset>
-          <button type="button" className="w-button w-button--secondary" onClick={signOut}>
+          <PasswordChange />
+          <button type="button" className="w-button w-button--secondary" onClick={leave}>
             Выйти
           </button>
         </header>

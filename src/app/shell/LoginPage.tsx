@@ -1,69 +1,67 @@
-import { type FormEvent, useState } from 'react';
-import { MESSAGES } from '../../shared/messages.ts';
-import { login } from './session.ts';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { FormEvent } from 'react';
+import { type LoginField, loginFormMachine } from '../../machines/loginForm.ts';
+import { fieldMessage, formMessage } from '../api/errors.ts';
+import { DemoMark } from './DemoMark.tsx';
+import { FormField } from './FormField.tsx';
 
+const CONTROLS: readonly LoginField[] = ['login', 'password'];
+
+/** Where to go after login: the `next` of the address when it is a path of this site, else the start page. */
 function nextPath(): string {
   const next = new URLSearchParams(location.search).get('next');
   return next?.startsWith('/') && !next.startsWith('//') ? next : '/';
 }
 
-/** The login page: login and password; on success the user goes back to where they were sent from. */
+/** The login page: login and password checked by the shared schema, errors under the controls. */
 export function LoginPage() {
-  const [loginName, setLoginName] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const form = useActorRef(loginFormMachine, { input: { next: nextPath() } });
+  const values = useSelector(form, (snapshot) => snapshot.context.values);
+  const errors = useSelector(form, (snapshot) => snapshot.context.errors);
+  const message = useSelector(form, (snapshot) => snapshot.context.message);
+  const submitting = useSelector(form, (snapshot) => snapshot.hasTag('submitting'));
+  const shown = formMessage(message ? { message, fields: errors } : null, CONTROLS);
 
-  async function submit(event: FormEvent) {
+  function change(field: LoginField) {
+    return (value: string) => form.send({ type: 'FIELD.CHANGE', field, value });
+  }
+
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (!loginName.trim() || !password) {
-      setError(MESSAGES.required);
-      return;
-    }
-    setPending(true);
-    setError(null);
-    try {
-      await login(loginName.trim(), password);
-      location.assign(nextPath());
-    } catch (failure) {
-      const data = (failure as { data?: { message?: string } }).data;
-      setError(data?.message ?? 'Сервер недоступен. Повторите попытку');
-      setPending(false);
-    }
+    form.send({ type: 'FORM.SUBMIT' });
   }
 
   return (
     <main className="shell-login">
-      <form className="shell-login__form" onSubmit={submit} aria-label="Вход в систему">
+      <DemoMark variant="login" />
+      <form className="shell-login__form" onSubmit={submit} aria-label="Вход в систему" noValidate>
         <h1>Наземное обслуживание</h1>
-        <label>
-          Логин
-          <input
-            className="w-input"
-            name="login"
-            autoComplete="username"
-            value={loginName}
-            autoFocus
-            onChange={(e) => setLoginName(e.target.value)}
-          />
-        </label>
-        <label>
-          Пароль
-          <input
-            className="w-input"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </label>
-        {error ? (
+        <FormField
+          label="Логин"
+          name="login"
+          autoComplete="username"
+          autoFocus
+          value={values.login}
+          error={fieldMessage(errors, 'login')}
+          readOnly={submitting}
+          onChange={change('login')}
+        />
+        <FormField
+          label="Пароль"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={values.password}
+          error={fieldMessage(errors, 'password')}
+          readOnly={submitting}
+          onChange={change('password')}
+        />
+        {shown ? (
           <p role="alert" className="shell-login__error">
-            {error}
+            {shown}
           </p>
         ) : null}
-        <button type="submit" className="w-button" disabled={pending}>
+        <button type="submit" className="w-button" disabled={submitting}>
           Войти
         </button>
       </form>

@@ -1,0 +1,41 @@
+import { vi } from 'vitest';
+
+/** One request as a test reads it. */
+export interface SeenRequest {
+  method: string;
+  path: string;
+  query: string;
+  body: unknown;
+  authorization: string | null;
+}
+
+/** An answer with a JSON body: `json(422, {message, fields})`. */
+export function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/**
+ * Replaces fetch for one test (undo with `vi.unstubAllGlobals()`): `answer` gets each request and returns the
+ * Response, or throws to act as a network failure. Returns the requests seen, in order.
+ */
+export function stubFetch(answer: (request: SeenRequest) => Response | Promise<Response>): SeenRequest[] {
+  const seen: SeenRequest[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: Request | string, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(new URL(input, 'http://x'), init);
+      const url = new URL(request.url);
+      const text = init?.body ?? (request.method === 'GET' ? null : await request.text());
+      const entry: SeenRequest = {
+        method: request.method,
+        path: url.pathname,
+        query: decodeURIComponent(url.search),
+        body: typeof text === 'string' && text ? JSON.parse(text) : null,
+        authorization: new Headers(init?.headers ?? request.headers).get('authorization'),
+      };
+      seen.push(entry);
+      return answer(entry);
+    }),
+  );
+  return seen;
+}
