@@ -23,4 +23,11 @@ describe('when there is no Worker (tests, old browsers)', () => {
     expect(Array.from(answer.conflict)).toEqual([1, 1, 0, 0]);
     client.dispose();
   });
+
+  it('says that the main thread answered, not a worker', async () => {
+    const client = createLayoutClient();
+    expect(client.path).toBe('main-thread');
+    await expect(client.where()).resolves.toBe('main-thread');
+    client.dispose();
+  });
 });

@@ -8,6 +8,7 @@ export const DEMO_LINKS: readonly { path: string; title: string }[] = [
   { path: 'modal', title: 'Модальные окна и уведомления' },
   { path: 'grid', title: 'Таблица данных' },
   { path: 'toggle-switch', title: 'Переключатели' },
+  { path: 'geometry', title: 'Геометрия шкалы времени в воркере' },
 ];
 
 /** The real modules of spec 2.2; plain links, because a module route reloads the page. */

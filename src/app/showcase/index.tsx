@@ -1,5 +1,6 @@
 import { Link, Outlet, Route, Routes } from 'react-router';
 import { DatePickerDemo } from './DatePickerDemo.tsx';
+import { GeometryDemo } from './GeometryDemo.tsx';
 import { GridDemo } from './GridDemo.tsx';
 import { ModalDemo } from './ModalDemo.tsx';
 import { SelectDemo } from './SelectDemo.tsx';
@@ -36,6 +37,7 @@ export default function ShowcaseRoutes() {
         <Route path="modal" element={<ModalDemo />} />
         <Route path="grid" element={<GridDemo />} />
         <Route path="toggle-switch" element={<ToggleSwitchDemo />} />
+        <Route path="geometry" element={<GeometryDemo />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

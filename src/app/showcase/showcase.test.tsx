@@ -18,7 +18,7 @@ function renderAt(path: string) {
 describe('when the showcase menu opens', () => {
   it('links to every demo page under /react_app', () => {
     renderAt('/react_app');
-    const hrefs = ['date-picker', 'select', 'modal', 'grid', 'toggle-switch'].map(
+    const hrefs = ['date-picker', 'select', 'modal', 'grid', 'toggle-switch', 'geometry'].map(
       (page) => `/react_app/${page}`,
     );
     const links = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
@@ -101,6 +101,19 @@ describe('when values are chosen on the demo pages', () => {
     const shown = screen.getByRole('status', { name: 'Выбранная дата' });
     expect(shown).toHaveTextContent(/^15\.\d{2}\.\d{4}$/);
     expect(trigger).toHaveTextContent(shown.textContent ?? '');
+  });
+});
+
+describe('when the geometry page runs without a Worker (jsdom)', () => {
+  it('compares the fallback with the main thread and says the worker did not answer', async () => {
+    renderAt('/react_app/geometry');
+    expect(screen.getByRole('status', { name: 'Результат проверки' })).toHaveTextContent('Идёт проверка…');
+    expect(
+      await screen.findByText(/^Воркер и основной поток совпадают: \d+ полос/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Кто ответил' })).toHaveTextContent(
+      'Ответил основной поток: воркер недоступен, сработал запасной путь',
+    );
   });
 });
 
