@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './auth/loginLimit.ts';
 
 export interface ServerConfig {
   port: number;
@@ -7,10 +8,15 @@ export interface ServerConfig {
   dataDir: string;
   databaseUrl?: string;
   defaultTimeZone: string;
-  /** Behind a load balancer: take the client address from X-Forwarded-For (for the login rate limit and logs). */
-  trustProxy: boolean;
-  /** Login attempts per client address per minute. */
+  /**
+   * Proxies in front of the server whose `X-Forwarded-For` entries are trusted, counted from the server: 0 none,
+   * 1 the load balancer's (the last entry). Client addresses feed the login limits and the logs.
+   */
+  trustProxy: number;
+  /** Flood control: login requests per client address per minute, per process. */
   loginRateLimit: number;
+  /** Failed logins allowed per login and per client address within the window (kept in the database). */
+  loginLimits: LoginLimits;
   /** Where the built client lies. */
   clientDir: string;
   /** Demo airport size, for quick starts and tests: `DEMO_SCALE` and `DEMO_DAYS`. */
@@ -24,6 +30,15 @@ function optionalNumber(value: string | undefined): number | undefined {
   return n;
 }
 
+function count(name: string, value: string | undefined, fallback: number, min = 1): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min) {
+    throw new Error(`${name}: expected a whole number from ${min}, got ${value}`);
+  }
+  return n;
+}
+
 /** Reads the configuration from the environment (README, "Configuration"). */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
@@ -32,8 +47,26 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     defaultTimeZone: env.TZ_DEFAULT ?? 'Europe/Moscow',
-    trustProxy: env.TRUST_PROXY === '1',
-    loginRateLimit: optionalNumber(env.LOGIN_RATE_LIMIT) ?? 10,
+    trustProxy: count('TRUST_PROXY', env.TRUST_PROXY, 0, 0),
+    loginRateLimit: optionalNumber(env.LOGIN_RATE_LIMIT) ?? 120,
+    loginLimits: {
+      perLogin: count(
+        'LOGIN_FAILURES_PER_LOGIN',
+        env.LOGIN_FAILURES_PER_LOGIN,
+        DEFAULT_LOGIN_LIMITS.perLogin,
+      ),
+      perAddress: count(
+        'LOGIN_FAILURES_PER_ADDRESS',
+        env.LOGIN_FAILURES_PER_ADDRESS,
+        DEFAULT_LOGIN_LIMITS.perAddress,
+      ),
+      windowMs:
+        count(
+          'LOGIN_FAILURE_WINDOW_MIN',
+          env.LOGIN_FAILURE_WINDOW_MIN,
+          DEFAULT_LOGIN_LIMITS.windowMs / 60_000,
+        ) * 60_000,
+    },
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
     demo: {
       scale: optionalNumber(env.DEMO_SCALE),

@@ -1,13 +1,50 @@
 import path from 'node:path';
+import type { FastifyServerOptions } from 'fastify';
 import { buildApp } from './app.ts';
 import { syncCatalogue } from './auth/catalogue.ts';
-import { DEMO_USERS, seedDemoUsers } from './auth/demoUsers.ts';
+import {
+  DEMO_USERS,
+  enabledDemoLogins,
+  hasUsers,
+  markKnownDemoUsers,
+  seedDemoUsers,
+} from './auth/demoUsers.ts';
 import { createAuthService } from './auth/service.ts';
 import { readConfig } from './config.ts';
 import { openDb } from './db/client.ts';
 import { isDemoLoaded, loadDemoAirport } from './demo/index.ts';
 
-/** Starts the server: migrate, seed an empty database, listen, serve the built client. */
+/** How to create the first administrator of a database without users (printed at start). */
+const FIRST_ADMIN_HINT =
+  "no users yet: create the first administrator with  echo 'secret…' | npm run user -- add admin --role admin";
+
+/**
+ * JSON lines for log collectors; in a terminal during development, pino-pretty's one readable line per entry
+ * (a devDependency, so only when it is installed).
+ */
+function loggerOptions(): FastifyServerOptions['logger'] {
+  const level = process.env.LOG_LEVEL ?? 'info';
+  if (!process.stdout.isTTY || process.env.NODE_ENV === 'production') return { level };
+  try {
+    import.meta.resolve('pino-pretty');
+  } catch {
+    return { level };
+  }
+  return {
+    level,
+    transport: {
+      target: 'pino-pretty',
+      options: {
+        translateTime: 'SYS:HH:MM:ss',
+        // The request line's fields are in its message already.
+        ignore: 'pid,hostname,reqId,method,url,status,ms',
+        singleLine: true,
+      },
+    },
+  };
+}
+
+/** Starts the server: migrate, load the demo airport and its users, listen, serve the built client. */
 async function main() {
   const config = readConfig();
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pg') });
@@ -16,29 +53,39 @@ async function main() {
     clientDir: config.clientDir,
     defaultTimeZone: config.defaultTimeZone,
     loginRateLimit: config.loginRateLimit,
+    loginLimits: config.loginLimits,
     trustProxy: config.trustProxy,
     closeDbOnClose: true,
-    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+    logger: loggerOptions(),
   });
   const log = app.log;
   log.info({ database: config.databaseUrl ? 'postgresql' : path.join(config.dataDir, 'pg') }, 'migrating');
   await db.migrate();
   await syncCatalogue(db);
-  if (await seedDemoUsers(db, createAuthService(db))) {
-    log.info(
-      `demo users created: ${DEMO_USERS.map((u) => `${u.login}/${u.login}`).join(', ')} (password = login)`,
-    );
-  }
   if (config.demo.skip) {
     log.info('demo airport skipped (DEMO=0)');
-  } else if (await isDemoLoaded(db)) {
-    log.info('demo airport already loaded');
   } else {
-    const started = Date.now();
-    log.info('loading the demo airport');
-    await loadDemoAirport(db, { scale: config.demo.scale, days: config.demo.days });
-    log.info({ ms: Date.now() - started }, 'demo airport loaded');
+    if (await isDemoLoaded(db)) {
+      log.info('demo airport already loaded');
+    } else {
+      const started = Date.now();
+      log.info('loading the demo airport');
+      await loadDemoAirport(db, { scale: config.demo.scale, days: config.demo.days });
+      log.info(
+        { ms: Date.now() - started },
+        `demo airport loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+    }
+    // Only beside the demo airport, and only into a database without users (docs/DECISIONS.md, "Credentials").
+    if (await seedDemoUsers(db, createAuthService(db))) {
+      log.info(
+        `demo users created: ${DEMO_USERS.map((u) => `${u.login}/${u.login}`).join(', ')} (password = login)`,
+      );
+    }
   }
+  const marked = await markKnownDemoUsers(db);
+  if (marked.length > 0) log.warn(`password = login for ${marked.join(', ')}: marked as demo users`);
+  if (!(await hasUsers(db))) log.warn(FIRST_ADMIN_HINT);
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, async () => {
@@ -49,12 +96,10 @@ async function main() {
   }
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}`;
+  const demoLogins = await enabledDemoLogins(db);
   log.info(
-    `ready: ${url} (API docs ${url}/api/docs); demo logins: admin, planner, tariff, viewer (password = login)`,
-  );
-  // A plain banner for the person who typed `npm start`, beside the structured log.
-  console.log(
-    `\n  Open ${url}\n  Demo logins (password = login): admin, planner, tariff, viewer\n  API docs: ${url}/api/docs\n`,
+    `ready: ${url} (API docs ${url}/api/docs)` +
+      (demoLogins.length > 0 ? `; demo logins (password = login): ${demoLogins.join(', ')}` : ''),
   );
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anyRule } from '../../src/server/http/access.ts';
 import { bearer, createTestApp, loginAs } from '../support/testApp.ts';
 
 let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -8,7 +9,7 @@ beforeAll(async () => {
     loginRateLimit: 100,
     sessionTtlMs: 1500,
     configure: (built) =>
-      built.get('/api/test/gated', { preHandler: built.requireRule('calc-index', 'team-all') }, async () => ({
+      built.get('/api/test/gated', { config: { access: anyRule('calc-index', 'team-all') } }, async () => ({
         ok: true,
       })),
   });
@@ -135,25 +136,24 @@ describe('when a route is gated by rules', () => {
   });
 });
 
-describe('when the login is hammered', () => {
-  it('answers 429 past the limit per minute', async () => {
+describe('when the login is flooded', () => {
+  it('answers 429 past the requests per minute of one address, whatever their outcome', async () => {
     const limited = await createTestApp({ loginRateLimit: 3 });
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i += 1) {
+    for (const password of ['admin', 'admin', 'admin', 'admin']) {
       const res = await limited.inject({
         method: 'POST',
         url: '/api/auth/login',
-        payload: { login: 'x', password: 'y' },
+        payload: { login: 'admin', password },
       });
       statuses.push(res.statusCode);
     }
-    expect(statuses).toEqual([401, 401, 401, 429]);
+    expect(statuses).toEqual([200, 200, 200, 429]);
     const res = await limited.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { login: 'admin', password: 'admin' },
+      payload: { login: 'x', password: 'y' },
     });
-    expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual({ message: 'Слишком много попыток входа. Повторите через минуту' });
     await limited.close();
   });

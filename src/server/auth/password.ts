@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import { PASSWORD_MIN_LENGTH } from '../../shared/auth.ts';
 
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 const KEY_LENGTH = 64;
@@ -22,3 +23,21 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /** A hash to compare against when the login does not exist, so both cases take the same time. */
 export const DUMMY_HASH = `scrypt$${'0'.repeat(32)}$${'0'.repeat(KEY_LENGTH * 2)}`;
+
+/** What may be wrong with a new password. */
+export type PasswordProblem = 'tooShort' | 'equalsLogin';
+
+/** Why a new password is refused; empty when it is acceptable. Example: `('ivanov', 'Ivanov')` → ['tooShort', 'equalsLogin']. */
+export function passwordProblems(login: string, password: string): PasswordProblem[] {
+  const problems: PasswordProblem[] = [];
+  if (password.length < PASSWORD_MIN_LENGTH) problems.push('tooShort');
+  if (password.trim().toLowerCase() === login.trim().toLowerCase()) problems.push('equalsLogin');
+  return problems;
+}
+
+/** The API's Russian messages for a refused password (`fields.newPassword`, `fields.currentPassword`). */
+export const PASSWORD_MESSAGES = {
+  tooShort: `Не короче ${PASSWORD_MIN_LENGTH} символов`,
+  equalsLogin: 'Пароль не должен совпадать с логином',
+  wrongCurrent: 'Неверный текущий пароль',
+} as const;

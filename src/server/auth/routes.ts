@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginSchema, sessionUserSchema } from '../../shared/auth.ts';
+import { authModeSchema, loginSchema, passwordChangeSchema, sessionUserSchema } from '../../shared/auth.ts';
 import { z } from '../../shared/messages.ts';
 import { queryArray } from '../http/query.ts';
 import { bearerToken } from './plugin.ts';
 
 export interface AuthRoutesOptions {
-  /** Login attempts allowed per client address per minute. */
+  /**
+   * Flood control: login requests, whatever their outcome, per client address per minute in this process. Guessing
+   * is limited by the failed-login counts in the database (auth service), not by this.
+   */
   loginRateLimit: number;
 }
 
@@ -13,7 +16,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/auth/login',
     {
-      config: { rateLimit: { max: options.loginRateLimit, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: options.loginRateLimit, timeWindow: '1 minute' } },
       schema: {
         tags: ['auth'],
         summary: 'Вход: логин и пароль в обмен на токен',
@@ -21,12 +24,28 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: z.object({ token: z.string(), user: sessionUserSchema }) },
       },
     },
-    async (request) => app.auth.login(request.body.login, request.body.password),
+    async (request) => app.auth.login(request.body.login, request.body.password, request.ip),
+  );
+
+  app.get(
+    '/auth/mode',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Демо-режим: есть ли включённые демо-пользователи (пароль равен логину)',
+        response: { 200: authModeSchema },
+      },
+    },
+    async () => app.auth.mode(),
   );
 
   app.post(
     '/auth/logout',
-    { schema: { tags: ['auth'], summary: 'Выход: токен больше не действует' } },
+    {
+      config: { access: 'session' },
+      schema: { tags: ['auth'], summary: 'Выход: токен больше не действует' },
+    },
     async (request, reply) => {
       const token = bearerToken(request);
       if (token) await app.auth.logout(token);
@@ -34,9 +53,26 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   );
 
+  app.post(
+    '/auth/password',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Смена своего пароля; остальные сеансы пользователя завершаются',
+        body: passwordChangeSchema,
+      },
+    },
+    async (request, reply) => {
+      await app.auth.changePassword(request.user.id, request.body, bearerToken(request), request.ip);
+      return reply.status(204).send();
+    },
+  );
+
   app.get(
     '/auth/me',
     {
+      config: { access: 'session' },
       schema: {
         tags: ['auth'],
         summary: 'Текущий пользователь и его правила',
@@ -49,6 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.get(
     '/v1/rule',
     {
+      config: { access: 'session' },
       schema: {
         tags: ['auth'],
         summary: 'Какие из названных правил есть у пользователя (spec 7.2)',

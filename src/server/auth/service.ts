@@ -1,8 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { AuthMode } from '../../shared/auth.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import type { DbHandle } from '../db/client.ts';
+import { type FieldErrors, ValidationError } from '../domain/errors.ts';
 import { UnauthorizedError } from '../http/errors.ts';
-import { DUMMY_HASH, hashPassword, verifyPassword } from './password.ts';
+import { createLoginLimiter, DEFAULT_LOGIN_LIMITS, type LoginLimits } from './loginLimit.ts';
+import { DUMMY_HASH, hashPassword, PASSWORD_MESSAGES, passwordProblems, verifyPassword } from './password.ts';
 
 export interface SessionUser {
   id: number;
@@ -14,6 +17,8 @@ export interface SessionUser {
 export interface AuthServiceOptions {
   /** Session lifetime in milliseconds; 12 hours (a working shift) by default. */
   sessionTtlMs?: number;
+  /** Failed-login limits; DEFAULT_LOGIN_LIMITS for what is not given. */
+  loginLimits?: Partial<LoginLimits>;
   now?: () => Date;
 }
 
@@ -25,6 +30,7 @@ export function hashToken(token: string): string {
 export function createAuthService(handle: Pick<DbHandle, 'query'>, options: AuthServiceOptions = {}) {
   const ttl = options.sessionTtlMs ?? 12 * 60 * 60 * 1000;
   const now = options.now ?? (() => new Date());
+  const limiter = createLoginLimiter(handle, { ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits }, now);
 
   async function loadUser(userId: number): Promise<SessionUser> {
     const [user] = await handle.query<{ id: number; login: string; name: string }>(
@@ -40,14 +46,26 @@ export function createAuthService(handle: Pick<DbHandle, 'query'>, options: Auth
   }
 
   return {
-    /** Checks login and password; answers a new token. The same error whether the login exists or not. */
-    async login(login: string, password: string): Promise<{ token: string; user: SessionUser }> {
-      const [row] = await handle.query<{ id: number; password_hash: string }>(
-        'select id, password_hash from users where login = $1',
+    /**
+     * Checks login and password; answers a new token. The same error, in the same time, whether the login exists,
+     * is disabled or has a wrong password; too many failures (per login or per address) answer 429 before any check.
+     */
+    async login(
+      login: string,
+      password: string,
+      address = 'unknown',
+    ): Promise<{ token: string; user: SessionUser }> {
+      await limiter.check(login, address);
+      const [row] = await handle.query<{ id: number; password_hash: string; enabled: boolean }>(
+        'select id, password_hash, enabled from users where login = $1',
         [login],
       );
       const ok = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
-      if (!row || !ok) throw new UnauthorizedError(MESSAGES.loginFailed);
+      if (!row || !ok || !row.enabled) {
+        await limiter.recordFailure(login, address);
+        throw new UnauthorizedError(MESSAGES.loginFailed);
+      }
+      await limiter.recordSuccess(login, address);
       const token = randomBytes(32).toString('base64url');
       await handle.query('insert into sessions (token_hash, user_id, expires_at) values ($1, $2, $3)', [
         hashToken(token),
@@ -58,11 +76,12 @@ export function createAuthService(handle: Pick<DbHandle, 'query'>, options: Auth
       return { token, user: await loadUser(row.id) };
     },
 
-    /** The user behind a bearer token, or an UnauthorizedError when it is unknown, expired or logged out. */
+    /** The user behind a bearer token, or an UnauthorizedError when it is unknown, expired, logged out or disabled. */
     async authenticate(token: string | undefined): Promise<SessionUser> {
       if (!token) throw new UnauthorizedError();
       const [row] = await handle.query<{ user_id: number }>(
-        'select user_id from sessions where token_hash = $1 and expires_at > $2',
+        `select s.user_id from sessions s join users u on u.id = s.user_id
+         where s.token_hash = $1 and s.expires_at > $2 and u.enabled`,
         [hashToken(token), now()],
       );
       if (!row) throw new UnauthorizedError();
@@ -73,11 +92,60 @@ export function createAuthService(handle: Pick<DbHandle, 'query'>, options: Auth
       await handle.query('delete from sessions where token_hash = $1', [hashToken(token)]);
     },
 
-    /** Creates a user with the given roles; answers the new id. */
-    async createUser(login: string, name: string, password: string, roleNames: string[]): Promise<number> {
+    /**
+     * Changes a signed-in user's password: 422 with `fields.currentPassword` or `fields.newPassword`. Every other
+     * session of the user ends; the one given stays. The demo mark goes: the password is no longer the login.
+     * A wrong current password counts as a failed login, so a stolen session cannot guess the password.
+     */
+    async changePassword(
+      userId: number,
+      change: { currentPassword: string; newPassword: string },
+      keepToken: string | undefined,
+      address = 'unknown',
+    ): Promise<void> {
+      const [row] = await handle.query<{ login: string; password_hash: string }>(
+        'select login, password_hash from users where id = $1',
+        [userId],
+      );
+      if (!row) throw new UnauthorizedError();
+      await limiter.check(row.login, address);
+      const fields: FieldErrors = {};
+      if (!(await verifyPassword(change.currentPassword, row.password_hash))) {
+        await limiter.recordFailure(row.login, address);
+        fields.currentPassword = [PASSWORD_MESSAGES.wrongCurrent];
+      }
+      const problems = passwordProblems(row.login, change.newPassword);
+      if (problems.length > 0) fields.newPassword = problems.map((problem) => PASSWORD_MESSAGES[problem]);
+      if (Object.keys(fields).length > 0) throw new ValidationError(fields);
+      await handle.query('update users set password_hash = $2, is_demo = false where id = $1', [
+        userId,
+        await hashPassword(change.newPassword),
+      ]);
+      await handle.query('delete from sessions where user_id = $1 and token_hash <> $2', [
+        userId,
+        keepToken ? hashToken(keepToken) : '',
+      ]);
+    },
+
+    /** Demo mode: while an enabled demo user (password = login) exists. */
+    async mode(): Promise<AuthMode> {
+      const [row] = await handle.query<{ demo: boolean }>(
+        'select exists (select 1 from users where is_demo and enabled) as demo',
+      );
+      return { demo: row.demo };
+    },
+
+    /** Creates a user with the given roles; answers the new id. `demo` marks a demo user (password = login). */
+    async createUser(
+      login: string,
+      name: string,
+      password: string,
+      roleNames: string[],
+      options: { demo?: boolean } = {},
+    ): Promise<number> {
       const [user] = await handle.query<{ id: number }>(
-        'insert into users (login, name, password_hash) values ($1, $2, $3) returning id',
-        [login, name, await hashPassword(password)],
+        'insert into users (login, name, password_hash, is_demo) values ($1, $2, $3, $4) returning id',
+        [login, name, await hashPassword(password), options.demo ?? false],
       );
       for (const role of roleNames) {
         const inserted = await handle.query(

@@ -1,43 +1,40 @@
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { syncCatalogue } from '../auth/catalogue.ts';
 import { createAuthService } from '../auth/service.ts';
+import { createUserAdmin } from '../auth/users.ts';
 import { readConfig } from '../config.ts';
 import { openDb } from '../db/client.ts';
+import { CommandError, isUserCommand, runUserCommand, USAGE } from './userCommands.ts';
 
-const USAGE =
-  'usage: npm run user -- add <login> --role <admin|planner|tariff|viewer> [--name "Full name"]  (password from stdin)';
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0];
+/** The first line of stdin: a piped password, or one typed at the prompt. */
+async function readPassword(): Promise<string> {
+  if (process.stdin.isTTY) process.stderr.write('password: ');
+  const lines = createInterface({ input: process.stdin, terminal: false });
+  for await (const line of lines) {
+    lines.close();
+    return line;
+  }
+  return '';
 }
 
-/** `npm run user -- add <login> --role <role>`: creates a real user; the password is read from stdin. */
+/** `npm run user -- <command>` (see USAGE): user administration on the configured database. */
 async function main(argv: string[]) {
-  const [command, login, ...rest] = argv;
-  const flag = (name: string) => {
-    const i = rest.indexOf(`--${name}`);
-    return i >= 0 ? rest[i + 1] : undefined;
-  };
-  const role = flag('role');
-  if (command !== 'add' || !login || !role) throw new Error(USAGE);
-  if (process.stdin.isTTY) process.stderr.write('Пароль: ');
-  const password = await readStdin();
-  if (password.length < 6) throw new Error('The password must have at least 6 characters');
+  if (!isUserCommand(argv)) throw new CommandError(USAGE);
   const config = readConfig();
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pg') });
   try {
     await db.migrate();
     await syncCatalogue(db);
-    const id = await createAuthService(db).createUser(login, flag('name') ?? login, password, [role]);
-    console.log(`user ${login} created (id ${id}, role ${role})`);
+    console.log(
+      await runUserCommand(argv, { admin: createUserAdmin(db), auth: createAuthService(db), readPassword }),
+    );
   } finally {
     await db.close();
   }
 }
 
 main(process.argv.slice(2)).catch((error: Error) => {
-  console.error(error.message);
+  console.error(error instanceof CommandError ? error.message : error);
   process.exit(1);
 });
