@@ -83,6 +83,52 @@ test.describe('data grid', () => {
     expect(url.searchParams.get('name_ru')).toBe(needle);
   });
 
+  test('keeps the page and the page size in the query string across a reload', async ({ page }) => {
+    await page.goto('/react_app/grid');
+    const table = page.getByRole('table', { name: 'Авиакомпании' });
+    const size = page.getByRole('combobox', { name: 'показывать по:' }).first();
+    await expect(page.getByText(/^Показаны 1 - \d+ из \d+/).first()).toBeVisible();
+    await size.selectOption('5');
+    await expect(page.getByText(/^Показаны 1 - 5 из \d+/).first()).toBeVisible();
+    await page
+      .getByRole('navigation', { name: 'Страницы' })
+      .first()
+      .getByRole('button', { name: 'Страница 2' })
+      .click();
+    await expect(page.getByText(/^Показаны 6 - 10 из \d+/).first()).toBeVisible();
+    await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('2');
+    expect(new URL(page.url()).searchParams.get('per-page')).toBe('5');
+    const secondPageFirst = await table.getByRole('row').nth(2).getByRole('cell').nth(1).textContent();
+    await page.reload();
+    await expect(page.getByText(/^Показаны 6 - 10 из \d+/).first()).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'показывать по:' }).first()).toHaveValue('5');
+    const reloaded = page.getByRole('table', { name: 'Авиакомпании' });
+    await expect(reloaded.getByRole('row').nth(2).getByRole('cell').nth(1)).toHaveText(secondPageFirst ?? '');
+  });
+
+  test('shows the server’s refusal in the alert and puts the sort back', async ({ page }) => {
+    await page.route(/\/api\/aviacompany\?.*sort=-iata_code/, (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Неизвестная сортировка: iata_code' }),
+      }),
+    );
+    await page.goto('/react_app/grid');
+    const table = page.getByRole('table', { name: 'Авиакомпании' });
+    await expect(page.getByText(/^Показаны 1 - \d+ из \d+/).first()).toBeVisible();
+    const header = table.getByRole('columnheader', { name: /IATA$/ });
+    await header.getByRole('button').click();
+    await expect(header).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page).toHaveURL(/[?&]sort=iata_code(&|$)/);
+    await header.getByRole('button').click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Неизвестная сортировка: iata_code' }),
+    ).toBeVisible();
+    await expect(header).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page).toHaveURL(/[?&]sort=iata_code(&|$)/);
+  });
+
   test('scrolls 50,000 rows while keeping only the visible ones in the page', async ({ page }) => {
     await page.goto('/react_app/grid');
     const table = page.getByRole('table', { name: '50 000 строк' });
