@@ -1,7 +1,8 @@
 import { MESSAGES, z } from './messages.ts';
+import { safeText } from './text.ts';
 
 export const loginSchema = z.object({
-  login: z.string().trim().min(1, MESSAGES.required),
+  login: safeText().trim().min(1, MESSAGES.required),
   password: z.string().min(1, MESSAGES.required),
 });
 export type LoginPayload = z.infer<typeof loginSchema>;

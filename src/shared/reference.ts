@@ -1,14 +1,16 @@
-import { z } from './messages.ts';
-
-/** The query of a reference list: `filter[key]`, `sort`, `page`, `per-page`; keys are checked by the server. */
-export const referenceQuerySchema = z.looseObject({
-  filter: z.record(z.string(), z.unknown()).optional(),
-  sort: z.string().optional(),
-  page: z.string().optional(),
-  'per-page': z.string().optional(),
-});
+import { MESSAGES, z } from './messages.ts';
 
 const id = z.number().int();
+
+/** The largest id: ids are PostgreSQL `integer` (int4) columns. */
+export const MAX_ID = 2_147_483_647;
+
+/** An id sent by a client (body or parsed query): a whole number within the id columns' range, else 422/400. */
+export const idSchema = z
+  .number()
+  .int(MESSAGES.idRange)
+  .min(1, MESSAGES.idRange)
+  .max(MAX_ID, MESSAGES.idRange);
 
 /** `{id, name}`: service halls, passenger categories, travel classes, flight classes and types, … */
 export const namedItemSchema = z.object({ id, name: z.string() });

@@ -1,38 +1,64 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../../shared/messages.ts';
-import { type FieldErrors, HttpError } from './errors.ts';
+import { DomainError, type DomainErrorKind, type FieldErrors } from '../domain/errors.ts';
+import { HttpError } from './errors.ts';
+
+/** The one place where a service's refusal becomes an HTTP status. */
+const DOMAIN_STATUS: Record<DomainErrorKind, number> = { 'not-found': 404, conflict: 409, validation: 422 };
+
+/**
+ * Russian messages of the client errors that Fastify raises itself. Its own texts may quote the request (a URL, a
+ * content type), so they are never sent.
+ */
+const FRAMEWORK_MESSAGES: Record<number, string> = {
+  400: MESSAGES.malformed,
+  401: MESSAGES.unauthorized,
+  403: MESSAGES.forbidden,
+  404: MESSAGES.notFound,
+  413: MESSAGES.bodyTooLarge,
+  415: MESSAGES.unsupportedMediaType,
+  429: MESSAGES.tooManyLogins,
+  431: MESSAGES.headersTooLarge,
+};
+
+const FRAMEWORK_CODE_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: MESSAGES.badJson,
+  FST_ERR_CTP_EMPTY_JSON_BODY: MESSAGES.badJson,
+  FST_ERR_BAD_URL: MESSAGES.badUrl,
+};
 
 /** `/service/name_ru` → `service.name_ru`; array indexes stay as segments (`calcJob.0.end_job_id`). */
 function fieldPath(instancePath: string): string {
   return instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.') || '_';
 }
 
+/** The `{message}` of a client error Fastify raised (bad JSON, 413, 415, a bad URL); never its own text. */
+export function frameworkMessage(error: Pick<FastifyError, 'code' | 'statusCode'>): string {
+  return (
+    FRAMEWORK_CODE_MESSAGES[error.code] ?? FRAMEWORK_MESSAGES[error.statusCode ?? 400] ?? MESSAGES.malformed
+  );
+}
+
 /** Maps every error to the JSON shape `{message, fields?}` of ARCHITECTURE.md section 4. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof HttpError) {
-    return reply
-      .status(error.statusCode)
-      .send({ message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
-  }
+  const answer = (status: number, message: string, fields?: FieldErrors) =>
+    reply.status(status).send({ message, ...(fields ? { fields } : {}) });
+  if (error instanceof DomainError) return answer(DOMAIN_STATUS[error.kind], error.message, error.fields);
+  if (error instanceof HttpError) return answer(error.statusCode, error.message, error.fields);
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: FieldErrors = {};
     for (const issue of error.validation) {
       const path = fieldPath(issue.instancePath);
       fields[path] = [...(fields[path] ?? []), issue.message ?? MESSAGES.validation];
     }
-    const isBody = error.validationContext === 'body';
-    return reply
-      .status(isBody ? 422 : 400)
-      .send({ message: isBody ? MESSAGES.validation : MESSAGES.malformed, fields });
+    if (error.validationContext === 'body') return answer(422, MESSAGES.validation, fields);
+    // A single refusal of a query is the most useful headline ('Неизвестная сортировка: x' in the grid's alert).
+    const only = error.validation.length === 1 ? error.validation[0].message : undefined;
+    return answer(400, only ?? MESSAGES.malformed, fields);
   }
   const status = error.statusCode ?? 500;
-  if (status === 429) return reply.status(429).send({ message: MESSAGES.tooManyLogins });
-  if (status >= 400 && status < 500) {
-    const message =
-      status === 404 ? MESSAGES.notFound : status === 401 ? MESSAGES.unauthorized : MESSAGES.malformed;
-    return reply.status(status).send({ message });
-  }
+  if (status >= 400 && status < 500) return answer(status, frameworkMessage(error));
   request.log.error({ err: error }, 'unhandled error');
-  return reply.status(500).send({ message: MESSAGES.serverError });
+  return answer(500, MESSAGES.serverError);
 }

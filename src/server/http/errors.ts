@@ -1,9 +1,10 @@
 import { MESSAGES } from '../../shared/messages.ts';
+import type { FieldErrors } from '../domain/errors.ts';
 
-/** Field path (spec naming, e.g. `service.name_ru`) to its messages. */
-export type FieldErrors = Record<string, string[]>;
+// Older imports of the domain refusals from here keep working; new code imports them from domain/errors.ts.
+export { type FieldErrors, ValidationError } from '../domain/errors.ts';
 
-/** An error the API answers with its status and the JSON shape `{message, fields?}`. */
+/** An error of the HTTP layer (a malformed request, no session, a missing rule) with its status. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -14,6 +15,7 @@ export class HttpError extends Error {
   }
 }
 
+/** 400: the request itself is malformed (query, filter, sort, page). */
 export class BadRequestError extends HttpError {
   constructor(message: string = MESSAGES.malformed, fields?: FieldErrors) {
     super(400, message, fields);
@@ -29,23 +31,5 @@ export class UnauthorizedError extends HttpError {
 export class ForbiddenError extends HttpError {
   constructor(message: string = MESSAGES.forbidden) {
     super(403, message);
-  }
-}
-
-export class NotFoundError extends HttpError {
-  constructor(message: string = MESSAGES.notFound) {
-    super(404, message);
-  }
-}
-
-export class ConflictError extends HttpError {
-  constructor(message: string, fields?: FieldErrors) {
-    super(409, message, fields);
-  }
-}
-
-export class ValidationError extends HttpError {
-  constructor(fields: FieldErrors, message: string = MESSAGES.validation) {
-    super(422, message, fields);
   }
 }

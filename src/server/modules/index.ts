@@ -1,6 +1,33 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { planningRefsRoutes } from './planning-refs/routes.ts';
+import type { DbHandle } from '../db/client.ts';
 import { referenceRoutes } from './reference/routes.ts';
+import { createReferenceService } from './reference/service.ts';
+import { staffPlanningRoutes } from './staff-planning/routes.ts';
+import { createStaffPlanningService } from './staff-planning/service.ts';
 
-/** Every module's routes, registered under /api. Each module adds its plugin here. */
-export const modules: FastifyPluginAsync[] = [referenceRoutes, planningRefsRoutes];
+/** What the services are built from; each service takes only the part it uses (`Pick<>`). */
+export interface ServiceDeps {
+  db: DbHandle;
+}
+
+/**
+ * Every module's service, built once per app (in `buildApp`). Tests build the app with some of them replaced
+ * (`buildApp({..., services: {reference: fake}})`) or call a service directly on a test database.
+ * Example: `createServices({db}).reference.named('pay-type', query)`.
+ */
+export function createServices({ db }: ServiceDeps) {
+  return {
+    reference: createReferenceService(db),
+    staffPlanning: createStaffPlanningService(db),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+/** What every module plugin receives: the services, so a route never builds one. */
+export interface ModuleOptions {
+  services: Services;
+}
+
+/** Every module's routes, registered under /api with the services. Each module adds its plugin here. */
+export const modules: FastifyPluginAsync<ModuleOptions>[] = [referenceRoutes, staffPlanningRoutes];

@@ -1,8 +1,7 @@
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type AnyColumn, and, asc, eq, inArray } from 'drizzle-orm';
+import type { DbHandle } from '../../db/client.ts';
 import {
   airlines,
-  airports,
   calcTypes,
   cardBankTypes,
   departments,
@@ -27,8 +26,9 @@ import {
   travelClasses,
   vipServices,
 } from '../../db/schema/index.ts';
-import { filterIds, filterText, orderOf, searchAny } from '../../http/filters.ts';
-import type { ListQuery } from '../../http/list.ts';
+import { filterIds, filterText, orderOf, searchAny, sortKey } from '../../http/filters.ts';
+import type { QueryOf } from '../../http/list.ts';
+import { createDirectoryQueries } from './directory.ts';
 
 /** The `{id, name}` lists, by the last segment of their path. */
 export const NAMED_LISTS = {
@@ -49,50 +49,60 @@ export const NAMED_LISTS = {
 } as const;
 export type NamedListKind = keyof typeof NAMED_LISTS;
 
-/** A reference list query: `filter[name]` search, `sort` by id or name. */
-export type NameQuery = ListQuery<'name', 'id' | 'name'>;
+/** What the reference lists accept: `filter[name]` search, `sort` by id or name. */
+export const NAME_LIST = { filters: { name: filterText }, sorts: ['id', 'name'] } as const;
+export const DEPARTMENT_LIST = {
+  filters: { name: filterText, contractor_id: filterIds },
+  sorts: ['id', 'name'],
+} as const;
+export const POSITION_LIST = {
+  filters: { name: filterText, department_ids: filterIds },
+  sorts: ['id', 'name'],
+} as const;
 
-export function createReferenceService(db: Db) {
+/** The service's view of the database: the Drizzle handle and the kind that picks the text collation. */
+export type ReferenceDeps = Pick<DbHandle, 'db' | 'kind'>;
+
+/** The reference lists of both spec files: every query is built here, routes only parse and reply. */
+export function createReferenceService({ db, kind }: ReferenceDeps) {
+  /** A name-like column in Russian order. */
+  const byText = (column: AnyColumn) => asc(sortKey(column, kind));
+  const nameSearch = (query: QueryOf<typeof NAME_LIST>, columns: AnyColumn[]) =>
+    searchAny(query.filters.name, columns);
+
   return {
     /** `{id, name}` of a named list, searched by name. */
-    async named(kind: NamedListKind, query: NameQuery) {
-      const table = NAMED_LISTS[kind];
+    async named(list: NamedListKind, query: QueryOf<typeof NAME_LIST>) {
+      const table = NAMED_LISTS[list];
       return db
         .select({ id: table.id, name: table.name })
         .from(table)
-        .where(searchAny(filterText(query.filters.name, 'name'), [table.name]))
-        .orderBy(...orderOf(query.sort, { id: table.id, name: table.name }, table.id, table.id));
+        .where(nameSearch(query, [table.name]))
+        .orderBy(...orderOf(kind, query.sort, { id: table.id, name: table.name }, table.id, table.id));
     },
 
     /** Formats or roundings with their full names. */
-    async fullNamed(kind: 'format' | 'rounding', query: NameQuery) {
-      const table = kind === 'format' ? formats : roundings;
+    async fullNamed(list: 'format' | 'rounding', query: QueryOf<typeof NAME_LIST>) {
+      const table = list === 'format' ? formats : roundings;
       return db
         .select({ id: table.id, name: table.name, name_full: table.nameFull })
         .from(table)
-        .where(searchAny(filterText(query.filters.name, 'name'), [table.name, table.nameFull]))
-        .orderBy(...orderOf(query.sort, { id: table.id, name: table.name }, table.id, table.id));
+        .where(nameSearch(query, [table.name, table.nameFull]))
+        .orderBy(...orderOf(kind, query.sort, { id: table.id, name: table.name }, table.id, table.id));
     },
 
-    async services(query: NameQuery) {
+    async services(query: QueryOf<typeof NAME_LIST>) {
       return db
         .select({ id: services.id, name_ru: services.nameRu, name_en: services.nameEn, id_1c: services.id1c })
         .from(services)
-        .where(
-          searchAny(filterText(query.filters.name, 'name'), [
-            services.nameRu,
-            services.nameEn,
-            services.id1c,
-          ]),
-        )
+        .where(nameSearch(query, [services.nameRu, services.nameEn, services.id1c]))
         .orderBy(
-          ...orderOf(query.sort, { id: services.id, name: services.nameRu }, services.id, services.id),
+          ...orderOf(kind, query.sort, { id: services.id, name: services.nameRu }, services.id, services.id),
         );
     },
 
     /** Airlines in operation for selects, by Russian name. */
-    async aviacompanies(query: NameQuery) {
-      const text = filterText(query.filters.name, 'name');
+    async aviacompanies(query: QueryOf<typeof NAME_LIST>) {
       return db
         .select({
           id: airlines.id,
@@ -106,53 +116,56 @@ export function createReferenceService(db: Db) {
         .where(
           and(
             eq(airlines.isDeleted, false),
-            searchAny(text, [airlines.nameRu, airlines.nameEn, airlines.iataCode, airlines.icaoCode]),
+            nameSearch(query, [airlines.nameRu, airlines.nameEn, airlines.iataCode, airlines.icaoCode]),
           ),
         )
         .orderBy(
-          ...orderOf(query.sort, { id: airlines.id, name: airlines.nameRu }, airlines.nameRu, airlines.id),
+          ...orderOf(
+            kind,
+            query.sort,
+            { id: airlines.id, name: airlines.nameRu },
+            airlines.nameRu,
+            airlines.id,
+          ),
         );
     },
 
     /** Positions that may do any of the jobs. */
     async positionsOfJobs(jobIds: number[]) {
       if (jobIds.length === 0) return [];
+      const doing = db
+        .select({ id: jobPositions.employeePositionId })
+        .from(jobPositions)
+        .where(inArray(jobPositions.jobId, jobIds));
       return db
-        .selectDistinct({
+        .select({
           id: employeePositions.id,
           name: employeePositions.name,
           department_id: employeePositions.departmentId,
         })
         .from(employeePositions)
-        .innerJoin(jobPositions, eq(jobPositions.employeePositionId, employeePositions.id))
-        .where(inArray(jobPositions.jobId, jobIds))
-        .orderBy(asc(employeePositions.name), asc(employeePositions.id));
+        .where(inArray(employeePositions.id, doing))
+        .orderBy(byText(employeePositions.name), asc(employeePositions.id));
     },
 
     /** Resource types any of the jobs uses. */
     async resourceTypesOfJobs(jobIds: number[]) {
       if (jobIds.length === 0) return [];
       return db
-        .selectDistinct({ id: resourceTypes.id, name: resourceTypes.name })
+        .select({ id: resourceTypes.id, name: resourceTypes.name })
         .from(resourceTypes)
-        .innerJoin(jobResourceTypes, eq(jobResourceTypes.resourceTypeId, resourceTypes.id))
-        .where(inArray(jobResourceTypes.jobId, jobIds))
-        .orderBy(asc(resourceTypes.name), asc(resourceTypes.id));
+        .where(inArray(resourceTypes.id, typesOfJobs(jobIds)))
+        .orderBy(byText(resourceTypes.name), asc(resourceTypes.id));
     },
 
-    /** Resources of the types any of the jobs uses. */
+    /** Active resources of the types any of the jobs uses. */
     async resourcesOfJobs(jobIds: number[]) {
       if (jobIds.length === 0) return [];
       return db
-        .selectDistinct({
-          id: resources.id,
-          name: resources.name,
-          resource_type_id: resources.resourceTypeId,
-        })
+        .select({ id: resources.id, name: resources.name, resource_type_id: resources.resourceTypeId })
         .from(resources)
-        .innerJoin(jobResourceTypes, eq(jobResourceTypes.resourceTypeId, resources.resourceTypeId))
-        .where(and(inArray(jobResourceTypes.jobId, jobIds), eq(resources.isActive, true)))
-        .orderBy(asc(resources.name), asc(resources.id));
+        .where(and(inArray(resources.resourceTypeId, typesOfJobs(jobIds)), eq(resources.isActive, true)))
+        .orderBy(byText(resources.name), asc(resources.id));
     },
 
     /** Indicators of the jobs, or all of them when no job is named. */
@@ -168,9 +181,9 @@ export function createReferenceService(db: Db) {
         .orderBy(asc(jobIndicators.jobId), asc(jobIndicators.id));
     },
 
-    /** Departments, searched by name, optionally of one contractor. */
-    async departments(query: ListQuery<'name' | 'contractor_id', 'id' | 'name'>) {
-      const contractor = filterIds(query.filters.contractor_id, 'contractor_id');
+    /** Departments, searched by name, optionally of some contractors. */
+    async departments(query: QueryOf<typeof DEPARTMENT_LIST>) {
+      const { name, contractor_id: contractors } = query.filters;
       return db
         .select({
           id: departments.id,
@@ -181,12 +194,13 @@ export function createReferenceService(db: Db) {
         .from(departments)
         .where(
           and(
-            searchAny(filterText(query.filters.name, 'name'), [departments.name, departments.fullName]),
-            contractor ? inArray(departments.contractorId, contractor) : undefined,
+            searchAny(name, [departments.name, departments.fullName]),
+            contractors ? inArray(departments.contractorId, contractors) : undefined,
           ),
         )
         .orderBy(
           ...orderOf(
+            kind,
             query.sort,
             { id: departments.id, name: departments.name },
             departments.id,
@@ -196,104 +210,30 @@ export function createReferenceService(db: Db) {
     },
 
     /** Employee positions, optionally of some departments. */
-    async positions(query: ListQuery<'name' | 'department_ids', 'id' | 'name'>) {
-      const ids = filterIds(query.filters.department_ids, 'department_ids');
+    async positions(query: QueryOf<typeof POSITION_LIST>) {
+      const { name, department_ids: departmentIds } = query.filters;
       const table = employeePositions;
       return db
         .select({ id: table.id, name: table.name, department_id: table.departmentId })
         .from(table)
         .where(
           and(
-            searchAny(filterText(query.filters.name, 'name'), [table.name]),
-            ids ? inArray(table.departmentId, ids) : undefined,
+            searchAny(name, [table.name]),
+            departmentIds ? inArray(table.departmentId, departmentIds) : undefined,
           ),
         )
-        .orderBy(...orderOf(query.sort, { id: table.id, name: table.name }, table.name, table.id));
+        .orderBy(...orderOf(kind, query.sort, { id: table.id, name: table.name }, table.name, table.id));
     },
 
-    /** A page of airports searched by any name or code. */
-    async airports(query: ListQuery<'name', 'id' | 'name_ru' | 'iata_code' | 'icao_code'>) {
-      const where = searchAny(filterText(query.filters.name, 'name'), [
-        airports.nameRu,
-        airports.nameEn,
-        airports.iataCode,
-        airports.icaoCode,
-        airports.sirenaCode,
-        airports.city,
-      ]);
-      const [{ total }] = await db.select({ total: count() }).from(airports).where(where);
-      const items = await db
-        .select({
-          id: airports.id,
-          name: airports.nameRu,
-          name_ru: airports.nameRu,
-          name_en: airports.nameEn,
-          iata_code: airports.iataCode,
-          icao_code: airports.icaoCode,
-          sirena_code: airports.sirenaCode,
-          time_zone: airports.timeZone,
-          city: airports.city,
-        })
-        .from(airports)
-        .where(where)
-        .orderBy(
-          ...orderOf(
-            query.sort,
-            {
-              id: airports.id,
-              name_ru: airports.nameRu,
-              iata_code: airports.iataCode,
-              icao_code: airports.icaoCode,
-            },
-            airports.nameRu,
-            airports.id,
-          ),
-        )
-        .limit(query.perPage)
-        .offset((query.page - 1) * query.perPage);
-      return { items, total };
-    },
-
-    /** A page of airlines; `where` comes from the airline filters. */
-    async airlines(
-      query: ListQuery<string, 'id' | 'name_ru' | 'iata_code' | 'icao_code'>,
-      where: SQL | undefined,
-    ) {
-      const [{ total }] = await db.select({ total: count() }).from(airlines).where(where);
-      const rows = await db
-        .select()
-        .from(airlines)
-        .where(where)
-        .orderBy(
-          ...orderOf(
-            query.sort,
-            {
-              id: airlines.id,
-              name_ru: airlines.nameRu,
-              iata_code: airlines.iataCode,
-              icao_code: airlines.icaoCode,
-            },
-            airlines.nameRu,
-            airlines.id,
-          ),
-        )
-        .limit(query.perPage)
-        .offset((query.page - 1) * query.perPage);
-      const items = rows.map((a) => ({
-        id: a.id,
-        name: a.nameRu,
-        name_ru: a.nameRu,
-        name_en: a.nameEn,
-        iata_code: a.iataCode,
-        icao_code: a.icaoCode,
-        sirena_code: a.sirenaCode,
-        code: a.iataCode ?? a.icaoCode,
-        numeric_code: a.numericCode,
-        is_deleted: a.isDeleted,
-      }));
-      return { items, total };
-    },
+    ...createDirectoryQueries({ db, kind }),
   };
+
+  function typesOfJobs(jobIds: number[]) {
+    return db
+      .select({ id: jobResourceTypes.resourceTypeId })
+      .from(jobResourceTypes)
+      .where(inArray(jobResourceTypes.jobId, jobIds));
+  }
 }
 
 export type ReferenceService = ReturnType<typeof createReferenceService>;

@@ -99,10 +99,47 @@ describe('when choosing positions for a period', () => {
     expect(moscow).not.toEqual(vladivostok);
   });
 
-  it('refuses a malformed time', async () => {
-    const res = await get('/planning/employee-position?plan_begin_time=yesterday');
+  it('refuses a malformed time on its field', async () => {
+    const res = await get(
+      '/planning/employee-position?plan_begin_time=yesterday&plan_end_time=2026-03-10 00:00:00',
+    );
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields.plan_begin_time).toEqual(['Ожидается YYYY-MM-DD HH:mm:ss']);
+    expect(res.json()).toEqual({
+      message: 'Ожидается YYYY-MM-DD HH:mm:ss',
+      fields: { plan_begin_time: ['Ожидается YYYY-MM-DD HH:mm:ss'] },
+    });
+  });
+
+  it('takes the period as a pair: one bound alone is a 400 on the missing one', async () => {
+    const res = await get('/planning/employee-position?plan_begin_time=2026-03-10 00:00:00');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ plan_end_time: ['Укажите начало и конец периода'] });
+  });
+
+  it('refuses flight filters without a period, which would scan every task', async () => {
+    const res = await get('/planning/employee-position?flight_status[]=3&department_id=1');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ plan_begin_time: ['Укажите начало и конец периода'] });
+  });
+
+  it('accepts 93 days and refuses a longer or reversed period on the end', async () => {
+    const url = (begin: string, end: string) =>
+      `/planning/employee-position?plan_begin_time=${begin}&plan_end_time=${end}&department_id=1`;
+    // 93 days exactly, across the spring daylight-saving change of a DST zone: measured on the wall clock.
+    const ok = await get(url('2026-03-01 00:00:00', '2026-06-02 00:00:00'), { 'time-zone': 'Europe/Berlin' });
+    expect(ok.statusCode).toBe(200);
+    const long = await get(url('2026-03-01 00:00:00', '2026-06-02 00:00:01'), {
+      'time-zone': 'Europe/Berlin',
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({
+      message: 'Период не может быть длиннее 93 дней',
+      fields: { plan_end_time: ['Период не может быть длиннее 93 дней'] },
+    });
+    const year = await get(url('2026-01-01 00:00:00', '2026-12-31 23:59:59'));
+    expect(year.statusCode).toBe(400);
+    const reversed = await get(url('2026-03-10 00:00:00', '2026-03-09 00:00:00'));
+    expect(reversed.json().fields).toEqual({ plan_end_time: ['Конец периода раньше начала'] });
   });
 });
 

@@ -1,0 +1,35 @@
+import type { z } from '../../shared/messages.ts';
+import type { Access } from './access.ts';
+import { plainQuery } from './list.ts';
+
+/** What every route of a module shares: its OpenAPI tags and who may call it. */
+export interface RouteGroup {
+  tags: readonly string[];
+  access: Access;
+}
+
+/** What one route declares: its summary, query, answer, and access when it differs from the group's. */
+export interface RouteDoc<Q extends z.ZodType, R extends z.ZodType> {
+  summary: string;
+  /** The querystring schema; a list that accepts no filters leaves it out (`plainQuery()`). */
+  querystring?: Q;
+  response: R;
+  access?: Access;
+}
+
+/**
+ * The route options block of a module: `config.access` and `schema` (tags, summary, querystring, response 200).
+ * Example: `const route = routeGroup({tags: ['Справочники'], access: 'session'});`
+ * `app.get('/v2/job', route({summary: 'Работы', response: z.array(namedItemSchema)}), handler)`.
+ */
+export function routeGroup(group: RouteGroup) {
+  return <R extends z.ZodType, Q extends z.ZodType = ReturnType<typeof plainQuery>>(doc: RouteDoc<Q, R>) => ({
+    config: { access: doc.access ?? group.access },
+    schema: {
+      tags: [...group.tags],
+      summary: doc.summary,
+      querystring: (doc.querystring ?? plainQuery()) as Q,
+      response: { 200: doc.response },
+    },
+  });
+}
