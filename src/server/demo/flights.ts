@@ -1,3 +1,5 @@
+import * as schema from '../db/schema/index.ts';
+import type { LocalCalendar } from './calendar.ts';
 import {
   AIRCRAFT_TYPES,
   AIRLINES,
@@ -6,10 +8,10 @@ import {
   HOME_IATA,
   REGISTRATION_PREFIX,
 } from './facts/geo.ts';
-import { STATUS } from './facts/lists.ts';
+import { DIRECTION, FLIGHT_CLASS, FLIGHT_SCHEDULE, FLIGHT_STATUS, FLIGHT_TYPE } from './facts/lists.ts';
 import { tgoKey } from './operations.ts';
 import { createRng, mixSeed, type Rng } from './random.ts';
-import { DAY, iso, MINUTE, Table } from './table.ts';
+import { iso, MS_PER_DAY, MS_PER_MINUTE, Table } from './table.ts';
 
 /** What the task generator needs to know of a leg. */
 export interface Leg {
@@ -56,8 +58,9 @@ export interface FlightsInput {
   seed: number;
   scale: number;
   days: number;
-  /** Moscow midnight of the reference day and the reference instant, epoch ms. */
-  day0: number;
+  /** The home airport's calendar: flights keep their local times across a daylight-saving change. */
+  calendar: LocalCalendar;
+  /** The reference instant, epoch ms; its local day is day 0 of the programme. */
   now: number;
   tgoByKey: Map<string, number>;
   standCount: number;
@@ -111,9 +114,9 @@ function buildRotations(rng: Rng, scale: number): Rotation[] {
       arrNumber: String(next + 1).padStart(3, '0'),
       arrMinute,
       ground,
-      schedule: daily ? 1 : 2,
+      schedule: daily ? FLIGHT_SCHEDULE.daily : FLIGHT_SCHEDULE.seasonal,
       weekdays,
-      flightClass: rng.chance(0.03) ? 2 : 1,
+      flightClass: rng.chance(0.03) ? FLIGHT_CLASS.cargo : FLIGHT_CLASS.passenger,
       boards: fleets.get(fleetKey)!,
     });
     expectedLegs += (2 * weekdays.filter(Boolean).length) / 7;
@@ -129,39 +132,14 @@ function delay(rng: Rng): number {
   return rng.int(40, 180);
 }
 
-/** Legs over [day0 − days, day0 + days] paired into turnarounds; each day draws from its own seeded stream. */
+/** Legs over the local days [day0 − days, day0 + days] paired into turnarounds; each day draws from its own seeded stream. */
 export function buildFlights(input: FlightsInput) {
-  const { seed, scale, days, day0, now, tgoByKey } = input;
+  const { seed, scale, days, calendar, now, tgoByKey } = input;
+  const day0 = calendar.dayOf(now);
   const rotations = buildRotations(createRng(mixSeed(seed, 1)), scale);
   const homeId = AIRPORTS.findIndex((a) => a.iata === HOME_IATA) + 1;
-  const flights = new Table('flights', [
-    'id',
-    'airline_id',
-    'flight_number',
-    'direction',
-    'flight_type_id',
-    'flight_class_id',
-    'flight_schedule_id',
-    'flight_status_id',
-    'aircraft_type_id',
-    'board_number',
-    'stand_id',
-    'departure_airport_id',
-    'arrival_airport_id',
-    'plan_at',
-    'plan_departure_at',
-    'plan_arrival_at',
-    'calc_departure_at',
-    'calc_arrival_at',
-    'fact_departure_at',
-    'fact_arrival_at',
-    'passengers',
-    'baggage_weight',
-    'cargo_weight',
-    'mail_weight',
-    'tgo_template_id',
-  ]);
-  const turnarounds = new Table('turnarounds', ['aid', 'arrival_flight_id', 'departure_flight_id'], 'aid');
+  const flights = new Table(schema.flights);
+  const turnarounds = new Table(schema.turnarounds);
   const legs: Leg[] = [];
 
   const status = (
@@ -172,14 +150,15 @@ export function buildFlights(input: FlightsInput) {
     cancelled: boolean,
     request: boolean,
   ) => {
-    if (cancelled) return STATUS.cancelled;
+    if (cancelled) return FLIGHT_STATUS.cancelled;
     if (!Number.isNaN(fact)) {
-      if (now - fact < DAY) return direction === 2 ? 14 : 11;
-      return now - fact < 7 * DAY ? STATUS.done : STATUS.closed;
+      if (now - fact < MS_PER_DAY)
+        return direction === DIRECTION.arrival ? FLIGHT_STATUS.arrived : FLIGHT_STATUS.departed;
+      return now - fact < 7 * MS_PER_DAY ? FLIGHT_STATUS.done : FLIGHT_STATUS.closed;
     }
-    if (calc - plan >= 30 * MINUTE && plan - now < DAY) return STATUS.delayed;
-    if (request) return STATUS.agreed;
-    return plan - now < 7 * DAY ? STATUS.confirmed : STATUS.planned;
+    if (calc - plan >= 30 * MS_PER_MINUTE && plan - now < MS_PER_DAY) return FLIGHT_STATUS.delayed;
+    if (request) return FLIGHT_STATUS.agreed;
+    return plan - now < 7 * MS_PER_DAY ? FLIGHT_STATUS.confirmed : FLIGHT_STATUS.planned;
   };
 
   const addLeg = (
@@ -193,62 +172,66 @@ export function buildFlights(input: FlightsInput) {
     stand: number,
     cancelled: boolean,
   ): number => {
-    const block = AIRPORTS_BLOCK[r.destId - 1] * MINUTE;
-    const fact = !cancelled && calc + 3 * MINUTE < now ? calc + rng.int(-3, 3) * MINUTE : Number.NaN;
-    const remotePlan = direction === 2 ? plan - block : plan + block;
-    const remoteCalc = direction === 2 ? calc - block : calc + block;
-    const remoteFactRaw = direction === 2 ? fact - block : fact + block;
+    const block = AIRPORTS_BLOCK[r.destId - 1] * MS_PER_MINUTE;
+    const fact =
+      !cancelled && calc + 3 * MS_PER_MINUTE < now ? calc + rng.int(-3, 3) * MS_PER_MINUTE : Number.NaN;
+    const arrival = direction === DIRECTION.arrival;
+    const remotePlan = arrival ? plan - block : plan + block;
+    const remoteCalc = arrival ? calc - block : calc + block;
+    const remoteFactRaw = arrival ? fact - block : fact + block;
     const remoteFact = remoteFactRaw < now ? remoteFactRaw : Number.NaN;
-    const [dep, arr] = direction === 1 ? [plan, remotePlan] : [remotePlan, plan];
-    const [cdep, carr] = direction === 1 ? [calc, remoteCalc] : [remoteCalc, calc];
-    const [fdep, farr] = direction === 1 ? [fact, remoteFact] : [remoteFact, fact];
-    const passengers = r.flightClass === 2 ? 0 : Math.round(r.seats * (0.55 + rng.next() * 0.43));
+    const [dep, arr] = arrival ? [remotePlan, plan] : [plan, remotePlan];
+    const [cdep, carr] = arrival ? [remoteCalc, calc] : [calc, remoteCalc];
+    const [fdep, farr] = arrival ? [remoteFact, fact] : [fact, remoteFact];
+    const cargoFlight = r.flightClass === FLIGHT_CLASS.cargo;
+    const passengers = cargoFlight ? 0 : Math.round(r.seats * (0.55 + rng.next() * 0.43));
     const cargo =
-      r.flightClass === 2 || r.category === 1 ? rng.int(2000, 15000) : rng.chance(0.5) ? rng.int(0, 2000) : 0;
-    const tgo = tgoByKey.get(tgoKey(direction, r.international ? 2 : 1, r.category)) ?? null;
-    const id = flights.add(
-      flights.rows.length + 1,
-      r.airlineId,
-      number,
+      cargoFlight || r.category === 1 ? rng.int(2000, 15000) : rng.chance(0.5) ? rng.int(0, 2000) : 0;
+    const flightTypeId = r.international ? FLIGHT_TYPE.international : FLIGHT_TYPE.domestic;
+    const tgo = tgoByKey.get(tgoKey(direction, flightTypeId, r.category)) ?? null;
+    const id = flights.add({
+      id: flights.nextId,
+      airlineId: r.airlineId,
+      flightNumber: number,
       direction,
-      r.international ? 2 : 1,
-      r.flightClass,
-      r.schedule,
-      status(plan, calc, fact, direction, cancelled, r.schedule === 3),
-      r.typeId,
-      board,
-      stand,
-      direction === 1 ? homeId : r.destId,
-      direction === 1 ? r.destId : homeId,
-      iso(plan),
-      iso(dep),
-      iso(arr),
-      iso(cdep),
-      iso(carr),
-      Number.isNaN(fdep) ? null : iso(fdep),
-      Number.isNaN(farr) ? null : iso(farr),
+      flightTypeId,
+      flightClassId: r.flightClass,
+      flightScheduleId: r.schedule,
+      flightStatusId: status(plan, calc, fact, direction, cancelled, r.schedule === FLIGHT_SCHEDULE.request),
+      aircraftTypeId: r.typeId,
+      boardNumber: board,
+      standId: stand,
+      departureAirportId: arrival ? r.destId : homeId,
+      arrivalAirportId: arrival ? homeId : r.destId,
+      planAt: iso(plan),
+      planDepartureAt: iso(dep),
+      planArrivalAt: iso(arr),
+      calcDepartureAt: iso(cdep),
+      calcArrivalAt: iso(carr),
+      factDepartureAt: Number.isNaN(fdep) ? null : iso(fdep),
+      factArrivalAt: Number.isNaN(farr) ? null : iso(farr),
       passengers,
-      (passengers * (8 + rng.next() * 7)).toFixed(1),
-      cargo.toFixed(1),
-      rng.int(0, 300).toFixed(1),
-      tgo,
-    );
+      baggageWeight: (passengers * (8 + rng.next() * 7)).toFixed(1),
+      cargoWeight: cargo.toFixed(1),
+      mailWeight: rng.int(0, 300).toFixed(1),
+      tgoTemplateId: tgo,
+    });
     if (!cancelled) legs.push({ id, direction, tgoTemplateId: tgo, plan, calc, fact });
     return id;
   };
 
   for (let d = -days; d <= days; d += 1) {
     const rng = createRng(mixSeed(seed, 1000 + d));
-    const midnight = day0 + d * DAY;
-    const weekday = (((Math.floor((midnight + 3 * 3600_000) / DAY) + 3) % 7) + 7) % 7;
+    const day = day0 + d;
+    const weekday = calendar.weekday(day);
     const today: Rotation[] = rotations.filter((r) => r.weekdays[weekday]);
     const requests = rng.int(1, 4) * scale;
     for (let i = 0; i < requests; i += 1) {
       const base = rng.pick(rotations);
       today.push({
         ...base,
-        schedule: 3,
-        flightClass: rng.chance(0.3) ? 5 : 1,
+        schedule: FLIGHT_SCHEDULE.request,
+        flightClass: rng.chance(0.3) ? FLIGHT_CLASS.business : FLIGHT_CLASS.passenger,
         arrMinute: rng.int(6 * 12, 20 * 12) * 5,
         ground: rng.int(12, 24) * 5,
         arrNumber: String(9001 + 2 * i),
@@ -256,23 +239,25 @@ export function buildFlights(input: FlightsInput) {
       });
     }
     for (const r of today) {
-      const plannedArr = midnight + r.arrMinute * MINUTE;
-      const plannedDep = plannedArr + r.ground * MINUTE;
+      const plannedArr = calendar.at(day, r.arrMinute);
+      const plannedDep = plannedArr + r.ground * MS_PER_MINUTE;
       const arrDelay = delay(rng);
-      const calcArr = plannedArr + arrDelay * MINUTE;
+      const calcArr = plannedArr + arrDelay * MS_PER_MINUTE;
       const ownDelay = rng.chance(0.85) ? 0 : rng.int(5, 45);
-      const calcDep = Math.max(plannedDep + ownDelay * MINUTE, calcArr + 25 * MINUTE);
+      const calcDep = Math.max(plannedDep + ownDelay * MS_PER_MINUTE, calcArr + 25 * MS_PER_MINUTE);
       const cancelled = rng.chance(0.01);
       const board = rng.pick(r.boards);
       const stand = r.category === 1 ? rng.int(1, 6) : rng.int(1, input.standCount);
       const single = rng.next();
       const arrId =
         single < 0.97 || single >= 0.985
-          ? addLeg(rng, r, 2, r.arrNumber, plannedArr, calcArr, board, stand, cancelled)
+          ? addLeg(rng, r, DIRECTION.arrival, r.arrNumber, plannedArr, calcArr, board, stand, cancelled)
           : null;
       const depId =
-        single < 0.985 ? addLeg(rng, r, 1, r.depNumber, plannedDep, calcDep, board, stand, cancelled) : null;
-      turnarounds.add(turnarounds.rows.length + 1, arrId, depId);
+        single < 0.985
+          ? addLeg(rng, r, DIRECTION.departure, r.depNumber, plannedDep, calcDep, board, stand, cancelled)
+          : null;
+      turnarounds.add({ aid: turnarounds.nextId, arrivalFlightId: arrId, departureFlightId: depId });
     }
   }
   return { tables: [flights, turnarounds], legs };

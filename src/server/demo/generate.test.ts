@@ -1,94 +1,104 @@
 import { createHash } from 'node:crypto';
+import { getTableName } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type DemoData, generateDemoAirport } from './generate.ts';
+import { instantToWallClock, wallClockToInstant } from '../../shared/wallClock.ts';
+import * as schema from '../db/schema/index.ts';
+import { LocalCalendar } from './calendar.ts';
+import { DIRECTION, FLIGHT_SCHEDULE, FLIGHT_STATUS } from './facts/lists.ts';
+import { buildFlights } from './flights.ts';
+import { type DemoData, generateDemoAirport, HOME_ZONE } from './generate.ts';
 import { isOnDuty } from './staff.ts';
-import type { Cell } from './table.ts';
+import type { Cell, Row } from './table.ts';
 
 const REFERENCE = '2026-03-10';
+const HOUR = 3_600_000;
+/** An instant from a wall clock at the home airport. */
+const local = (text: string) => wallClockToInstant(text, HOME_ZONE)!.getTime();
 
 function hashOf(data: DemoData): string {
   const hash = createHash('sha256');
   for (const table of data.tables) {
     hash.update(table.name);
-    for (const row of table.rows) hash.update(JSON.stringify(row));
+    for (const row of table.rows) hash.update(JSON.stringify(table.columns.map((c) => row[c.key])));
   }
   return hash.digest('hex');
 }
 
-/** The rows of a table as objects keyed by column. */
-function rowsOf(data: DemoData, name: string): Record<string, Cell>[] {
-  const table = data.tables.find((t) => t.name === name);
-  if (!table) throw new Error(`no table ${name}`);
-  return table.rows.map((row) => Object.fromEntries(table.columns.map((c, i) => [c, row[i]])));
+/** The rows of a schema table in generated data. */
+function rowsOf<T extends PgTable>(data: DemoData, table: T): Row<T>[] {
+  const found = data.tables.find((t) => t.name === getTableName(table));
+  if (!found) throw new Error(`no table ${getTableName(table)}`);
+  return found.rows as Row<T>[];
 }
 
 const ms = (cell: Cell) => Date.parse(cell as string);
 
 /** Every invariant a planner would expect of the demo data; throws on the first broken one. */
 function checkInvariants(data: DemoData) {
-  const flights = new Map(rowsOf(data, 'flights').map((f) => [f.id as number, f]));
+  const flights = new Map(rowsOf(data, schema.flights).map((f) => [f.id as number, f]));
   const seenLegs = new Set<number>();
-  for (const t of rowsOf(data, 'turnarounds')) {
-    for (const leg of [t.arrival_flight_id, t.departure_flight_id]) {
+  for (const t of rowsOf(data, schema.turnarounds)) {
+    for (const leg of [t.arrivalFlightId, t.departureFlightId]) {
       if (leg === null) continue;
       expect(seenLegs.has(leg as number)).toBe(false);
       seenLegs.add(leg as number);
     }
-    expect(t.arrival_flight_id !== null || t.departure_flight_id !== null).toBe(true);
-    if (t.arrival_flight_id === null || t.departure_flight_id === null) continue;
-    const arr = flights.get(t.arrival_flight_id as number)!;
-    const dep = flights.get(t.departure_flight_id as number)!;
+    expect(t.arrivalFlightId !== null || t.departureFlightId !== null).toBe(true);
+    if (t.arrivalFlightId === null || t.departureFlightId === null) continue;
+    const arr = flights.get(t.arrivalFlightId as number)!;
+    const dep = flights.get(t.departureFlightId as number)!;
     expect(arr.direction).toBe(2);
     expect(dep.direction).toBe(1);
-    expect(dep.board_number).toBe(arr.board_number);
-    expect(ms(dep.plan_departure_at)).toBeGreaterThan(ms(arr.plan_arrival_at));
-    expect(ms(dep.calc_departure_at)).toBeGreaterThan(ms(arr.calc_arrival_at));
-    if (dep.fact_departure_at !== null) {
-      expect(arr.fact_arrival_at).not.toBeNull();
-      expect(ms(dep.fact_departure_at)).toBeGreaterThan(ms(arr.fact_arrival_at));
+    expect(dep.boardNumber).toBe(arr.boardNumber);
+    expect(ms(dep.planDepartureAt)).toBeGreaterThan(ms(arr.planArrivalAt));
+    expect(ms(dep.calcDepartureAt)).toBeGreaterThan(ms(arr.calcArrivalAt));
+    if (dep.factDepartureAt !== null) {
+      expect(arr.factArrivalAt).not.toBeNull();
+      expect(ms(dep.factDepartureAt)).toBeGreaterThan(ms(arr.factArrivalAt));
     }
   }
   expect(seenLegs.size).toBe(flights.size);
   for (const f of flights.values()) {
-    expect(ms(f.plan_arrival_at)).toBeGreaterThan(ms(f.plan_departure_at));
-    expect(f.plan_at).toBe(f.direction === 1 ? f.plan_departure_at : f.plan_arrival_at);
+    expect(ms(f.planArrivalAt)).toBeGreaterThan(ms(f.planDepartureAt));
+    expect(f.planAt).toBe(f.direction === 1 ? f.planDepartureAt : f.planArrivalAt);
   }
 
-  const positions = new Map(rowsOf(data, 'employee_positions').map((p) => [p.id as number, p]));
-  const departments = new Set(rowsOf(data, 'departments').map((d) => d.id as number));
-  const tasks = new Map(rowsOf(data, 'tasks').map((t) => [t.id as number, t]));
+  const positions = new Map(rowsOf(data, schema.employeePositions).map((p) => [p.id as number, p]));
+  const departments = new Set(rowsOf(data, schema.departments).map((d) => d.id as number));
+  const tasks = new Map(rowsOf(data, schema.tasks).map((t) => [t.id as number, t]));
   for (const task of tasks.values()) {
-    const flight = flights.get(task.flight_id as number)!;
-    expect(flight.flight_status_id).not.toBe(2);
-    const plan = ms(flight.plan_at);
-    expect(ms(task.plan_begin_at)).toBeGreaterThanOrEqual(plan - 4 * 3600_000);
-    expect(ms(task.plan_end_at)).toBeLessThanOrEqual(plan + 4 * 3600_000);
-    expect(ms(task.plan_end_at)).toBeGreaterThan(ms(task.plan_begin_at));
-    expect(ms(task.end_at)).toBeGreaterThan(ms(task.begin_at));
+    const flight = flights.get(task.flightId as number)!;
+    expect(flight.flightStatusId).not.toBe(FLIGHT_STATUS.cancelled);
+    const plan = ms(flight.planAt);
+    expect(ms(task.planBeginAt)).toBeGreaterThanOrEqual(plan - 4 * HOUR);
+    expect(ms(task.planEndAt)).toBeLessThanOrEqual(plan + 4 * HOUR);
+    expect(ms(task.planEndAt)).toBeGreaterThan(ms(task.planBeginAt));
+    expect(ms(task.endAt)).toBeGreaterThan(ms(task.beginAt));
   }
   const staffed = new Set<number>();
-  for (const tp of rowsOf(data, 'task_positions')) {
-    expect(positions.has(tp.employee_position_id as number)).toBe(true);
-    expect(tasks.has(tp.task_id as number)).toBe(true);
+  for (const tp of rowsOf(data, schema.taskPositions)) {
+    expect(positions.has(tp.employeePositionId as number)).toBe(true);
+    expect(tasks.has(tp.taskId as number)).toBe(true);
     expect(tp.count as number).toBeGreaterThan(0);
-    staffed.add(tp.task_id as number);
+    staffed.add(tp.taskId as number);
   }
   expect(staffed.size).toBe(tasks.size);
 
-  const employees = new Map(rowsOf(data, 'employees').map((e) => [e.id as number, e]));
+  const employees = new Map(rowsOf(data, schema.employees).map((e) => [e.id as number, e]));
   for (const e of employees.values()) {
-    expect(departments.has(e.department_id as number)).toBe(true);
-    expect(positions.get(e.employee_position_id as number)?.department_id).toBe(e.department_id);
+    expect(departments.has(e.departmentId as number)).toBe(true);
+    expect(positions.get(e.employeePositionId as number)?.departmentId).toBe(e.departmentId);
     expect((e.name as string).split(' ')).toHaveLength(3);
   }
   const busy = new Map<number, [number, number][]>();
-  for (const te of rowsOf(data, 'task_employees')) {
-    const employee = employees.get(te.employee_id as number)!;
-    expect(employee.employee_position_id).toBe(te.employee_position_id);
-    const task = tasks.get(te.task_id as number)!;
+  for (const te of rowsOf(data, schema.taskEmployees)) {
+    const employee = employees.get(te.employeeId as number)!;
+    expect(employee.employeePositionId).toBe(te.employeePositionId);
+    const task = tasks.get(te.taskId as number)!;
     const list = busy.get(employee.id as number) ?? [];
-    list.push([ms(task.begin_at), ms(task.end_at)]);
+    list.push([ms(task.beginAt), ms(task.endAt)]);
     busy.set(employee.id as number, list);
   }
   for (const list of busy.values()) {
@@ -123,45 +133,45 @@ describe('when generating the demo airport', () => {
 
   it('makes about 350 legs a day, half of them arrivals, and about 1,500 employees', () => {
     const data = generateDemoAirport({ days: 7, referenceDate: REFERENCE });
-    const flights = rowsOf(data, 'flights');
+    const flights = rowsOf(data, schema.flights);
     const perDay = flights.length / 15;
     expect(perDay).toBeGreaterThan(300);
     expect(perDay).toBeLessThan(400);
     const arrivals = flights.filter((f) => f.direction === 2).length;
     expect(Math.abs(arrivals / flights.length - 0.5)).toBeLessThan(0.03);
-    expect(rowsOf(data, 'employees').length).toBeGreaterThan(1400);
-    expect(rowsOf(data, 'tasks').length / flights.length).toBeGreaterThan(5);
-    expect(rowsOf(data, 'airlines').length).toBeGreaterThanOrEqual(30);
+    expect(rowsOf(data, schema.employees).length).toBeGreaterThan(1400);
+    expect(rowsOf(data, schema.tasks).length / flights.length).toBeGreaterThan(5);
+    expect(rowsOf(data, schema.airlines).length).toBeGreaterThanOrEqual(30);
   });
 
   it('multiplies flights and staff by the scale', () => {
     const one = generateDemoAirport({ days: 2, referenceDate: REFERENCE });
     const two = generateDemoAirport({ days: 2, referenceDate: REFERENCE, scale: 2 });
-    const ratio = (name: string) => rowsOf(two, name).length / rowsOf(one, name).length;
-    expect(ratio('flights')).toBeGreaterThan(1.8);
-    expect(ratio('flights')).toBeLessThan(2.2);
-    expect(ratio('employees')).toBeGreaterThan(1.9);
+    const ratio = (table: PgTable) => rowsOf(two, table).length / rowsOf(one, table).length;
+    expect(ratio(schema.flights)).toBeGreaterThan(1.8);
+    expect(ratio(schema.flights)).toBeLessThan(2.2);
+    expect(ratio(schema.employees)).toBeGreaterThan(1.9);
   });
 
   it('has facts only before the reference moment and plans after it', () => {
     const data = generateDemoAirport({ days: 2, referenceDate: REFERENCE });
-    const now = Date.parse(`${REFERENCE}T12:00:00+03:00`);
-    for (const f of rowsOf(data, 'flights')) {
-      if (f.fact_departure_at !== null) expect(ms(f.fact_departure_at)).toBeLessThan(now);
-      if (f.fact_arrival_at !== null) expect(ms(f.fact_arrival_at)).toBeLessThan(now);
-      if (ms(f.plan_at) > now + 4 * 3600_000) expect(f.flight_status_id).not.toBe(16);
+    const now = local(`${REFERENCE} 12:00:00`);
+    for (const f of rowsOf(data, schema.flights)) {
+      if (f.factDepartureAt !== null) expect(ms(f.factDepartureAt)).toBeLessThan(now);
+      if (f.factArrivalAt !== null) expect(ms(f.factArrivalAt)).toBeLessThan(now);
+      if (ms(f.planAt) > now + 4 * HOUR) expect(f.flightStatusId).not.toBe(FLIGHT_STATUS.done);
     }
   });
 
   it('uses the real codes of the home airport and of Aeroflot', () => {
     const data = generateDemoAirport({ days: 0, referenceDate: REFERENCE });
-    const home = rowsOf(data, 'airports').find((a) => a.is_home === true)!;
-    expect([home.iata_code, home.icao_code, home.time_zone]).toEqual(['KZN', 'UWKD', 'Europe/Moscow']);
-    const su = rowsOf(data, 'airlines').find((a) => a.iata_code === 'SU')!;
-    expect([su.icao_code, su.numeric_code]).toEqual(['AFL', '555']);
-    expect(rowsOf(data, 'hall_access_types').some((t) => t.id === 7)).toBe(true);
-    expect(rowsOf(data, 'roundings')[0]).toMatchObject({ id: 1, name_full: 'Без округления' });
-    expect(rowsOf(data, 'calc_types').map((t) => t.name)).toEqual([
+    const home = rowsOf(data, schema.airports).find((a) => a.isHome === true)!;
+    expect([home.iataCode, home.icaoCode, home.timeZone]).toEqual(['KZN', 'UWKD', 'Europe/Moscow']);
+    const su = rowsOf(data, schema.airlines).find((a) => a.iataCode === 'SU')!;
+    expect([su.icaoCode, su.numericCode]).toEqual(['AFL', '555']);
+    expect(rowsOf(data, schema.hallAccessTypes).some((t) => t.id === 7)).toBe(true);
+    expect(rowsOf(data, schema.roundings)[0]).toMatchObject({ id: 1, nameFull: 'Без округления' });
+    expect(rowsOf(data, schema.calcTypes).map((t) => t.name)).toEqual([
       'Продолжительность',
       'Операции',
       'Показатели',
@@ -172,20 +182,72 @@ describe('when generating the demo airport', () => {
 describe('when checking a duty roster', () => {
   const dayShift = { begin: 8 * 60, duration: 720, cycle: 4, workDays: 2, offset: 0 };
   const nightShift = { ...dayShift, begin: 20 * 60 };
-  const at = (text: string) => Date.parse(`${text}+03:00`);
-  const workingDay = at('2026-03-10T00:00:00');
-  const dayNumber = Math.floor((workingDay + 3 * 3600_000) / 86_400_000);
-  const offset = (4 - (dayNumber % 4)) % 4;
+  const calendar = new LocalCalendar(HOME_ZONE);
+  /** The roster offset that makes a local day the first working day of a cycle of four. */
+  const firstWorkingDay = (on: LocalCalendar, day: string, zone: string) =>
+    (4 - (on.dayOf(wallClockToInstant(day, zone)!.getTime()) % 4)) % 4;
+  const offset = firstWorkingDay(calendar, '2026-03-10', HOME_ZONE);
 
   it('covers a task inside the shift on a working day and not on a day off', () => {
     const roster = { ...dayShift, offset };
-    expect(isOnDuty(roster, at('2026-03-10T09:00:00'), at('2026-03-10T10:00:00'))).toBe(true);
-    expect(isOnDuty(roster, at('2026-03-10T19:30:00'), at('2026-03-10T20:30:00'))).toBe(false);
-    expect(isOnDuty(roster, at('2026-03-12T09:00:00'), at('2026-03-12T10:00:00'))).toBe(false);
+    const onDuty = (from: string, to: string) => isOnDuty(roster, local(from), local(to), calendar);
+    expect(onDuty('2026-03-10 09:00', '2026-03-10 10:00')).toBe(true);
+    expect(onDuty('2026-03-10 19:30', '2026-03-10 20:30')).toBe(false);
+    expect(onDuty('2026-03-12 09:00', '2026-03-12 10:00')).toBe(false);
   });
 
   it('covers the morning after a night shift that began on a working day', () => {
     const roster = { ...nightShift, offset };
-    expect(isOnDuty(roster, at('2026-03-11T05:00:00'), at('2026-03-11T06:00:00'))).toBe(true);
+    expect(isOnDuty(roster, local('2026-03-11 05:00'), local('2026-03-11 06:00'), calendar)).toBe(true);
+  });
+
+  it('starts a shift at its local hour on the day after the clocks go forward', () => {
+    const zone = 'Europe/Berlin';
+    const berlin = new LocalCalendar(zone);
+    const roster = { ...dayShift, offset: firstWorkingDay(berlin, '2026-03-29', zone) };
+    const at = (text: string) => wallClockToInstant(text, zone)!.getTime();
+    expect(isOnDuty(roster, at('2026-03-30 08:00'), at('2026-03-30 09:00'), berlin)).toBe(true);
+    expect(isOnDuty(roster, at('2026-03-30 07:30'), at('2026-03-30 08:30'), berlin)).toBe(false);
+    expect(isOnDuty(roster, at('2026-03-29 08:00'), at('2026-03-29 09:00'), berlin)).toBe(true);
+  });
+});
+
+describe('when the home airport changes its clocks', () => {
+  const zone = 'Europe/Berlin';
+  const calendar = new LocalCalendar(zone);
+  const { tables } = buildFlights({
+    seed: 1,
+    scale: 1,
+    days: 1,
+    calendar,
+    now: wallClockToInstant('2026-03-29 12:00:00', zone)!.getTime(),
+    tgoByKey: new Map(),
+    standCount: 32,
+  });
+  const flights = tables[0].rows as Row<typeof schema.flights>[];
+  const daily = flights.filter(
+    (f) => f.flightScheduleId === FLIGHT_SCHEDULE.daily && f.direction === DIRECTION.arrival,
+  );
+  const byNumber = new Map<string, typeof daily>();
+  for (const f of daily) {
+    const key = `${f.airlineId}-${f.flightNumber}`;
+    byNumber.set(key, [...(byNumber.get(key) ?? []), f]);
+  }
+
+  it('keeps a daily arrival at its local time of day on either side of the change', () => {
+    let compared = 0;
+    for (const legs of byNumber.values()) {
+      const times = legs.map((f) => instantToWallClock(ms(f.planAt), zone).slice(11));
+      if (legs.length < 3 || times.some((t) => t.startsWith('02:') || t.startsWith('03:'))) continue;
+      expect(new Set(times).size).toBe(1);
+      expect(ms(legs[2].planAt) - ms(legs[0].planAt)).toBe(47 * HOUR);
+      compared += 1;
+    }
+    expect(compared).toBeGreaterThan(50);
+  });
+
+  it('moves an arrival planned in the skipped hour on to the same minute after 03:00', () => {
+    const day = calendar.dayOf(wallClockToInstant('2026-03-29', zone)!.getTime());
+    expect(instantToWallClock(calendar.at(day, 2 * 60 + 35), zone)).toBe('2026-03-29 03:35:00');
   });
 });

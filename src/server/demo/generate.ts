@@ -1,11 +1,17 @@
+import { wallClockToInstant } from '../../shared/wallClock.ts';
+import { LocalCalendar } from './calendar.ts';
+import { AIRPORTS, HOME_IATA } from './facts/geo.ts';
+import { WORKPLACE_KIND } from './facts/lists.ts';
 import { buildFlights } from './flights.ts';
 import { buildOperations } from './operations.ts';
 import { createRng, mixSeed } from './random.ts';
 import { buildReferences } from './references.ts';
 import { buildStaff } from './staff.ts';
-import type { Table } from './table.ts';
-import { moscowMidnight } from './table.ts';
+import type { DemoTable } from './table.ts';
 import { buildTasks } from './tasks.ts';
+
+/** The zone of the home airport: the demo's days, shifts and flight times are its wall clock. */
+export const HOME_ZONE = AIRPORTS.find((a) => a.iata === HOME_IATA)!.timeZone;
 
 export interface DemoOptions {
   /** Same seed, same data. Default 1. */
@@ -24,10 +30,10 @@ export interface DemoData {
   days: number;
   referenceAt: Date;
   /** Tables in foreign-key order. */
-  tables: Table[];
+  tables: DemoTable[];
 }
 
-/** Reads the options with their defaults; a date-only string means noon in Moscow. Example: `demoSettings({}).days` → 60. */
+/** Reads the options with their defaults; a date-only string means noon at the home airport. Example: `demoSettings({}).days` → 60. */
 export function demoSettings(options: DemoOptions = {}) {
   const seed = options.seed ?? 1;
   const scale = options.scale ?? 1;
@@ -38,9 +44,10 @@ export function demoSettings(options: DemoOptions = {}) {
   const ref = options.referenceDate ?? new Date();
   const referenceAt =
     typeof ref === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(ref)
-      ? new Date(`${ref}T12:00:00+03:00`)
+      ? wallClockToInstant(`${ref} 12:00:00`, HOME_ZONE)
       : new Date(ref);
-  if (Number.isNaN(referenceAt.getTime())) throw new Error('referenceDate is not a date');
+  if (referenceAt === null || Number.isNaN(referenceAt.getTime()))
+    throw new Error('referenceDate is not a date');
   return { seed, scale, days, referenceAt };
 }
 
@@ -54,12 +61,13 @@ export function generateDemoAirport(options: DemoOptions = {}): DemoData {
   const refs = buildReferences();
   const staff = buildStaff(createRng(mixSeed(seed, 2)), scale, refs.contractors);
   const ops = buildOperations(createRng(mixSeed(seed, 3)), scale, staff.positionId, staff.departmentId);
-  const standCount = refs.workplaces.rows.filter((row) => row[2] === 1).length;
+  const calendar = new LocalCalendar(HOME_ZONE);
+  const standCount = refs.workplaces.rows.filter((row) => row.kind === WORKPLACE_KIND.stand).length;
   const flights = buildFlights({
     seed,
     scale,
     days,
-    day0: moscowMidnight(now),
+    calendar,
     now,
     tgoByKey: ops.tgoByKey,
     standCount,
@@ -72,6 +80,7 @@ export function generateDemoAirport(options: DemoOptions = {}): DemoData {
     employeesByPosition: staff.employeesByPosition,
     rosters: staff.rosters,
     resourcesByType: ops.resourcesByType,
+    calendar,
   });
   return {
     seed,

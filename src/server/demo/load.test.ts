@@ -16,9 +16,11 @@ const countOf = async (table: string) =>
   Number((await db.query<{ n: string }>(`select count(*)::text as n from "${table}"`))[0].n);
 
 describe('when loading the demo airport into an empty database', () => {
+  const reports: [string, number, number][] = [];
+
   it('is not loaded before and is loaded after, with every generated row written', async () => {
     expect(await isDemoLoaded(db)).toBe(false);
-    await loadDemoAirport(db, OPTIONS);
+    await loadDemoAirport(db, { ...OPTIONS, onProgress: (...report) => reports.push(report) });
     expect(await isDemoLoaded(db)).toBe(true);
     const expected = rowCounts(generateDemoAirport(OPTIONS));
     for (const table of [
@@ -31,6 +33,30 @@ describe('when loading the demo airport into an empty database', () => {
       'employees',
     ])
       expect(await countOf(table)).toBe(expected[table]);
+  });
+
+  it('reports every step in order, each counting up to its size, every table with all its rows', () => {
+    const steps = [...new Set(reports.map(([step]) => step))];
+    expect(steps[0]).toBe('generating');
+    expect(steps.at(-1)).toBe('statistics');
+    expect(steps).toEqual(expect.arrayContaining(['tasks', 'task employees', 'flights', 'indexes']));
+    for (const step of steps) {
+      const own = reports.filter(([name]) => name === step);
+      expect(reports.findLastIndex(([name]) => name === step) - reports.indexOf(own[0])).toBe(own.length - 1);
+      for (let i = 1; i < own.length; i += 1) expect(own[i][1]).toBeGreaterThan(own[i - 1][1]);
+      for (const [, done, total] of own) expect(done).toBeLessThanOrEqual(total);
+      expect(own.at(-1)![1]).toBe(own.at(-1)![2]);
+    }
+    const expected = rowCounts(generateDemoAirport(OPTIONS));
+    for (const [table, count] of Object.entries(expected)) {
+      if (count === 0) continue;
+      expect(
+        reports
+          .filter(([step]) => step === table.replaceAll('_', ' '))
+          .at(-1)
+          ?.slice(1),
+      ).toEqual([count, count]);
+    }
   });
 
   it('leaves the foreign keys and the indexes intact', async () => {

@@ -1,8 +1,10 @@
+import * as schema from '../db/schema/index.ts';
 import { AIRCRAFT_TYPES } from './facts/geo.ts';
 import { JOBS, tgoJobNames } from './facts/jobs.ts';
+import { DIRECTION, FLIGHT_TYPE } from './facts/lists.ts';
 import { RESOURCE_TYPES } from './facts/staff.ts';
 import type { Rng } from './random.ts';
-import { Table } from './table.ts';
+import { type DemoTable, Table } from './table.ts';
 
 /** One job of a TGO as the task generator uses it. */
 export interface TgoJobPlan {
@@ -15,7 +17,7 @@ export interface TgoJobPlan {
 }
 
 export interface OperationsData {
-  tables: Table[];
+  tables: DemoTable[];
   /** TGO template id by `${direction}:${flightType}:${category}`. */
   tgoByKey: Map<string, number>;
   /** The jobs of each TGO template id, in order. */
@@ -38,46 +40,60 @@ export function buildOperations(
   positionId: Map<string, number>,
   departmentId: Map<string, number>,
 ): OperationsData {
-  const resourceTypes = new Table('resource_types', ['id', 'name', 'department_id']);
-  const resources = new Table('resources', ['id', 'name', 'resource_type_id', 'board_number', 'is_active']);
+  const resourceTypes = new Table(schema.resourceTypes);
+  const resources = new Table(schema.resources);
   const typeId = new Map<string, number>();
   const resourcesByType = new Map<number, number[]>();
   for (const [name, count, unit, dep] of RESOURCE_TYPES) {
-    const type = resourceTypes.add(resourceTypes.rows.length + 1, name, departmentId.get(dep) ?? null);
+    const type = resourceTypes.add({
+      id: resourceTypes.nextId,
+      name,
+      departmentId: departmentId.get(dep) ?? null,
+    });
     typeId.set(name, type);
     const list: number[] = [];
     for (let i = 1; i <= Math.max(1, Math.round(count * scale)); i += 1) {
       const plate = `${rng.pick([...PLATE_LETTERS])}${rng.int(100, 999)}${rng.pick([...PLATE_LETTERS])}${rng.pick([...PLATE_LETTERS])} 116`;
-      list.push(resources.add(resources.rows.length + 1, `${unit} №${i}`, type, plate, rng.chance(0.95)));
+      list.push(
+        resources.add({
+          id: resources.nextId,
+          name: `${unit} №${i}`,
+          resourceTypeId: type,
+          boardNumber: plate,
+          isActive: rng.chance(0.95),
+        }),
+      );
     }
     resourcesByType.set(type, list);
   }
 
-  const jobs = new Table('jobs', ['id', 'name', 'name_en', 'direction_kind', 'color']);
-  const indicators = new Table('job_indicators', ['id', 'job_id', 'indicator_name', 'unit']);
-  const jobPositions = new Table('job_positions', ['job_id', 'employee_position_id'], null);
-  const jobResourceTypes = new Table('job_resource_types', ['job_id', 'resource_type_id'], null);
+  const jobs = new Table(schema.jobs);
+  const indicators = new Table(schema.jobIndicators);
+  const jobPositions = new Table(schema.jobPositions);
+  const jobResourceTypes = new Table(schema.jobResourceTypes);
   const jobId = new Map<string, number>();
   for (const job of JOBS) {
-    const id = jobs.add(jobs.rows.length + 1, job.name, job.nameEn, job.direction, job.color);
+    const id = jobs.add({
+      id: jobs.nextId,
+      name: job.name,
+      nameEn: job.nameEn,
+      directionKind: job.direction,
+      color: job.color,
+    });
     jobId.set(job.name, id);
-    for (const [name, unit] of job.indicators) indicators.add(indicators.rows.length + 1, id, name, unit);
-    for (const [pos] of job.positions) jobPositions.add(id, mustGet(positionId, pos));
-    for (const type of job.resourceTypes) jobResourceTypes.add(id, mustGet(typeId, type));
+    for (const [indicatorName, unit] of job.indicators)
+      indicators.add({ id: indicators.nextId, jobId: id, indicatorName, unit });
+    for (const [pos] of job.positions)
+      jobPositions.add({ jobId: id, employeePositionId: mustGet(positionId, pos) });
+    for (const type of job.resourceTypes)
+      jobResourceTypes.add({ jobId: id, resourceTypeId: mustGet(typeId, type) });
   }
 
-  const templates = new Table('tgo_templates', ['id', 'name', 'direction', 'flight_type_id', 'is_active']);
-  const templateTypes = new Table('tgo_aircraft_types', ['tgo_template_id', 'aircraft_type_id'], null);
-  const tgoJobsTable = new Table('tgo_jobs', [
-    'id',
-    'tgo_template_id',
-    'job_id',
-    'offset_minutes',
-    'duration_minutes',
-    'sort',
-  ]);
-  const tgoPositions = new Table('tgo_job_positions', ['tgo_job_id', 'employee_position_id', 'count'], null);
-  const tgoResources = new Table('tgo_job_resource_types', ['tgo_job_id', 'resource_type_id', 'count'], null);
+  const templates = new Table(schema.tgoTemplates);
+  const templateTypes = new Table(schema.tgoAircraftTypes);
+  const tgoJobsTable = new Table(schema.tgoJobs);
+  const tgoPositions = new Table(schema.tgoJobPositions);
+  const tgoResources = new Table(schema.tgoJobResourceTypes);
   const tgoByKey = new Map<string, number>();
   const tgoJobs = new Map<number, TgoJobPlan[]>();
   const categoryName = [
@@ -87,30 +103,32 @@ export function buildOperations(
     'региональные ВС',
     'турбовинтовые ВС',
   ];
-  for (const direction of [2, 1]) {
-    for (const flightType of [1, 2]) {
+  for (const direction of [DIRECTION.arrival, DIRECTION.departure]) {
+    for (const flightTypeId of [FLIGHT_TYPE.domestic, FLIGHT_TYPE.international]) {
+      const international = flightTypeId === FLIGHT_TYPE.international;
       for (const category of [1, 2, 3, 4]) {
-        const name = `ТГО ${direction === 2 ? 'прилёт' : 'вылет'}, ${flightType === 1 ? 'ВВЛ' : 'МВЛ'}, ${categoryName[category]}`;
-        const id = templates.add(templates.rows.length + 1, name, direction, flightType, true);
-        tgoByKey.set(tgoKey(direction, flightType, category), id);
+        const name = `ТГО ${direction === DIRECTION.arrival ? 'прилёт' : 'вылет'}, ${international ? 'МВЛ' : 'ВВЛ'}, ${categoryName[category]}`;
+        const id = templates.add({ id: templates.nextId, name, direction, flightTypeId, isActive: true });
+        tgoByKey.set(tgoKey(direction, flightTypeId, category), id);
         AIRCRAFT_TYPES.forEach((t, i) => {
-          if (t.category === category) templateTypes.add(id, i + 1);
+          if (t.category === category) templateTypes.add({ tgoTemplateId: id, aircraftTypeId: i + 1 });
         });
         const plans: TgoJobPlan[] = [];
         const stretch = category === 1 ? 1.4 : category === 2 ? 1 : 0.75;
-        tgoJobNames(direction, flightType === 2, category).forEach((jobName, sort) => {
+        tgoJobNames(direction, international, category).forEach((jobName, sort) => {
           const job = JOBS.find((j) => j.name === jobName)!;
-          const extraCheckIn = direction === 1 && flightType === 2 && job.offset < -100 ? -30 : 0;
-          const offset = Math.round((job.offset * (direction === 1 ? stretch : 1) + extraCheckIn) / 5) * 5;
+          const departure = direction === DIRECTION.departure;
+          const extraCheckIn = departure && international && job.offset < -100 ? -30 : 0;
+          const offset = Math.round((job.offset * (departure ? stretch : 1) + extraCheckIn) / 5) * 5;
           const duration = Math.max(5, Math.round((job.duration * stretch) / 5) * 5);
-          const tgoJobId = tgoJobsTable.add(
-            tgoJobsTable.rows.length + 1,
-            id,
-            mustGet(jobId, jobName),
-            offset,
-            duration,
-            sort + 1,
-          );
+          const tgoJobId = tgoJobsTable.add({
+            id: tgoJobsTable.nextId,
+            tgoTemplateId: id,
+            jobId: mustGet(jobId, jobName),
+            offsetMinutes: offset,
+            durationMinutes: duration,
+            sort: sort + 1,
+          });
           const plan: TgoJobPlan = {
             tgoJobId,
             jobId: mustGet(jobId, jobName),
@@ -121,12 +139,12 @@ export function buildOperations(
           };
           for (const [pos, count] of job.positions) {
             const n = category === 1 && count > 1 ? count * 2 : count;
-            tgoPositions.add(tgoJobId, mustGet(positionId, pos), n);
+            tgoPositions.add({ tgoJobId, employeePositionId: mustGet(positionId, pos), count: n });
             plan.positions.push([mustGet(positionId, pos), n]);
           }
           for (const type of job.resourceTypes) {
             const n = category === 1 && type === 'Перронный автобус' ? 3 : 1;
-            tgoResources.add(tgoJobId, mustGet(typeId, type), n);
+            tgoResources.add({ tgoJobId, resourceTypeId: mustGet(typeId, type), count: n });
             for (let k = 0; k < n; k += 1) plan.resourceTypes.push(mustGet(typeId, type));
           }
           plans.push(plan);

@@ -1,3 +1,5 @@
+import * as schema from '../db/schema/index.ts';
+import type { LocalCalendar } from './calendar.ts';
 import { SCALES } from './facts/lists.ts';
 import {
   FATHER_NAMES,
@@ -9,13 +11,13 @@ import {
 } from './facts/names.ts';
 import { CONTRACTORS, DEPARTMENTS, SKILLS, WORKING_SHIFTS } from './facts/staff.ts';
 import type { Rng } from './random.ts';
-import { DAY, MINUTE, MOSCOW_OFFSET, Table } from './table.ts';
+import { type DemoTable, MS_PER_MINUTE, Table } from './table.ts';
 
 /** Positions mostly held by women at Russian airports; the rest lean male. */
 const MOSTLY_FEMALE = /Агент|Уборщ|Комплектовщ|Диспетчер|Фельдшер|Администратор|Повар/;
 
 export interface StaffData {
-  tables: Table[];
+  tables: DemoTable[];
   /** Position id by name. */
   positionId: Map<string, number>;
   departmentId: Map<string, number>;
@@ -25,7 +27,7 @@ export interface StaffData {
   rosters: Map<number, Roster>;
 }
 
-/** When an employee works: a shift of `duration` minutes from `begin` minutes after midnight, on `workDays` of every `cycle` days. */
+/** When an employee works: a shift of `duration` minutes from `begin` minutes after local midnight, on `workDays` of every `cycle` local days. */
 export interface Roster {
   begin: number;
   duration: number;
@@ -38,73 +40,59 @@ export interface Roster {
 const SHIFT_WEIGHTS = [5, 4, 2, 2, 1, 1, 2];
 
 /**
- * Whether a roster covers the whole interval [begin, end] (epoch ms).
- * Example: a 08:00 12-hour shift covers 09:00–10:00 Moscow time on its working days.
+ * Whether a roster covers the whole interval [begin, end] (epoch ms) on the airport's calendar.
+ * Example: a 08:00 12-hour shift covers 09:00–10:00 local time on its working days.
  */
-export function isOnDuty(roster: Roster, begin: number, end: number): boolean {
-  const day = Math.floor((begin + MOSCOW_OFFSET) / DAY);
+export function isOnDuty(roster: Roster, begin: number, end: number, calendar: LocalCalendar): boolean {
+  const day = calendar.dayOf(begin);
   for (let k = day - 1; k <= day; k += 1) {
     if ((((k + roster.offset) % roster.cycle) + roster.cycle) % roster.cycle >= roster.workDays) continue;
-    const start = k * DAY - MOSCOW_OFFSET + roster.begin * MINUTE;
-    if (begin >= start && end <= start + roster.duration * MINUTE) return true;
+    const start = calendar.at(k, roster.begin);
+    if (begin >= start && end <= start + roster.duration * MS_PER_MINUTE) return true;
   }
   return false;
 }
 
 /** Departments (with contractors'), positions, skills, shifts, scales and ~1,500 × scale employees. */
-export function buildStaff(rng: Rng, scale: number, contractors: Table): StaffData {
-  const departments = new Table('departments', ['id', 'name', 'full_name', 'contractor_id']);
-  const positions = new Table('employee_positions', ['id', 'name', 'department_id']);
+export function buildStaff(
+  rng: Rng,
+  scale: number,
+  contractors: Table<typeof schema.contractors>,
+): StaffData {
+  const departments = new Table(schema.departments);
+  const positions = new Table(schema.employeePositions);
   const departmentId = new Map<string, number>();
   const positionId = new Map<string, number>();
   const weights: [number, number, number][] = [];
   for (const [short, full, list] of DEPARTMENTS) {
-    const dep = departments.add(departments.rows.length + 1, short, full, null);
+    const dep = departments.add({ id: departments.nextId, name: short, fullName: full, contractorId: null });
     departmentId.set(short, dep);
     for (const [name, weight] of list) {
-      const pos = positions.add(positions.rows.length + 1, name, dep);
+      const pos = positions.add({ id: positions.nextId, name, departmentId: dep });
       positionId.set(name, pos);
       weights.push([pos, dep, weight]);
     }
   }
   for (const [name, inn, deps] of CONTRACTORS) {
-    const contractor = contractors.add(contractors.rows.length + 1, name, inn);
+    const contractor = contractors.add({ id: contractors.nextId, name, inn });
     for (const [short, full] of deps)
-      departmentId.set(short, departments.add(departments.rows.length + 1, short, full, contractor));
+      departmentId.set(
+        short,
+        departments.add({ id: departments.nextId, name: short, fullName: full, contractorId: contractor }),
+      );
   }
 
-  const skills = new Table('skills', ['id', 'name']);
-  SKILLS.forEach((name, i) => {
-    skills.add(i + 1, name);
-  });
-  const shifts = new Table('working_shifts', [
-    'id',
-    'name',
-    'begin_time',
-    'duration_minutes',
-    'break_minutes',
-  ]);
-  WORKING_SHIFTS.forEach(([name, begin, duration, pause], i) => {
-    shifts.add(i + 1, name, begin, duration, pause);
-  });
-  const scales = new Table('scales', ['id', 'name', 'period_minutes', 'is_default']);
-  SCALES.forEach(([name, period, isDefault], i) => {
-    scales.add(i + 1, name, period, isDefault);
-  });
+  const skills = new Table(schema.skills);
+  for (const name of SKILLS) skills.add({ id: skills.nextId, name });
+  const shifts = new Table(schema.workingShifts);
+  for (const [name, beginTime, durationMinutes, breakMinutes] of WORKING_SHIFTS)
+    shifts.add({ id: shifts.nextId, name, beginTime, durationMinutes, breakMinutes });
+  const scales = new Table(schema.scales);
+  for (const [name, periodMinutes, isDefault] of SCALES)
+    scales.add({ id: scales.nextId, name, periodMinutes, isDefault });
 
-  const employees = new Table('employees', [
-    'id',
-    'surname',
-    'first_name',
-    'patronymic',
-    'name',
-    'personnel_number',
-    'department_id',
-    'employee_position_id',
-    'working_shift_id',
-    'is_active',
-  ]);
-  const employeeSkills = new Table('employee_skills', ['employee_id', 'skill_id'], null);
+  const employees = new Table(schema.employees);
+  const employeeSkills = new Table(schema.employeeSkills);
   const employeesByPosition = new Map<number, number[]>();
   const rosters = new Map<number, Roster>();
   const shiftIds = WORKING_SHIFTS.map((_, i) => i + 1);
@@ -112,7 +100,7 @@ export function buildStaff(rng: Rng, scale: number, contractors: Table): StaffDa
   const target = 1500 * scale;
   for (const [pos, dep, weight] of weights) {
     const count = Math.max(2, Math.round((weight / total) * target));
-    const name = positions.rows[pos - 1][1] as string;
+    const name = positions.rows[pos - 1].name as string;
     const list: number[] = [];
     for (let i = 0; i < count; i += 1) {
       const male = MOSTLY_FEMALE.test(name) ? rng.chance(0.2) : rng.chance(0.85);
@@ -132,23 +120,24 @@ export function buildStaff(rng: Rng, scale: number, contractors: Table): StaffDa
         workDays: long ? 2 : 5,
         offset: rng.int(0, long ? 3 : 6),
       });
-      employees.add(
+      employees.add({
         id,
         surname,
-        first,
-        middle,
-        `${surname} ${first} ${middle}`,
-        String(100000 + id),
-        dep,
-        pos,
-        shift,
-        rng.chance(0.98),
-      );
+        firstName: first,
+        patronymic: middle,
+        name: `${surname} ${first} ${middle}`,
+        personnelNumber: String(100000 + id),
+        departmentId: dep,
+        employeePositionId: pos,
+        workingShiftId: shift,
+        isActive: rng.chance(0.98),
+      });
       list.push(id);
       const held = new Set<number>([1]);
       const extra = rng.int(0, 3);
       for (let k = 0; k < extra; k += 1) held.add(rng.int(2, SKILLS.length));
-      for (const skill of [...held].sort((a, b) => a - b)) employeeSkills.add(id, skill);
+      for (const skill of [...held].sort((a, b) => a - b))
+        employeeSkills.add({ employeeId: id, skillId: skill });
     }
     employeesByPosition.set(pos, list);
   }

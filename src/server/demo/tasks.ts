@@ -1,8 +1,10 @@
+import * as schema from '../db/schema/index.ts';
+import type { LocalCalendar } from './calendar.ts';
 import type { Leg } from './flights.ts';
 import type { TgoJobPlan } from './operations.ts';
 import { createRng, mixSeed } from './random.ts';
 import { isOnDuty, type Roster } from './staff.ts';
-import { DAY, iso, MINUTE, Table } from './table.ts';
+import { iso, MS_PER_DAY, MS_PER_MINUTE, Table } from './table.ts';
 
 export interface TasksInput {
   seed: number;
@@ -12,10 +14,12 @@ export interface TasksInput {
   employeesByPosition: Map<number, number[]>;
   rosters: Map<number, Roster>;
   resourcesByType: Map<number, number[]>;
+  /** The home airport's calendar, on which the rosters' shifts are laid. */
+  calendar: LocalCalendar;
 }
 
 /** Minutes a person or a vehicle needs between two tasks. */
-const GAP = 5 * MINUTE;
+const GAP = 5 * MS_PER_MINUTE;
 
 /** Hands out the member of a pool that has been free the longest, round-robin from a moving start. */
 class Pool {
@@ -51,54 +55,49 @@ class Pool {
 export function buildTasks(input: TasksInput) {
   const { now, legs, tgoJobs } = input;
   const rng = createRng(mixSeed(input.seed, 7));
-  const tasks = new Table('tasks', [
-    'id',
-    'flight_id',
-    'job_id',
-    'tgo_job_id',
-    'begin_at',
-    'end_at',
-    'plan_begin_at',
-    'plan_end_at',
-    'fact_begin_at',
-    'fact_end_at',
-  ]);
-  const positions = new Table('task_positions', ['task_id', 'employee_position_id', 'count'], null);
-  const resources = new Table('task_resources', ['id', 'task_id', 'resource_type_id', 'resource_id']);
-  const taskEmployees = new Table('task_employees', ['id', 'task_id', 'employee_id', 'employee_position_id']);
+  const tasks = new Table(schema.tasks);
+  const positions = new Table(schema.taskPositions);
+  const resources = new Table(schema.taskResources);
+  const taskEmployees = new Table(schema.taskEmployees);
   /** [begin, end, task id, plan] of tasks to staff, sorted by begin afterwards. */
   const toStaff: [number, number, number, TgoJobPlan][] = [];
   for (const leg of legs) {
     const plans = leg.tgoTemplateId === null ? [] : (tgoJobs.get(leg.tgoTemplateId) ?? []);
     const shift = leg.calc - leg.plan;
     for (const plan of plans) {
-      const planBegin = leg.plan + plan.offset * MINUTE;
-      const planEnd = planBegin + plan.duration * MINUTE;
+      const planBegin = leg.plan + plan.offset * MS_PER_MINUTE;
+      const planEnd = planBegin + plan.duration * MS_PER_MINUTE;
       let factBegin = Number.NaN;
       let factEnd = Number.NaN;
       if (!Number.isNaN(leg.fact)) {
-        factBegin = leg.fact + (plan.offset + rng.int(-3, 3)) * MINUTE;
-        factEnd = factBegin + Math.max(5, Math.round(plan.duration * (0.8 + rng.next() * 0.4))) * MINUTE;
+        factBegin = leg.fact + (plan.offset + rng.int(-3, 3)) * MS_PER_MINUTE;
+        factEnd =
+          factBegin + Math.max(5, Math.round(plan.duration * (0.8 + rng.next() * 0.4))) * MS_PER_MINUTE;
         if (factEnd > now) factEnd = Number.NaN;
         if (factBegin > now) factBegin = Number.NaN;
       }
       const begin = Number.isNaN(factBegin) ? planBegin + shift : factBegin;
-      const end = Number.isNaN(factEnd) ? Math.max(begin + plan.duration * MINUTE, begin + MINUTE) : factEnd;
-      const id = tasks.add(
-        tasks.rows.length + 1,
-        leg.id,
-        plan.jobId,
-        plan.tgoJobId,
-        iso(begin),
-        iso(end),
-        iso(planBegin),
-        iso(planEnd),
-        Number.isNaN(factBegin) ? null : iso(factBegin),
-        Number.isNaN(factEnd) ? null : iso(factEnd),
-      );
-      for (const [position, count] of plan.positions) positions.add(id, position, count);
-      if (begin < now + DAY) toStaff.push([begin, end, id, plan]);
-      else for (const type of plan.resourceTypes) resources.add(resources.rows.length + 1, id, type, null);
+      const end = Number.isNaN(factEnd)
+        ? Math.max(begin + plan.duration * MS_PER_MINUTE, begin + MS_PER_MINUTE)
+        : factEnd;
+      const id = tasks.add({
+        id: tasks.nextId,
+        flightId: leg.id,
+        jobId: plan.jobId,
+        tgoJobId: plan.tgoJobId,
+        beginAt: iso(begin),
+        endAt: iso(end),
+        planBeginAt: iso(planBegin),
+        planEndAt: iso(planEnd),
+        factBeginAt: Number.isNaN(factBegin) ? null : iso(factBegin),
+        factEndAt: Number.isNaN(factEnd) ? null : iso(factEnd),
+      });
+      for (const [position, count] of plan.positions)
+        positions.add({ taskId: id, employeePositionId: position, count });
+      if (begin < now + MS_PER_DAY) toStaff.push([begin, end, id, plan]);
+      else
+        for (const type of plan.resourceTypes)
+          resources.add({ id: resources.nextId, taskId: id, resourceTypeId: type, resourceId: null });
     }
   }
 
@@ -106,7 +105,7 @@ export function buildTasks(input: TasksInput) {
   const people = new Map<number, Pool>();
   const onDuty = (id: number, begin: number, end: number) => {
     const roster = input.rosters.get(id);
-    return roster !== undefined && isOnDuty(roster, begin, end);
+    return roster !== undefined && isOnDuty(roster, begin, end, input.calendar);
   };
   for (const [position, ids] of input.employeesByPosition) people.set(position, new Pool(ids, onDuty));
   const vehicles = new Map<number, Pool>();
@@ -116,11 +115,22 @@ export function buildTasks(input: TasksInput) {
       const pool = people.get(position);
       for (let k = 0; pool && k < count; k += 1) {
         const employee = pool.take(begin, end);
-        if (employee !== null) taskEmployees.add(taskEmployees.rows.length + 1, id, employee, position);
+        if (employee !== null)
+          taskEmployees.add({
+            id: taskEmployees.nextId,
+            taskId: id,
+            employeeId: employee,
+            employeePositionId: position,
+          });
       }
     }
     for (const type of plan.resourceTypes) {
-      resources.add(resources.rows.length + 1, id, type, vehicles.get(type)?.take(begin, end) ?? null);
+      resources.add({
+        id: resources.nextId,
+        taskId: id,
+        resourceTypeId: type,
+        resourceId: vehicles.get(type)?.take(begin, end) ?? null,
+      });
     }
   }
   return { tables: [tasks, positions, resources, taskEmployees] };

@@ -1,4 +1,17 @@
-/** Small reference lists; ids are the 1-based positions in each list. */
+/** Small reference lists; the loader numbers each from 1 in list order. */
+
+/** The id the loader gives a name of a list; throws when the list has no such name. Example: `idIn(['a', 'b'], 'b')` → 2. */
+function idIn(list: readonly string[], name: string): number {
+  const index = list.indexOf(name);
+  if (index < 0) throw new Error(`demo data: no '${name}' in the list`);
+  return index + 1;
+}
+
+/** Leg direction as the flights table stores it (a check constraint, not a list). */
+export const DIRECTION = { departure: 1, arrival: 2 } as const;
+
+/** Workplace kinds as the workplaces table stores them. */
+export const WORKPLACE_KIND = { stand: 1, gate: 2, hall: 3 } as const;
 
 export const FLIGHT_STATUSES = [
   'Запланирован',
@@ -23,8 +36,18 @@ export const FLIGHT_STATUSES = [
   'Архив',
 ];
 
-/** Status ids the generator uses. */
-export const STATUS = { planned: 1, cancelled: 2, confirmed: 3, agreed: 4, delayed: 9, done: 16, closed: 19 };
+/** The flight status ids the generator uses. */
+export const FLIGHT_STATUS = {
+  planned: idIn(FLIGHT_STATUSES, 'Запланирован'),
+  cancelled: idIn(FLIGHT_STATUSES, 'Отменён'),
+  confirmed: idIn(FLIGHT_STATUSES, 'Подтверждён'),
+  agreed: idIn(FLIGHT_STATUSES, 'Согласован'),
+  delayed: idIn(FLIGHT_STATUSES, 'Задержан'),
+  departed: idIn(FLIGHT_STATUSES, 'Вылетел'),
+  arrived: idIn(FLIGHT_STATUSES, 'Прибыл'),
+  done: idIn(FLIGHT_STATUSES, 'Выполнен'),
+  closed: idIn(FLIGHT_STATUSES, 'Закрыт'),
+};
 
 export const FLIGHT_CLASSES = [
   'Пассажирский',
@@ -36,6 +59,21 @@ export const FLIGHT_CLASSES = [
 ];
 export const FLIGHT_TYPES = ['Внутренний', 'Международный'];
 export const FLIGHT_SCHEDULES = ['Ежедневный', 'Сезонный', 'Заявка'];
+
+export const FLIGHT_CLASS = {
+  passenger: idIn(FLIGHT_CLASSES, 'Пассажирский'),
+  cargo: idIn(FLIGHT_CLASSES, 'Грузовой'),
+  business: idIn(FLIGHT_CLASSES, 'Деловая авиация'),
+};
+export const FLIGHT_TYPE = {
+  domestic: idIn(FLIGHT_TYPES, 'Внутренний'),
+  international: idIn(FLIGHT_TYPES, 'Международный'),
+};
+export const FLIGHT_SCHEDULE = {
+  daily: idIn(FLIGHT_SCHEDULES, 'Ежедневный'),
+  seasonal: idIn(FLIGHT_SCHEDULES, 'Сезонный'),
+  request: idIn(FLIGHT_SCHEDULES, 'Заявка'),
+};
 
 export const SERVICE_HALLS = [
   'Зал официальных делегаций',
