@@ -41,7 +41,7 @@ function employees(count: number): SelectOption[] {
  * What was chosen, as a user reads it: option names in list order, never ids.
  * `chosenNames(AIRLINES, [3, 1])` is 'Аэрофлот, Победа'; nothing chosen gives `none`.
  */
-export function chosenNames(
+function chosenNames(
   options: readonly SelectOption[],
   ids: readonly OptionId[] | OptionId | null,
   none: string,
