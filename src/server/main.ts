@@ -10,6 +10,7 @@ import {
   seedDemoUsers,
 } from './auth/demoUsers.ts';
 import { createAuthService } from './auth/service.ts';
+import { throttledProgress } from './cli/progress.ts';
 import { readConfig } from './config.ts';
 import { openDb } from './db/client.ts';
 import { isDemoLoaded, loadDemoAirport } from './demo/index.ts';
@@ -70,7 +71,11 @@ async function main() {
     } else {
       const started = Date.now();
       log.info('loading the demo airport');
-      await loadDemoAirport(db, { scale: config.demo.scale, days: config.demo.days });
+      await loadDemoAirport(db, {
+        scale: config.demo.scale,
+        days: config.demo.days,
+        onProgress: throttledProgress((line) => log.info(`demo airport: ${line}`)),
+      });
       log.info(
         { ms: Date.now() - started },
         `demo airport loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`,
