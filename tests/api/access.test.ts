@@ -81,11 +81,18 @@ describe('when walking every registered route', () => {
   });
 
   it('lets any signed-in user through a session route', async () => {
-    for (const route of apiRoutes().filter((r) => r.access === 'session')) {
+    // A token of its own, and logout last: walking POST /api/auth/logout ends the session it walks with.
+    const token = await loginAs(app, 'viewer');
+    const routes = apiRoutes().filter((r) => r.access === 'session');
+    const ordered = [
+      ...routes.filter((r) => r.url !== '/api/auth/logout'),
+      ...routes.filter((r) => r.url === '/api/auth/logout'),
+    ];
+    for (const route of ordered) {
       const res = await app.inject({
         method: route.method as 'GET',
         url: concrete(route.url),
-        headers: bearer(tokens.viewer),
+        headers: bearer(token),
       });
       expect([401, 403], `${route.method} ${route.url}`).not.toContain(res.statusCode);
     }
@@ -116,7 +123,10 @@ describe('when a gated route is asked for with its rule', () => {
         ),
     });
     try {
-      const viewer = await gated.inject({ url: '/api/test/gated', headers: bearer(await loginAs(gated, 'viewer')) });
+      const viewer = await gated.inject({
+        url: '/api/test/gated',
+        headers: bearer(await loginAs(gated, 'viewer')),
+      });
       expect(viewer.statusCode).toBe(403);
       expect(viewer.json().message).toBe('Недостаточно прав для этого действия');
       const planner = await gated.inject({
