@@ -6,12 +6,12 @@ dayjs.extend(customParseFormat);
 dayjs.locale('ru');
 
 /** Internal stamp of a picker value (spec 9). */
-export const STAMP_FORMAT = 'YYYY-MM-DD HH:mm';
+const STAMP_FORMAT = 'YYYY-MM-DD HH:mm';
 /** Day key used by calendar cells and filters sent to the server. */
-export const DAY_FORMAT = 'YYYY-MM-DD';
-export const DISPLAY_DATE_FORMAT = 'DD.MM.YYYY';
-export const DISPLAY_DATETIME_FORMAT = 'DD.MM.YYYY HH:mm';
-export const MONTH_HEADER_FORMAT = 'MMMM YYYY';
+const DAY_FORMAT = 'YYYY-MM-DD';
+const DISPLAY_DATE_FORMAT = 'DD.MM.YYYY';
+const DISPLAY_DATETIME_FORMAT = 'DD.MM.YYYY HH:mm';
+const MONTH_HEADER_FORMAT = 'MMMM YYYY';
 /** Weekday labels, the week starting on Monday (spec 1, 9). */
 export const WEEKDAYS_RU: readonly string[] = ['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс'];
 /** The year view is a 3x3 grid of years (spec 4.1). */
@@ -62,12 +62,12 @@ export function dayOf(stamp: string): string {
 }
 
 /** Start of a day as a stamp: `startOfDay('2024-03-05')` is '2024-03-05 00:00'. */
-export function startOfDay(day: string): string {
+function startOfDay(day: string): string {
   return `${dayOf(day)} 00:00`;
 }
 
 /** End of a day as a range picker sets it: `endOfDay('2024-03-05')` is '2024-03-05 23:59'. */
-export function endOfDay(day: string): string {
+function endOfDay(day: string): string {
   return `${dayOf(day)} 23:59`;
 }
 
@@ -82,7 +82,7 @@ export function defaultRange(today: string): { from: string; to: string } {
 }
 
 /** Whole days between two days: `daysBetween('2024-03-01', '2024-03-05')` is 4. */
-export function daysBetween(a: string, b: string): number {
+function daysBetween(a: string, b: string): number {
   return parseStamp(dayOf(b)).diff(parseStamp(dayOf(a)), 'day');
 }
 

@@ -3,7 +3,6 @@ import { z } from 'zod';
 /** Russian texts shared by client and server (spec 8 and ARCHITECTURE.md section 4). */
 export const MESSAGES = {
   required: 'Поле обязательно для заполнения',
-  requiredInline: 'Заполните данное поле',
   nothingFound: 'Ничего не найдено',
   loginFailed: 'Неверный логин или пароль',
   unauthorized: 'Требуется вход в систему',

@@ -34,7 +34,7 @@ export interface DemoData {
 }
 
 /** Reads the options with their defaults; a date-only string means noon at the home airport. Example: `demoSettings({}).days` → 60. */
-export function demoSettings(options: DemoOptions = {}) {
+function demoSettings(options: DemoOptions = {}) {
   const seed = options.seed ?? 1;
   const scale = options.scale ?? 1;
   const days = options.days ?? 60;

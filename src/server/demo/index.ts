@@ -1,2 +1,1 @@
-export { type DemoData, type DemoOptions, demoSettings, generateDemoAirport } from './generate.ts';
-export { isDemoLoaded, loadDemoAirport, rowCounts, writeDemoData } from './load.ts';
+export { isDemoLoaded, loadDemoAirport } from './load.ts';

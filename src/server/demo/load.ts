@@ -26,7 +26,7 @@ export interface DemoLoadOptions extends DemoOptions {
  * Multi-row INSERT statements of a table, with the rows each one holds; columns from the Drizzle schema.
  * Example: 5,000 rows → 2 statements of 4,000 and 1,000 rows.
  */
-export function insertStatements(table: DemoTable): { text: string; rows: number }[] {
+function insertStatements(table: DemoTable): { text: string; rows: number }[] {
   const head = `insert into "${table.name}" (${table.columns.map((c) => `"${c.name}"`).join(', ')}) values `;
   const out: { text: string; rows: number }[] = [];
   for (let start = 0; start < table.rows.length; start += BATCH_ROWS) {

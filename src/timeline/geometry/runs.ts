@@ -4,7 +4,7 @@ import type { Buckets } from './order.ts';
 export const RUN_STRIDE = 5;
 
 /** Below this width bars are drawn as covered runs instead of one by one. */
-export const MIN_BAR_PX = 2;
+const MIN_BAR_PX = 2;
 
 export interface CoverRuns {
   /** `RUN_STRIDE` floats per run, rows in order, runs of a row left to right. */
