@@ -7,7 +7,7 @@ function wireDay(offsetDays: number): string {
 }
 
 /** A month-long planning query: positions needed by the tasks of every flight over 30 days. */
-export function monthQuery(): string {
+function monthQuery(): string {
   const begin = encodeURIComponent(wireDay(-15));
   const end = encodeURIComponent(wireDay(15));
   return `/api/planning/employee-position?plan_begin_time=${begin}&plan_end_time=${end}`;
