@@ -24,7 +24,7 @@ export interface ListQuery<F extends object, S extends string> {
   perPage: number;
 }
 
-export interface ListSpec<P extends FilterParsers, S extends string> {
+export interface ListSpec<P extends FilterParsers = FilterParsers, S extends string = string> {
   /** The allowed filter keys, each with the parser of its value. */
   filters: P;
   sorts: readonly S[];

@@ -1,0 +1,79 @@
+/** The staff-planning reference service without HTTP, on a small demo airport (two days around 2026-03-10). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDb } from '../../../../tests/support/testApp.ts';
+import { wallClockToInstant } from '../../../shared/wallClock.ts';
+import type { DbHandle } from '../../db/client.ts';
+import { loadDemoAirport } from '../../demo/index.ts';
+import { createStaffPlanningService, type StaffPlanningService } from './service.ts';
+
+let dbh: DbHandle;
+let service: StaffPlanningService;
+
+beforeAll(async () => {
+  dbh = await openTestDb();
+  await loadDemoAirport(dbh, { days: 2, referenceDate: '2026-03-10' });
+  service = createStaffPlanningService(dbh);
+});
+afterAll(() => dbh.close());
+
+/** A period in Moscow wall-clock time, as the route reads it. */
+const period = (begin: string, end: string) => ({
+  begin: wallClockToInstant(begin, 'Europe/Moscow') as Date,
+  end: wallClockToInstant(end, 'Europe/Moscow') as Date,
+});
+const DAY = period('2026-03-10 00:00:00', '2026-03-10 23:59:59');
+const names = (rows: { name: string }[]) => rows.map((row) => row.name);
+const russian = new Intl.Collator('ru').compare;
+
+describe('when opening the screen', () => {
+  it('answers the flight filter lists with the spec defaults', async () => {
+    const params = await service.flightParams();
+    expect(params.flight_class.length).toBeGreaterThan(0);
+    expect(params.default_flight_status).toEqual([3, 4, 7, 8, 11, 14, 15, 16, 19]);
+    expect(params.default_flight_period_type).toBe(2);
+  });
+
+  it('answers only the airport own departments', async () => {
+    const list = await service.departments();
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.every((d) => !('contractor_id' in d))).toBe(true);
+  });
+
+  it('orders resource types in Russian order', async () => {
+    const list = names(await service.resourceTypes());
+    expect(list).toEqual([...list].sort(russian));
+  });
+});
+
+describe('when choosing positions', () => {
+  it('answers the positions that tasks of the period need, in Russian order', async () => {
+    const needed = await service.positions({ period: DAY, departmentIds: [1] });
+    expect(names(needed)).toEqual(expect.arrayContaining(['Грузчик', 'Техник по встрече ВС']));
+    expect(names(needed)).toEqual(names(needed).sort(russian));
+    const all = await service.positions({ departmentIds: [1] });
+    expect(all.length).toBeGreaterThan(needed.length);
+  });
+
+  it('answers nothing for a period without flights or for statuses no flight has', async () => {
+    expect(await service.positions({ period: period('2030-01-01 00:00:00', '2030-01-02 00:00:00') })).toEqual(
+      [],
+    );
+    expect(await service.positions({ period: DAY, flightStatus: [2] })).toEqual([]);
+  });
+
+  it('narrows to the departments asked for', async () => {
+    const list = await service.positions({ period: DAY, departmentIds: [1, 2] });
+    expect(new Set(list.map((p) => p.department_id))).toEqual(new Set([1, 2]));
+  });
+});
+
+describe('when choosing jobs', () => {
+  it('answers the jobs of a department or of positions, each once, in Russian order', async () => {
+    const fuelling = await service.jobs({ departmentId: 5 });
+    expect(names(fuelling)).toEqual(['Заправка топливом']);
+    const positions = await service.positions({ departmentIds: [1] });
+    const jobs = names(await service.jobs({ positionIds: positions.map((p) => p.id) }));
+    expect(new Set(jobs).size).toBe(jobs.length);
+    expect(jobs).toEqual([...jobs].sort(russian));
+  });
+});
