@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { RuleName } from '../shared/rules.ts';
 
 /** A screen module, loaded as its own chunk. */
-export type ModuleLoader = () => Promise<{ default: ComponentType }>;
+type ModuleLoader = () => Promise<{ default: ComponentType }>;
 
 export interface RouteEntry {
   /** Path as in spec 2.2; `/:id` marks a trailing id segment, `#x` a hash page. */

@@ -20,7 +20,7 @@ export type LoginFormEvent =
   | { type: 'FORM.SUBMIT' };
 
 /** Field errors of the login form by the shared schema: `{}` when it may be sent. */
-export function loginFormErrors(values: LoginPayload): FieldErrors {
+function loginFormErrors(values: LoginPayload): FieldErrors {
   const result = loginSchema.safeParse(values);
   return result.success ? {} : zodFieldErrors(result.error);
 }

@@ -36,7 +36,7 @@ const EMPTY: PasswordForm = { currentPassword: '', newPassword: '', repeat: '' }
  * Field errors of the form: the shared `passwordChangeSchema`, then the repeat.
  * Example: `{currentPassword: 'a', newPassword: 'long-enough', repeat: 'other'}` → `{repeat: ['Пароли не совпадают']}`.
  */
-export function passwordFormErrors(values: PasswordForm): FieldErrors {
+function passwordFormErrors(values: PasswordForm): FieldErrors {
   const result = passwordChangeSchema.safeParse(values);
   const errors = result.success ? {} : zodFieldErrors(result.error);
   if (values.repeat !== values.newPassword) errors.repeat = [PASSWORD_MESSAGES.mismatch];

@@ -3,7 +3,7 @@ import { authHeaders, timeZoneHeader } from './headers.ts';
 import { redirectToLogin } from './session.ts';
 
 /** Root of every API path; `VITE_API_URL` moves it (ARCHITECTURE.md section 4). */
-export const API_URL: string = import.meta.env.VITE_API_URL ?? '/api';
+const API_URL: string = import.meta.env.VITE_API_URL ?? '/api';
 
 function onUnauthorized({ response }: { response: Response }) {
   if (response.status === 401) redirectToLogin();

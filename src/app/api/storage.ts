@@ -10,7 +10,7 @@ export function writeToken(token: string | null): void {
   else localStorage.removeItem(STORAGE_KEYS.token);
 }
 
-export function browserTimeZone(): string {
+function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'Europe/Moscow';
 }
 

@@ -1,3 +1,9 @@
+/**
+ * The auth module's door to the server, and the pattern every module's `api.ts` copies: one function per call, on
+ * the ofetch clients of `../api/clients.ts`, each answer checked by a shared schema (`call`), every failure an
+ * `ApiError` `{message, fields, status}` (`parseApiError`). Machines invoke these as named actors; tests stub fetch
+ * (`../api/stubFetch.ts`) or `.provide()` fake actors. No component calls fetch or ofetch itself.
+ */
 import {
   authModeSchema,
   type LoginPayload,
