@@ -14,7 +14,11 @@ export async function signIn(page: Page, login: string): Promise<void> {
  * Finds which of the candidate passwords signs the user in through the API, for users whose password a test
  * changes (a retry finds the one the last attempt left). Signs nothing into the page.
  */
-export async function findPassword(page: Page, login: string, candidates: readonly string[]): Promise<string> {
+export async function findPassword(
+  page: Page,
+  login: string,
+  candidates: readonly string[],
+): Promise<string> {
   for (const password of candidates) {
     const res = await page.request.post('/api/auth/login', { data: { login, password } });
     if (res.ok()) return password;

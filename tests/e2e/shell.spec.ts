@@ -1,5 +1,5 @@
 import { test as base, type Page } from '@playwright/test';
-import { collectErrors, expect, signIn, findPassword } from './fixtures.ts';
+import { collectErrors, expect, findPassword, signIn } from './fixtures.ts';
 
 const test = base;
 
