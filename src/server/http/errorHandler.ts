@@ -57,6 +57,9 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     const only = error.validation.length === 1 ? error.validation[0].message : undefined;
     return answer(400, only ?? MESSAGES.malformed, fields);
   }
+  // Work cut short by a time limit (the handler's, or PostgreSQL's statement_timeout: query_canceled) is not a bug.
+  if (error.code === 'FST_ERR_HANDLER_TIMEOUT' || error.code === '57014')
+    return answer(503, MESSAGES.timedOut);
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return answer(status, frameworkMessage(error));
   request.log.error({ err: error }, 'unhandled error');

@@ -93,6 +93,8 @@ export function parseListQuery<P extends FilterParsers, S extends string>(
 /** A list route without query parameters of its own. */
 type NoParams = Record<never, never>;
 
+const isPlain = (spec: ListSpec) => Object.keys(spec.filters).length === 0 && spec.sorts.length === 0;
+
 const listKeys = (keys: string[], sorts: readonly string[]) => ({
   filter: z
     .unknown()
@@ -116,19 +118,22 @@ export function listQuery<P extends FilterParsers, S extends string, E extends z
   params: E = {} as E,
 ) {
   type Parsed = ListQuery<FilterValues<P>, S> & z.output<z.ZodObject<E>>;
-  return z
-    .looseObject({ ...params, ...listKeys(Object.keys(spec.filters), spec.sorts) })
-    .transform((query, ctx): Parsed => {
-      try {
-        const own = Object.fromEntries(Object.keys(params).map((key) => [key, query[key]]));
-        return { ...own, ...parseListQuery(query, spec) } as Parsed;
-      } catch (error) {
-        if (!(error instanceof BadRequestError)) throw error;
-        for (const [path, messages] of Object.entries(error.fields ?? { filter: [error.message] }))
-          for (const message of messages) ctx.addIssue({ code: 'custom', message, path: path.split('.') });
-        return z.NEVER;
-      }
-    });
+  return (
+    z
+      // Undeclared keys pass through to the parser, which refuses them; the declared ones are for the API docs.
+      .looseObject({ ...params, ...(isPlain(spec) ? {} : listKeys(Object.keys(spec.filters), spec.sorts)) })
+      .transform((query, ctx): Parsed => {
+        try {
+          const own = Object.fromEntries(Object.keys(params).map((key) => [key, query[key]]));
+          return { ...own, ...parseListQuery(query, spec) } as Parsed;
+        } catch (error) {
+          if (!(error instanceof BadRequestError)) throw error;
+          for (const [path, messages] of Object.entries(error.fields ?? { filter: [error.message] }))
+            for (const message of messages) ctx.addIssue({ code: 'custom', message, path: path.split('.') });
+          return z.NEVER;
+        }
+      })
+  );
 }
 
 const NO_FILTERS = { filters: {}, sorts: [] } as const;

@@ -37,9 +37,6 @@ export const AIRLINE_LIST = {
   defaultPerPage: 50,
 } as const;
 
-/** Relations `expand=` may add to an airline; the baggage-register settings module will fill this one. */
-const AIRLINE_EXPANSIONS = ['aviacompanyBaggageRegister'] as const;
-
 function airlineOr(conditions: AnyOfCondition<AirlineOrField>[] | undefined): SQL | undefined {
   if (!conditions?.length) return undefined;
   return or(
@@ -136,8 +133,8 @@ export function createDirectoryQueries({ db, kind }: Pick<DbHandle, 'db' | 'kind
         )
         .limit(query.perPage)
         .offset((query.page - 1) * query.perPage);
-      const expand = new Set((query.expand ?? '').split(',').map((part) => part.trim()));
-      const withRegister = AIRLINE_EXPANSIONS.some((relation) => expand.has(relation));
+      const expand = (query.expand ?? '').split(',').map((part) => part.trim());
+      const withRegister = expand.includes('aviacompanyBaggageRegister');
       const items = rows.map((a) => ({
         id: a.id,
         name: a.nameRu,
@@ -149,7 +146,7 @@ export function createDirectoryQueries({ db, kind }: Pick<DbHandle, 'db' | 'kind
         code: a.iataCode ?? a.icaoCode,
         numeric_code: a.numericCode,
         is_deleted: a.isDeleted,
-        // Until an airline has baggage-register settings, the expanded relation is null.
+        // The baggage-register settings module fills this in; until an airline has settings it is null.
         ...(withRegister ? { aviacompanyBaggageRegister: null } : {}),
       }));
       return { items, total };
