@@ -16,7 +16,7 @@ const REASONS: Record<number, string> = {
 };
 
 /** The status and message of a connection-level error. Example: `HPE_HEADER_OVERFLOW` → 431. */
-export function clientErrorAnswer(code: string | undefined): { status: number; message: string } {
+function clientErrorAnswer(code: string | undefined): { status: number; message: string } {
   if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, message: MESSAGES.headersTooLarge };
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
     return { status: 408, message: 'Превышено время ожидания запроса' };

@@ -1,9 +1,6 @@
 import { MESSAGES } from '../../shared/messages.ts';
 import type { FieldErrors } from '../domain/errors.ts';
 
-// Older imports of the domain refusals from here keep working; new code imports them from domain/errors.ts.
-export { type FieldErrors, ValidationError } from '../domain/errors.ts';
-
 /** An error of the HTTP layer (a malformed request, no session, a missing rule) with its status. */
 export class HttpError extends Error {
   constructor(

@@ -31,7 +31,7 @@ import type { QueryOf } from '../../http/list.ts';
 import { createDirectoryQueries } from './directory.ts';
 
 /** The `{id, name}` lists, by the last segment of their path. */
-export const NAMED_LISTS = {
+const NAMED_LISTS = {
   'service-hall': serviceHalls,
   'passenger-category': passengerCategories,
   'travel-class': travelClasses,

@@ -20,7 +20,7 @@ import { sortKey } from '../../http/filters.ts';
 import type { Period } from '../../http/period.ts';
 
 /** Options of the staff-planning flight period type. */
-export const FLIGHT_PERIOD_TYPES = [
+const FLIGHT_PERIOD_TYPES = [
   { id: 1, name: 'По наземному обслуживанию' },
   { id: 2, name: 'По плановому времени рейса' },
 ];
