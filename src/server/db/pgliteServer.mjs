@@ -15,8 +15,10 @@ async function start() {
   if (dataDir && !dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const extra = loadDataDir ? { loadDataDir: new Blob([readFileSync(loadDataDir)]) } : {};
   const db = await PGlite.create(dataDir, extra);
-  // One connection: PGlite is a single session, and a multiplexer would interleave statements of transactions.
-  const server = new PGLiteSocketServer({ db, path: path.join(socketDir, '.s.PGSQL.5432'), maxConnections: 1 });
+  // The main thread's pool holds one connection at a time (PGlite is one session, and the socket's multiplexer would
+  // interleave the statements of concurrent transactions). The server still accepts a few, because the pool drops a
+  // connection after any failed statement and opens the next one before the server has seen the old one close.
+  const server = new PGLiteSocketServer({ db, path: path.join(socketDir, '.s.PGSQL.5432'), maxConnections: 8 });
   await server.start();
 
   parentPort?.on('message', async (message) => {
