@@ -5,18 +5,19 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../shared/messages.ts';
-import { authPlugin } from './auth/plugin.ts';
 import type { LoginLimits } from './auth/loginLimit.ts';
+import { authPlugin } from './auth/plugin.ts';
 import { authRoutes } from './auth/routes.ts';
 import { createAuthService } from './auth/service.ts';
 import type { Db, DbHandle } from './db/client.ts';
+import { clientErrorHandler, frameworkErrors } from './http/clientError.ts';
 import { errorHandler } from './http/errorHandler.ts';
 import { parseQueryString } from './http/query.ts';
 import { requestTimeZone } from './http/timeZone.ts';
-import { modules } from './modules/index.ts';
+import { createServices, modules, type Services } from './modules/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,6 +46,8 @@ export interface AppOptions {
   trustProxy?: number;
   /** Failed-login limits (per login, per address, window); the defaults of auth/loginLimit.ts otherwise. */
   loginLimits?: Partial<LoginLimits>;
+  /** Services to use instead of the real ones (tests pass fakes); the rest are built from `db`. */
+  services?: Partial<Services>;
   /** Closes the database when the app closes (true for main.ts). */
   closeDbOnClose?: boolean;
   /** Longest a handler may run (503 after it); tests shorten it. */
@@ -59,11 +62,17 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
     routerOptions: { querystringParser: parseQueryString },
+    // The router's refusals (a URL that is not valid percent-encoding) answer in Russian and never quote the URL.
+    frameworkErrors,
+    // Errors Node's HTTP parser raises before routing (431 header too large, a malformed request line).
+    clientErrorHandler,
     bodyLimit: 10 * 1024 * 1024,
     // A hop count as a function: Fastify 5.12 takes a plain number for "trust nothing" (it cannot check the peer).
-    trustProxy: options.trustProxy ? (_address: string, hop: number) => hop < (options.trustProxy ?? 0) : false,
+    trustProxy: options.trustProxy
+      ? (_address: string, hop: number) => hop < (options.trustProxy ?? 0)
+      : false,
     // One line per request, written by the onResponse hook below, instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // Time to receive a whole request, and to answer it: a stalled client or a runaway handler never holds on.
     requestTimeout: 30_000,
     handlerTimeout: options.handlerTimeoutMs ?? HANDLER_TIMEOUT_MS,
@@ -74,9 +83,13 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onResponse', async (request, reply) => {
     const ms = Math.round(reply.elapsedTime);
     const { method, url } = request;
-    request.log.info({ method, url, status: reply.statusCode, ms }, `${method} ${url} ${reply.statusCode} ${ms} ms`);
+    request.log.info(
+      { method, url, status: reply.statusCode, ms },
+      `${method} ${url} ${reply.statusCode} ${ms} ms`,
+    );
   });
 
+  const services: Services = { ...createServices({ db: options.db }), ...options.services };
   app.decorate('dbh', options.db);
   app.decorate('db', options.db.db);
   if (options.closeDbOnClose) app.addHook('onClose', () => options.db.close());
@@ -95,7 +108,10 @@ export async function buildApp(options: AppOptions) {
 
   // First, so that every route registered after it (docs included) passes its access check.
   await app.register(authPlugin, {
-    auth: createAuthService(options.db, { sessionTtlMs: options.sessionTtlMs, loginLimits: options.loginLimits }),
+    auth: createAuthService(options.db, {
+      sessionTtlMs: options.sessionTtlMs,
+      loginLimits: options.loginLimits,
+    }),
   });
   await app.register(helmet, {
     hsts: false,
@@ -121,9 +137,11 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(
     async (api) => {
-      api.get('/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ ok: true }));
+      api.get('/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({
+        ok: true,
+      }));
       await api.register(authRoutes, { loginRateLimit: options.loginRateLimit ?? 120 });
-      for (const module of modules) await api.register(module);
+      for (const module of modules) await api.register(module, { services });
     },
     { prefix: '/api' },
   );
@@ -168,7 +186,10 @@ export function servesClientPage(method: string, url: string): boolean {
   } catch {
     return false;
   }
-  const normal = pathname.replace(/\\/g, '/').replace(/\/{2,}/g, '/').toLowerCase();
+  const normal = pathname
+    .replace(/\\/g, '/')
+    .replace(/\/{2,}/g, '/')
+    .toLowerCase();
   return !/^\/(api|assets)(\/|$)/.test(normal);
 }
 

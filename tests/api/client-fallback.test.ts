@@ -109,3 +109,20 @@ describe('when deciding what an unmatched path gets', () => {
     expect(servesClientPage('GET', '/apiary')).toBe(true);
   });
 });
+
+describe('when Node refuses a request before routing', () => {
+  it('answers headers that are too large with a Russian 431 that quotes nothing back', async () => {
+    const huge = 'x'.repeat(20_000);
+    const text = await raw(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${huge}\r\n\r\n`);
+    expect(text.split('\r\n')[0]).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+    const body = text.slice(text.indexOf('\r\n\r\n') + 4);
+    expect(JSON.parse(body)).toEqual({ message: 'Слишком большие заголовки запроса' });
+    expect(text).not.toContain(huge.slice(0, 100));
+  });
+
+  it('answers a malformed request line with a Russian 400', async () => {
+    const text = await raw('GARBAGE\r\n\r\n');
+    expect(text.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+    expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toEqual({ message: 'Некорректный запрос' });
+  });
+});

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../../shared/messages.ts';
+import { WorkAbandonedError } from '../db/gate.ts';
 import { DomainError, type DomainErrorKind, type FieldErrors } from '../domain/errors.ts';
 import { HttpError } from './errors.ts';
 
@@ -60,6 +61,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   // Work cut short by a time limit (the handler's, or PostgreSQL's statement_timeout: query_canceled) is not a bug.
   if (error.code === 'FST_ERR_HANDLER_TIMEOUT' || error.code === '57014')
     return answer(503, MESSAGES.timedOut);
+  // The caller went away before its heavy work started: nobody reads this answer, and nothing went wrong.
+  if (error instanceof WorkAbandonedError) return answer(503, MESSAGES.timedOut);
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return answer(status, frameworkMessage(error));
   request.log.error({ err: error }, 'unhandled error');

@@ -78,13 +78,16 @@ export const staffPlanningRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         ...(q.department_ids ?? []),
         ...(q.department_id !== undefined ? [q.department_id] : []),
       ];
-      return service.positions({
-        period: readPeriod(q, PLAN_PERIOD, request.timeZone),
-        flightSchedule: q.flight_schedule_id,
-        flightType: q.flight_type,
-        flightStatus: q.flight_status,
-        departmentIds: departmentIds.length ? departmentIds : undefined,
-      });
+      return service.positions(
+        {
+          period: readPeriod(q, PLAN_PERIOD, request.timeZone),
+          flightSchedule: q.flight_schedule_id,
+          flightType: q.flight_type,
+          flightStatus: q.flight_status,
+          departmentIds: departmentIds.length ? departmentIds : undefined,
+        },
+        request.signal,
+      );
     },
   );
   app.get(

@@ -77,3 +77,30 @@ describe('when choosing jobs', () => {
     expect(jobs).toEqual([...jobs].sort(russian));
   });
 });
+
+describe('when a period query arrives', () => {
+  it('passes through the heavy-work gate with the caller signal; a plain list does not', async () => {
+    const gated: (AbortSignal | undefined)[] = [];
+    const watched = createStaffPlanningService({
+      ...dbh,
+      heavy: (work, signal) => {
+        gated.push(signal);
+        return work();
+      },
+    });
+    const signal = new AbortController().signal;
+    const rows = await watched.positions({ period: DAY, departmentIds: [1] }, signal);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(gated).toEqual([signal]);
+    await watched.positions({ departmentIds: [1] });
+    expect(gated).toHaveLength(1);
+  });
+
+  it('never starts for a caller that has already gone', async () => {
+    const gone = new AbortController();
+    gone.abort();
+    await expect(service.positions({ period: DAY }, gone.signal)).rejects.toThrow(
+      'the caller went away before the work started',
+    );
+  });
+});

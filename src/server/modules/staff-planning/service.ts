@@ -38,11 +38,14 @@ export interface PositionFilter {
   departmentIds?: number[];
 }
 
-/** The service's view of the database: the Drizzle handle and the kind that picks the text collation. */
-export type StaffPlanningDeps = Pick<DbHandle, 'db' | 'kind'>;
+/**
+ * The service's view of the database: the Drizzle handle, the kind that picks the text collation, and the gate
+ * that heavy period queries pass through.
+ */
+export type StaffPlanningDeps = Pick<DbHandle, 'db' | 'kind' | 'heavy'>;
 
 /** The reference lists of the staff-planning screen. */
-export function createStaffPlanningService({ db, kind }: StaffPlanningDeps) {
+export function createStaffPlanningService({ db, kind, heavy }: StaffPlanningDeps) {
   const byText = (column: AnyColumn) => asc(sortKey(column, kind));
   const idsAndNames = (table: typeof flightSchedules) =>
     db.select({ id: table.id, name: table.name }).from(table).orderBy(asc(table.id));
@@ -101,7 +104,7 @@ export function createStaffPlanningService({ db, kind }: StaffPlanningDeps) {
      * and statuses; with no period, every position of the departments (the flight filters then need a period,
      * which the route checks).
      */
-    async positions(filter: PositionFilter) {
+    async positions(filter: PositionFilter, signal?: AbortSignal) {
       const { period } = filter;
       const needed = period
         ? exists(
@@ -128,7 +131,7 @@ export function createStaffPlanningService({ db, kind }: StaffPlanningDeps) {
         filter.departmentIds ? inArray(employeePositions.departmentId, filter.departmentIds) : undefined,
         needed,
       ];
-      return db
+      const query = db
         .select({
           id: employeePositions.id,
           name: employeePositions.name,
@@ -137,6 +140,9 @@ export function createStaffPlanningService({ db, kind }: StaffPlanningDeps) {
         .from(employeePositions)
         .where(and(...conditions))
         .orderBy(byText(employeePositions.name), asc(employeePositions.id));
+      // A period query scans the tasks of up to 93 days: it waits its turn at the gate, and never starts for a
+      // caller that has gone.
+      return period ? heavy(() => query.execute(), signal) : query;
     },
 
     /** Jobs that the positions (or the positions of the department) may do. */
