@@ -62,6 +62,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { auth: AuthS
     if (access === 'public') return;
     request.user = await options.auth.authenticate(bearerToken(request));
     const rules = rulesOf(access);
-    if (rules.length > 0 && !rules.some((name) => request.user.rules.includes(name))) throw new ForbiddenError();
+    if (rules.length > 0 && !rules.some((name) => request.user.rules.includes(name)))
+      throw new ForbiddenError();
   });
 });

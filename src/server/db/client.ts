@@ -60,7 +60,13 @@ export async function openDb(options: DbOptions = {}): Promise<DbHandle> {
   }
   const worker = await startPgliteWorker({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
   // One connection: PGlite is one session, so a transaction must own it while it runs.
-  const pool = new pg.Pool({ host: worker.socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1 });
+  const pool = new pg.Pool({
+    host: worker.socketDir,
+    port: 5432,
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+  });
   return handleOf(pool, 'pglite', createGate(1), {
     dump: (file) => worker.dump(file),
     close: async () => {

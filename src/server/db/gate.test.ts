@@ -50,7 +50,9 @@ describe('when heavy work arrives at a gate of one', () => {
   it('refuses at once a job whose caller has already gone', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(createGate(2).run(async () => 1, controller.signal)).rejects.toBeInstanceOf(WorkAbandonedError);
+    await expect(createGate(2).run(async () => 1, controller.signal)).rejects.toBeInstanceOf(
+      WorkAbandonedError,
+    );
   });
 
   it('frees its place when a job fails', async () => {

@@ -18,7 +18,11 @@ async function start() {
   // The main thread's pool holds one connection at a time (PGlite is one session, and the socket's multiplexer would
   // interleave the statements of concurrent transactions). The server still accepts a few, because the pool drops a
   // connection after any failed statement and opens the next one before the server has seen the old one close.
-  const server = new PGLiteSocketServer({ db, path: path.join(socketDir, '.s.PGSQL.5432'), maxConnections: 8 });
+  const server = new PGLiteSocketServer({
+    db,
+    path: path.join(socketDir, '.s.PGSQL.5432'),
+    maxConnections: 8,
+  });
   await server.start();
 
   parentPort?.on('message', async (message) => {
