@@ -4,7 +4,7 @@ import { assertEvent, assign, setup } from 'xstate';
 export type AlertType = 'Danger' | 'Warning' | 'Success' | 'Notification';
 
 /** Longest alert text shown (spec 9). */
-export const ALERT_MAX_LENGTH = 200;
+const ALERT_MAX_LENGTH = 200;
 /** How long an alert stays up (spec 9). */
 export const ALERT_HIDE_MS = 5000;
 

@@ -15,7 +15,7 @@ import {
   YEAR_GRID_SIZE,
 } from '../shared/dates.ts';
 
-export type PickerMode = 'single' | 'range';
+type PickerMode = 'single' | 'range';
 export type TimeTarget = 'date' | 'from' | 'to';
 export type TimeUnit = 'hour' | 'minute';
 type TimeText = Record<TimeTarget, { hour: string; minute: string }>;

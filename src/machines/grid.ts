@@ -35,7 +35,7 @@ export type LoadPage<T> = (params: LoadPageParams, signal: AbortSignal) => Promi
 export type GridAction = 'update' | 'delete';
 
 /** Per-action state of spec 3.3, plus the row the action is about. */
-export interface GridActionState {
+interface GridActionState {
   isModalShow: boolean;
   disable: boolean;
   row: unknown;
@@ -84,7 +84,7 @@ export type GridEvent =
   | { type: 'SCROLL.SET'; horizontal: boolean };
 
 /** The filter key that the spec also keeps in a cookie at path / (spec 4.2). */
-export const COOKIE_FILTER_KEY = 'task_time';
+const COOKIE_FILTER_KEY = 'task_time';
 
 const CLOSED: GridActionState = { isModalShow: false, disable: false, row: null };
 

@@ -192,5 +192,3 @@ export function servesClientPage(method: string, url: string): boolean {
     .toLowerCase();
   return !/^\/(api|assets)(\/|$)/.test(normal);
 }
-
-export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -14,11 +14,9 @@ export const idSchema = z
 
 /** `{id, name}`: service halls, passenger categories, travel classes, flight classes and types, … */
 export const namedItemSchema = z.object({ id, name: z.string() });
-export type NamedItem = z.infer<typeof namedItemSchema>;
 
 /** Formats and roundings: `{id, name, name_full}`. */
 export const fullNamedItemSchema = namedItemSchema.extend({ name_full: z.string() });
-export type FullNamedItem = z.infer<typeof fullNamedItemSchema>;
 
 /** A billable service: `{id, name_ru, name_en, id_1c}`. */
 export const serviceItemSchema = z.object({
@@ -27,7 +25,6 @@ export const serviceItemSchema = z.object({
   name_en: z.string().nullable(),
   id_1c: z.string(),
 });
-export type ServiceItem = z.infer<typeof serviceItemSchema>;
 
 /** An airline in a select (`/v2/aviacompany`). */
 export const aviacompanyItemSchema = namedItemSchema.extend({
@@ -36,7 +33,6 @@ export const aviacompanyItemSchema = namedItemSchema.extend({
   iata_code: z.string().nullable(),
   icao_code: z.string().nullable(),
 });
-export type AviacompanyItem = z.infer<typeof aviacompanyItemSchema>;
 
 const codes = {
   name_ru: z.string(),
@@ -54,7 +50,6 @@ export const airportSchema = z.object({
   time_zone: z.string(),
   city: z.string(),
 });
-export type AirportDto = z.infer<typeof airportSchema>;
 
 /** An airline of `/aviacompany`; `code` is the IATA code (or ICAO when none), `numeric_code` the bag-tag carrier code. */
 export const airlineSchema = z.object({
@@ -67,7 +62,6 @@ export const airlineSchema = z.object({
   /** Present with `expand=aviacompanyBaggageRegister`; null until the airline has settings. */
   aviacompanyBaggageRegister: z.record(z.string(), z.unknown()).nullable().optional(),
 });
-export type AirlineDto = z.infer<typeof airlineSchema>;
 
 export const departmentSchema = z.object({
   id,
@@ -75,16 +69,12 @@ export const departmentSchema = z.object({
   full_name: z.string(),
   contractor_id: id.nullable(),
 });
-export type DepartmentDto = z.infer<typeof departmentSchema>;
 
 export const employeePositionSchema = z.object({ id, name: z.string(), department_id: id });
-export type EmployeePositionDto = z.infer<typeof employeePositionSchema>;
 
 export const resourceItemSchema = z.object({ id, name: z.string(), resource_type_id: id });
-export type ResourceItem = z.infer<typeof resourceItemSchema>;
 
 export const jobIndicatorSchema = z.object({ id, job_id: id, indicator_name: z.string() });
-export type JobIndicatorDto = z.infer<typeof jobIndicatorSchema>;
 
 /** A timeline scale: slot length in minutes. */
 export const scaleSchema = z.object({
@@ -93,7 +83,6 @@ export const scaleSchema = z.object({
   period: z.number().int(),
   is_default: z.boolean(),
 });
-export type ScaleDto = z.infer<typeof scaleSchema>;
 
 /** The filter lists of staff planning (`/planning/flight-params`) with the spec's defaults. */
 export const flightParamsSchema = z.object({
@@ -106,7 +95,6 @@ export const flightParamsSchema = z.object({
   default_flight_status: z.array(id),
   default_flight_period_type: id,
 });
-export type FlightParamsDto = z.infer<typeof flightParamsSchema>;
 
 /** Request statuses selected by default in staff planning (spec section 9). */
 export const DEFAULT_PLANNING_STATUSES: readonly number[] = [3, 4, 7, 8, 11, 14, 15, 16, 19];

@@ -26,7 +26,12 @@ async function timed(url: string, token: string): Promise<number> {
  * and reports their median and p99 (budget p99 ≤ 100 ms: the database never blocks the HTTP thread, and a light
  * query waits for at most one heavy one).
  */
-export async function benchBusy(baseUrl: string, token: string, concurrent = 20, seconds = 15): Promise<void> {
+export async function benchBusy(
+  baseUrl: string,
+  token: string,
+  concurrent = 20,
+  seconds = 15,
+): Promise<void> {
   const heavyUrl = baseUrl + monthQuery();
   const single = await timed(heavyUrl, token);
   report({ name: 'month-long planning query, alone', value: single, unit: 'ms' });

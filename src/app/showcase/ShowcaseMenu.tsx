@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Page, PageCard, PageTitle } from '../../widgets/index.ts';
 
 /** Demo pages of the widgets, relative to /react_app. */
-export const DEMO_LINKS: readonly { path: string; title: string }[] = [
+const DEMO_LINKS: readonly { path: string; title: string }[] = [
   { path: 'date-picker', title: 'Выбор даты и периода' },
   { path: 'select', title: 'Выпадающие списки' },
   { path: 'modal', title: 'Модальные окна и уведомления' },
@@ -12,7 +12,7 @@ export const DEMO_LINKS: readonly { path: string; title: string }[] = [
 ];
 
 /** The real modules of spec 2.2; plain links, because a module route reloads the page. */
-export const MODULE_LINKS: readonly { href: string; title: string }[] = [
+const MODULE_LINKS: readonly { href: string; title: string }[] = [
   { href: '/system/config#kpi_report', title: 'Настройки задержек, не зависящих от авиакомпании' },
   { href: '/system/config#postal-statements', title: 'Почтовые ведомости' },
   { href: '/workplace', title: 'Расстояния между рабочими местами' },

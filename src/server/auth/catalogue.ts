@@ -7,7 +7,7 @@ interface RoleDefinition {
 }
 
 /** The built-in roles. Role names are never shown in the interface (spec 6). */
-export const ROLES: Record<string, RoleDefinition> = {
+const ROLES: Record<string, RoleDefinition> = {
   admin: { title: 'Администратор', rules: RULE_NAMES },
   planner: {
     title: 'Планировщик',

@@ -16,7 +16,7 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = { perLogin: 5, perAddress: 100,
 const LOGIN_KEY_LENGTH = 200;
 
 /** 429: too many failed logins. Says nothing about whether the login exists. */
-export class TooManyLoginsError extends HttpError {
+class TooManyLoginsError extends HttpError {
   constructor(windowMs: number) {
     super(
       429,
@@ -74,5 +74,3 @@ export function createLoginLimiter(
     },
   };
 }
-
-export type LoginLimiter = ReturnType<typeof createLoginLimiter>;

@@ -23,7 +23,7 @@ export interface AuthServiceOptions {
 }
 
 /** SHA-256 hex of a bearer token: what the sessions table stores. */
-export function hashToken(token: string): string {
+function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 

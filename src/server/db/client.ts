@@ -8,7 +8,7 @@ import { createGate, type Gate } from './gate.ts';
 import { startPgliteWorker } from './pgliteWorker.ts';
 import * as schema from './schema/index.ts';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The Drizzle database, whichever database is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -43,7 +43,7 @@ export interface DbOptions {
   heavyCapacity?: number;
 }
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Opens the database the options name: PostgreSQL when a URL is given, else embedded PGlite in a worker thread. */
 export async function openDb(options: DbOptions = {}): Promise<DbHandle> {

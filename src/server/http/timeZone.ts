@@ -1,5 +1,5 @@
 /** True when the string names an IANA time zone this runtime knows. Example: `Europe/Moscow` → true. */
-export function isTimeZone(zone: string): boolean {
+function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
     return true;

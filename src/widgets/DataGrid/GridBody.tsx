@@ -20,7 +20,7 @@ function fieldOf<T>(row: T, key: string): unknown {
 }
 
 /** What one cell shows by the column's kind (spec 3.3): a serial cell on row 0 of page 2 by 20 shows 21. */
-export function cellContent<T>(column: GridColumn<T>, row: T, index: number, firstSerial: number): ReactNode {
+function cellContent<T>(column: GridColumn<T>, row: T, index: number, firstSerial: number): ReactNode {
   const value = fieldOf(row, column.key);
   switch (column.kind ?? 'string') {
     case 'serial':

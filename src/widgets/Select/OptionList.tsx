@@ -3,7 +3,7 @@ import { List, type ListImperativeAPI, type RowComponentProps } from 'react-wind
 import type { OptionRow, SelectOption } from './options.ts';
 
 /** Lists longer than this are virtualised (airline and employee lists run into thousands). */
-export const VIRTUALISE_AFTER = 100;
+const VIRTUALISE_AFTER = 100;
 const ROW = 36;
 const ROW_WITH_SUBTITLE = 52;
 const GROUP_ROW = 30;
