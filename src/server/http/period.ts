@@ -50,3 +50,15 @@ export function readPeriod<B extends string, E extends string>(
   if (wallLength > spec.maxDays * MS_PER_DAY) refuse(spec.end, MESSAGES.periodTooLong(spec.maxDays));
   return { begin, end };
 }
+
+/**
+ * The period cut into consecutive windows of at most `stepMs`, covering it exactly.
+ * Example: a period of 2.5 days with a one-day step → three windows, the last half a day.
+ */
+export function splitPeriod(period: Period, stepMs: number): Period[] {
+  const windows: Period[] = [];
+  for (let from = period.begin.getTime(); from < period.end.getTime(); from += stepMs) {
+    windows.push({ begin: new Date(from), end: new Date(Math.min(from + stepMs, period.end.getTime())) });
+  }
+  return windows.length > 0 ? windows : [{ begin: period.begin, end: period.end }];
+}

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { flights } from './flights.ts';
 import { employeePositions, employees, jobs, resources, resourceTypes } from './staff.ts';
@@ -28,6 +29,9 @@ export const tasks = pgTable(
     index('tasks_flight_idx').on(t.flightId),
     index('tasks_begin_end_idx').on(t.beginAt, t.endAt),
     index('tasks_plan_begin_end_idx').on(t.planBeginAt, t.planEndAt),
+    // Period queries ask which tasks overlap a window: a B-tree on (begin, end) scans every earlier task, a GiST
+    // index over the range finds just the overlapping ones.
+    index('tasks_plan_range_idx').using('gist', sql`tstzrange(${t.planBeginAt}, ${t.planEndAt}, '[]')`),
     index('tasks_job_idx').on(t.jobId),
   ],
 );

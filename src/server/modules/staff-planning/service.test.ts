@@ -104,3 +104,47 @@ describe('when a period query arrives', () => {
     );
   });
 });
+
+describe('when the period is worked through a day at a time', () => {
+  /** The positions by one plain statement over the whole period: the reference the day-by-day answer must equal. */
+  async function plainAnswer(begin: Date, end: Date, statuses?: number[]) {
+    const rows = await dbh.query<{ id: number }>(
+      `select distinct tp.employee_position_id as id from tasks t
+       join task_positions tp on tp.task_id = t.id join flights f on f.id = t.flight_id
+       where t.plan_begin_at <= $1 and t.plan_end_at >= $2 and ($3::int[] is null or f.flight_status_id = any($3))`,
+      [end, begin, statuses ?? null],
+    );
+    return rows.map((row) => row.id).sort((a, b) => a - b);
+  }
+
+  it.each([
+    ['an hour', '2026-03-10 09:00:00', '2026-03-10 10:00:00'],
+    ['a day', '2026-03-10 00:00:00', '2026-03-11 00:00:00'],
+    ['two and a half days across midnights', '2026-03-09 12:00:00', '2026-03-12 00:00:00'],
+    ['a minute at a window edge', '2026-03-10 23:59:00', '2026-03-11 00:01:00'],
+  ])('answers for %s what one statement over the whole period answers', async (_label, begin, end) => {
+    const window = period(begin, end);
+    for (const statuses of [undefined, [3, 4, 7, 8, 11, 14, 15, 16, 19]]) {
+      const rows = await service.positions({ period: window, flightStatus: statuses });
+      expect(rows.map((row) => row.id).sort((a, b) => a - b)).toEqual(
+        await plainAnswer(window.begin, window.end, statuses),
+      );
+    }
+  });
+
+  it('stops between days once the caller has gone', async () => {
+    const controller = new AbortController();
+    // The caller goes while the first day runs.
+    const counting = createStaffPlanningService({
+      ...dbh,
+      heavy: (work) => {
+        const started = work();
+        controller.abort();
+        return started;
+      },
+    });
+    await expect(
+      counting.positions({ period: period('2026-03-01 00:00:00', '2026-03-20 00:00:00') }, controller.signal),
+    ).rejects.toThrow('the caller went away before the work started');
+  });
+});

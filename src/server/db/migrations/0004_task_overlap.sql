@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_plan_range_idx" ON "tasks" USING gist (tstzrange("plan_begin_at", "plan_end_at", '[]'));
