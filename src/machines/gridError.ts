@@ -9,7 +9,7 @@ function messageOf(body: unknown): string | null {
 }
 
 /**
- * The text for the alert when a list call fails: the server's `{message}` (ARCHITECTURE.md section 4), read from
+ * The text for the alert when a list call fails: the server's `{message}` (README, HTTP contract), read from
  * an ofetch error's parsed body or from an already parsed ApiError, or the generic Russian text.
  * `loadErrorMessage({ data: { message: 'Неизвестная сортировка: code' } })` is 'Неизвестная сортировка: code';
  * `loadErrorMessage(new TypeError('Failed to fetch'))` is GRID_LOAD_FAILED.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Russian texts shared by client and server (spec 8 and ARCHITECTURE.md section 4). */
+/** Russian texts shared by client and server (spec 8 and README, HTTP contract). */
 export const MESSAGES = {
   required: 'Поле обязательно для заполнения',
   nothingFound: 'Ничего не найдено',

@@ -28,8 +28,8 @@ export async function benchApi(baseUrl: string, token: string, rounds = 60): Pro
       times.push(performance.now() - started);
     }
     all.push(...times);
-    report({ name: `GET ${call.slice(4, 58)}: p95`, value: quantile(times, 0.95), unit: 'ms', budget: 50 });
+    report({ name: `GET ${call.slice(4, 58)}: p95`, value: quantile(times, 0.95), unit: 'ms', budget: 10 });
   }
   report({ name: 'API list calls, all: median', value: median(all), unit: 'ms' });
-  report({ name: 'API list calls, all: p95', value: quantile(all, 0.95), unit: 'ms', budget: 50 });
+  report({ name: 'API list calls, all: p95', value: quantile(all, 0.95), unit: 'ms', budget: 10 });
 }

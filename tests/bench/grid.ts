@@ -48,7 +48,7 @@ export async function benchGrid(baseUrl: string, token: string): Promise<void> {
       name: 'grid 50,000 rows: frame work, p95',
       value: quantile(work, 0.95),
       unit: 'ms',
-      budget: 16.7,
+      budget: 8,
     });
     report({ name: 'grid 50,000 rows: frame interval, median', value: median(intervals), unit: 'ms' });
     // A frame is dropped when its interval is over one and a half vsync periods (60 Hz).

@@ -16,7 +16,7 @@ import { benchGrid } from './grid.ts';
 import { report } from './stats.ts';
 
 /**
- * `npm run bench`: the budgets of ARCHITECTURE.md section 8 that exist so far, on the default demo airport in an
+ * `npm run bench`: the performance budgets of the README that exist so far, on the default demo airport in an
  * embedded database. Options: `--scale N` (demo size), `--only api,busy,bundle,geometry,grid`.
  */
 async function main(argv: string[]) {

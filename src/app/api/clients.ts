@@ -2,7 +2,7 @@ import { ofetch } from 'ofetch';
 import { authHeaders, timeZoneHeader } from './headers.ts';
 import { redirectToLogin } from './session.ts';
 
-/** Root of every API path; `VITE_API_URL` moves it (ARCHITECTURE.md section 4). */
+/** Root of every API path; `VITE_API_URL` moves it (README, HTTP contract). */
 const API_URL: string = import.meta.env.VITE_API_URL ?? '/api';
 
 function onUnauthorized({ response }: { response: Response }) {

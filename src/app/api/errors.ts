@@ -24,7 +24,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The error body of ARCHITECTURE.md section 4, read leniently: a field given as one string becomes a list. */
+/** The error body of README, HTTP contract, read leniently: a field given as one string becomes a list. */
 const errorBodySchema = z.object({
   message: z.string().optional().catch(undefined),
   fields: z

@@ -41,7 +41,7 @@ export function frameworkMessage(error: Pick<FastifyError, 'code' | 'statusCode'
   );
 }
 
-/** Maps every error to the JSON shape `{message, fields?}` of ARCHITECTURE.md section 4. */
+/** Maps every error to the JSON shape `{message, fields?}` of README, HTTP contract. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const answer = (status: number, message: string, fields?: FieldErrors) =>
     reply.status(status).send({ message, ...(fields ? { fields } : {}) });

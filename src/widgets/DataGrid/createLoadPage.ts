@@ -11,7 +11,7 @@ export type FilterParam = (key: string, value: string) => Record<string, string>
 export const defaultFilterParam: FilterParam = (key, value) => ({ [`filter[${key}]`]: value });
 
 /**
- * The query of a list call (ARCHITECTURE.md section 4):
+ * The query of a list call (README, HTTP contract):
  * `listQuery({ filters: { name: 'S7' }, sort: '-id', page: 2, perPage: 20 })` is
  * { 'filter[name]': 'S7', sort: '-id', page: 2, 'per-page': 20 }.
  */
