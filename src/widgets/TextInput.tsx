@@ -12,6 +12,11 @@ export interface TextInputProps {
   /** An error from outside (a server field error); shown instead of the required error. */
   error?: string | null;
   type?: 'text' | 'search' | 'email' | 'password';
+  /** Passed to the input: password managers read `name` and `autoComplete` on login and password forms. */
+  name?: string;
+  autoComplete?: string;
+  autoFocus?: boolean;
+  readOnly?: boolean;
 }
 
 /** A labelled text input that says 'Заполните данное поле' on blur when required and empty (spec 5). */
@@ -24,6 +29,7 @@ export function TextInput({
   disabled,
   error,
   type = 'text',
+  ...native
 }: TextInputProps) {
   const id = useId();
   const [missing, setMissing] = useState(false);
@@ -34,6 +40,7 @@ export function TextInput({
         {label}
       </label>
       <input
+        {...native}
         id={id}
         className="w-input"
         type={type}

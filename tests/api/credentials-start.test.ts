@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startServer, stopServer } from '../support/serverProcess.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gow-start-nodemo-'));
 const port = 19_900 + Math.floor(Math.random() * 90);
@@ -11,38 +11,15 @@ const base = `http://127.0.0.1:${port}`;
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** Starts `src/server/main.ts` with `DEMO=0` on an empty data folder; answers once it listens. */
-async function start(): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DEMO: '0',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+const start = () =>
+  startServer({
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DEMO: '0',
+    DATABASE_URL: '',
   });
-  let text = '';
-  child.stdout?.on('data', (chunk) => {
-    text += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    text += chunk;
-  });
-  await new Promise<void>((resolve, reject) => {
-    const check = setInterval(() => {
-      if (text.includes('"msg":"ready')) {
-        clearInterval(check);
-        resolve();
-      } else if (child.exitCode !== null) {
-        clearInterval(check);
-        reject(new Error(`exited ${child.exitCode}:\n${text}`));
-      }
-    }, 100);
-  });
-  return { child, output: () => text };
-}
 
 describe.skipIf(Boolean(process.env.DATABASE_URL))(
   'when the server starts with DEMO=0 on an empty data folder',
@@ -68,9 +45,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))(
         expect(lines.find((line) => line.includes('/api/auth/login'))).toContain('"status":401');
         expect(lines.filter((line) => line.includes('"msg":"ready'))).toHaveLength(1);
       } finally {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
+        await stopServer(child);
       }
     }, 120_000);
   },

@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startServer, stopServer } from '../support/serverProcess.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gow-start-'));
 const port = 19_000 + Math.floor(Math.random() * 900);
@@ -17,42 +18,8 @@ const env = {
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-/** Starts `src/server/main.ts` as `npm start` does (without the client build) and waits until it listens. */
-async function start(): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let text = '';
-  child.stdout?.on('data', (chunk) => {
-    text += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    text += chunk;
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start in time:\n${text}`)), 150_000);
-    const check = setInterval(() => {
-      if (text.includes('"msg":"ready')) {
-        clearInterval(check);
-        clearTimeout(timer);
-        resolve();
-      }
-      if (child.exitCode !== null) {
-        clearInterval(check);
-        clearTimeout(timer);
-        reject(new Error(`exited ${child.exitCode}:\n${text}`));
-      }
-    }, 100);
-  });
-  return { child, output: () => text };
-}
-
-async function stop(child: ChildProcess): Promise<number | null> {
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  child.kill('SIGTERM');
-  return exited;
-}
+const start = () => startServer(env);
+const stop = stopServer;
 
 function addUser(login: string, password: string): Promise<{ code: number | null; text: string }> {
   return new Promise((resolve) => {

@@ -1,9 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { type LoginField, loginFormMachine } from '../../machines/loginForm.ts';
+import { TextInput } from '../../widgets/TextInput.tsx';
 import { fieldMessage, formMessage } from '../api/errors.ts';
 import { DemoMark } from './DemoMark.tsx';
-import { FormField } from './FormField.tsx';
 
 const CONTROLS: readonly LoginField[] = ['login', 'password'];
 
@@ -36,7 +36,7 @@ export function LoginPage() {
       <DemoMark variant="login" />
       <form className="shell-login__form" onSubmit={submit} aria-label="Вход в систему" noValidate>
         <h1>Наземное обслуживание</h1>
-        <FormField
+        <TextInput
           label="Логин"
           name="login"
           autoComplete="username"
@@ -46,7 +46,7 @@ export function LoginPage() {
           readOnly={submitting}
           onChange={change('login')}
         />
-        <FormField
+        <TextInput
           label="Пароль"
           name="password"
           type="password"

@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { type PasswordField, passwordChangeMachine } from '../../machines/passwordChange.ts';
 import { Modal } from '../../widgets/Modal.tsx';
+import { TextInput } from '../../widgets/TextInput.tsx';
 import { fieldMessage, formMessage } from '../api/errors.ts';
-import { FormField } from './FormField.tsx';
 
 const FIELDS: readonly { field: PasswordField; label: string; autoComplete: string }[] = [
   { field: 'currentPassword', label: 'Текущий пароль', autoComplete: 'current-password' },
@@ -49,7 +49,7 @@ export function PasswordChange() {
           }}
         >
           {FIELDS.map(({ field, label, autoComplete }, index) => (
-            <FormField
+            <TextInput
               key={field}
               label={label}
               name={field}
