@@ -16,6 +16,8 @@ export interface ContextMenuItem {
   label: string;
   onSelect: () => void;
   disabled?: boolean;
+  /** A destructive item (delete), drawn in red. */
+  danger?: boolean;
 }
 
 export interface ContextMenuProps {
@@ -88,7 +90,7 @@ export function ContextMenu({ position, items, onClose, label = 'Контекс�
               key={item.label}
               type="button"
               role="menuitem"
-              className="w-menu__item"
+              className={item.danger ? 'w-menu__item w-menu__item--danger' : 'w-menu__item'}
               disabled={item.disabled}
               onClick={() => {
                 onClose();
