@@ -8,6 +8,7 @@ import { createRng, mixSeed } from './random.ts';
 import { buildReferences } from './references.ts';
 import { buildStaff } from './staff.ts';
 import type { DemoTable } from './table.ts';
+import { buildVipFields } from './tariffVip.ts';
 import { buildTasks } from './tasks.ts';
 
 /** The zone of the home airport: the demo's days, shifts and flight times are its wall clock. */
@@ -87,6 +88,13 @@ export function generateDemoAirport(options: DemoOptions = {}): DemoData {
     scale,
     days,
     referenceAt,
-    tables: [...refs.before, ...staff.tables, ...ops.tables, ...flights.tables, ...tasks.tables],
+    tables: [
+      ...refs.before,
+      ...staff.tables,
+      ...ops.tables,
+      ...flights.tables,
+      ...tasks.tables,
+      ...buildVipFields(),
+    ],
   };
 }
