@@ -4,6 +4,10 @@ import { referenceRoutes } from './reference/routes.ts';
 import { createReferenceService } from './reference/service.ts';
 import { staffPlanningRoutes } from './staff-planning/routes.ts';
 import { createStaffPlanningService } from './staff-planning/service.ts';
+import { tariffCalcRoutes } from './tariff-calc/routes.ts';
+import { createTariffCalcService } from './tariff-calc/service.ts';
+import { tariffVipRoutes } from './tariff-vip/routes.ts';
+import { createTariffVipService } from './tariff-vip/service.ts';
 
 /** What the services are built from; each service takes only the part it uses (`Pick<>`). */
 export interface ServiceDeps {
@@ -19,6 +23,8 @@ export function createServices({ db }: ServiceDeps) {
   return {
     reference: createReferenceService(db),
     staffPlanning: createStaffPlanningService(db),
+    tariffCalc: createTariffCalcService(db),
+    tariffVip: createTariffVipService(db),
   };
 }
 
@@ -30,4 +36,9 @@ export interface ModuleOptions {
 }
 
 /** Every module's routes, registered under /api with the services. Each module adds its plugin here. */
-export const modules: FastifyPluginAsync<ModuleOptions>[] = [referenceRoutes, staffPlanningRoutes];
+export const modules: FastifyPluginAsync<ModuleOptions>[] = [
+  referenceRoutes,
+  staffPlanningRoutes,
+  tariffCalcRoutes,
+  tariffVipRoutes,
+];
