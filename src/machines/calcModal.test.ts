@@ -71,7 +71,7 @@ const CALC: Calc = {
 };
 
 interface Fakes {
-  save?: (form: CalcForm) => Promise<void>;
+  save?: (form: CalcForm) => Promise<unknown>;
   references?: () => Promise<CalcReferences>;
   evaluate?: () => Promise<CalcEvaluation>;
 }
@@ -92,9 +92,10 @@ async function start(fakes: Fakes = {}) {
         optionCalls.push(input);
         return input.length ? OPTIONS : { positions: [], resourceTypes: [], resources: [], indicators: [] };
       }),
-      saveCalc: fromPromise<void, CalcForm>(({ input }) => {
+      saveCalc: fromPromise<Calc, CalcForm>(async ({ input }) => {
         saved.push(input);
-        return fakes.save ? fakes.save(input) : Promise.resolve();
+        await fakes.save?.(input);
+        return CALC;
       }),
       evaluateCalc: fromPromise(
         fakes.evaluate ?? (() => Promise.reject(new ApiError('Рейс не найден', {}, 404))),

@@ -160,7 +160,7 @@ export const calcModalMachine = setup({
     loadReferences: fromPromise<CalcReferences>(() => loadReferences()),
     loadCalc: fromPromise<Calc, number>(({ input }) => getCalc(input)),
     loadJobOptions: fromPromise<JobOptions, number[]>(({ input }) => loadJobOptions(input)),
-    saveCalc: fromPromise<void, CalcForm>(({ input }) => {
+    saveCalc: fromPromise<Calc, CalcForm>(({ input }) => {
       const payload = calcPayload(input);
       return payload.kind === 'create' ? createCalc(payload.body) : updateCalc(payload.body);
     }),

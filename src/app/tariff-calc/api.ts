@@ -100,14 +100,14 @@ export function getCalc(id: number): Promise<Calc> {
   return call(api, `/tariff/calc/${id}`, calcSchema);
 }
 
-/** Creates a calc (422 with `fields` keyed by the payload paths, 403 without `tariff-calc-create`). */
-export function createCalc(body: CalcCreate): Promise<void> {
-  return callNoContent(api, '/tariff/calc', { method: 'POST', body });
+/** Creates a calc and answers it (422 with `fields` keyed by the payload paths, 403 without `tariff-calc-create`). */
+export function createCalc(body: CalcCreate): Promise<Calc> {
+  return call(api, '/tariff/calc', calcSchema, { method: 'POST', body });
 }
 
 /** Updates a calc; the id travels in the body, not the path (spec 7.4). */
-export function updateCalc(body: CalcUpdate): Promise<void> {
-  return callNoContent(api, '/tariff/calc', { method: 'PATCH', body });
+export function updateCalc(body: CalcUpdate): Promise<Calc> {
+  return call(api, '/tariff/calc', calcSchema, { method: 'PATCH', body });
 }
 
 /** Deletes a calc; a calc that billing still references answers 409 with a Russian `message`. */
