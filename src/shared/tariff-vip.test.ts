@@ -52,9 +52,9 @@ describe('the VIP field body', () => {
     expect(refusals({ ...valid, vipFieldTravelClass: [], vipFieldLoyaltyCardType: [] })).toEqual({});
   });
 
-  it('refuses a missing list as required', () => {
-    const { vipFieldAviacompany: _, ...body } = valid;
-    expect(refusals(body)).toEqual({ vipFieldAviacompany: MESSAGES.required });
+  it('refuses a missing name or list as required', () => {
+    const { vipFieldAviacompany: _, name: __, ...body } = valid;
+    expect(refusals(body)).toEqual({ name: MESSAGES.required, vipFieldAviacompany: MESSAGES.required });
   });
 
   it('refuses a direction other than departure or arrival, and an id twice', () => {

@@ -128,10 +128,15 @@ const directionId = z.union([z.literal(1), z.literal(2)], VIP_MESSAGES.direction
  * Example: `{name: 'lounge_adult', vipFieldAviacompany: [{aviacompany_id: 5}], vipFieldDirection: [{direction_id: 1}], …}`.
  */
 export const vipFieldCreateSchema = z.object({
-  name: safeText()
-    .trim()
-    .min(1, MESSAGES.required)
-    .max(VIP_FIELD_NAME_MAX, VIP_MESSAGES.tooLong(VIP_FIELD_NAME_MAX)),
+  // A missing name is as empty as a blank one: the form message, not zod's type error.
+  name: z
+    .string(MESSAGES.required)
+    .pipe(
+      safeText()
+        .trim()
+        .min(1, MESSAGES.required)
+        .max(VIP_FIELD_NAME_MAX, VIP_MESSAGES.tooLong(VIP_FIELD_NAME_MAX)),
+    ),
   description: safeText()
     .trim()
     .max(VIP_FIELD_DESCRIPTION_MAX, VIP_MESSAGES.tooLong(VIP_FIELD_DESCRIPTION_MAX))
