@@ -8,6 +8,7 @@ import { createRng, mixSeed } from './random.ts';
 import { buildReferences } from './references.ts';
 import { buildStaff } from './staff.ts';
 import type { DemoTable } from './table.ts';
+import { buildTariffCalcs } from './tariffCalc.ts';
 import { buildVipFields } from './tariffVip.ts';
 import { buildTasks } from './tasks.ts';
 
@@ -95,6 +96,10 @@ export function generateDemoAirport(options: DemoOptions = {}): DemoData {
       ...flights.tables,
       ...tasks.tables,
       ...buildVipFields(),
+      ...buildTariffCalcs(
+        [...refs.before, ...staff.tables, ...ops.tables, ...flights.tables, ...tasks.tables],
+        now,
+      ),
     ],
   };
 }
