@@ -1,0 +1,116 @@
+import { test as base, type Locator, type Page } from '@playwright/test';
+import { collectErrors, expect, signIn } from './fixtures.ts';
+
+const test = base;
+
+/** Opens a select of the calc modal by its label and chooses the option with this name. */
+async function choose(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('listbox', { name: label }).getByRole('option', { name: option }).click();
+}
+
+/** Chooses the first options of a multiselect and answers their names; the panel is closed afterwards. */
+async function chooseFirst(page: Page, label: string, count: number): Promise<string[]> {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  const options = page.getByRole('listbox', { name: label }).getByRole('option');
+  const names: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const option = options.nth(index);
+    names.push(((await option.textContent()) ?? '').trim());
+    await option.click();
+  }
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await expect(page.getByRole('listbox', { name: label })).toHaveCount(0);
+  return names;
+}
+
+function rowOf(page: Page, text: string): Locator {
+  return page.getByRole('table', { name: 'Расчёты услуг' }).getByRole('row').filter({ hasText: text });
+}
+
+test('a tariff user creates a calc with two job entries, edits, evaluates and deletes it', async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  await signIn(page, 'tariff');
+  await page.goto('/tariff/service');
+  await expect(page.getByRole('heading', { name: 'Расчёты услуг', level: 1 })).toBeVisible();
+  await expect(page.getByText(/^Показаны \d+ - \d+ из \d+/).first()).toBeVisible();
+
+  const stamp = Date.now().toString(36).toUpperCase();
+  const name = `Проверка e2e ${stamp}`;
+  await page.getByRole('button', { name: 'Добавить расчёт' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Новый расчёт услуги' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Название услуги', { exact: true }).fill(name);
+  await dialog.getByLabel('Мнемокод').fill(`E2E${stamp}`);
+  await choose(page, 'Источник', 'Работы');
+  const [first, second] = await chooseFirst(page, 'Работы', 2);
+  await choose(page, 'Тип расчёта', 'Продолжительность');
+
+  await choose(page, 'Начальная работа 1', first);
+  await choose(page, 'Параметр начала 1', 'Начало');
+  await choose(page, 'Конечная работа 1', second);
+  await choose(page, 'Параметр окончания 1', 'Окончание');
+  await dialog.getByRole('button', { name: 'Добавить работу' }).click();
+  await choose(page, 'Начальная работа 2', first);
+  await choose(page, 'Параметр начала 2', 'Начало');
+  await choose(page, 'Конечная работа 2', second);
+  await choose(page, 'Параметр окончания 2', 'Окончание');
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(dialog.getByText('Вы пытаетесь создать дубликат')).toBeVisible();
+  await expect(dialog).toBeVisible();
+
+  await choose(page, 'Параметр начала 2', 'Окончание');
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByLabel('Фильтр: Услуга', { exact: true }).fill(name);
+  await page.getByLabel('Фильтр: Услуга', { exact: true }).press('Enter');
+  await expect(page.getByText(/^Показаны 1 - 1 из 1 запис/)).toBeVisible();
+  const row = rowOf(page, name);
+  await expect(row).toContainText(first);
+  await expect(row).toContainText('Продолжительность');
+
+  await row.getByRole('button', { name: `Редактировать «${name}»` }).click();
+  const edit = page.getByRole('dialog', { name: 'Редактирование расчёта услуги' });
+  await expect(edit.getByLabel('Название услуги', { exact: true })).toHaveValue(name);
+  await expect(page.getByRole('combobox', { name: 'Конечная работа 2', exact: true })).toContainText(second);
+  await edit.getByLabel('Коэффициент').fill('1,5');
+  // Enter in a field submits; the number is applied on the way.
+  await edit.getByLabel('Коэффициент').press('Enter');
+  await expect(edit).toBeHidden();
+
+  await rowOf(page, name)
+    .getByRole('button', { name: `Редактировать «${name}»` })
+    .click();
+  await expect(edit.getByLabel('Коэффициент')).toHaveValue('1.5');
+  const panel = edit.getByRole('region', { name: 'Рассчитать на рейсе' });
+  await panel.getByLabel('Номер разворота (aid)').fill('1');
+  await panel.getByRole('button', { name: 'Рассчитать' }).click();
+  await expect(panel.getByRole('table', { name: 'Шаги расчёта' })).toBeVisible();
+  await expect(panel.getByText(/^Итого:/)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(edit).toBeHidden();
+
+  await rowOf(page, name)
+    .getByRole('button', { name: `Удалить «${name}»` })
+    .click();
+  const confirm = page.getByRole('alertdialog', { name: 'Удаление расчёта' });
+  await expect(confirm).toContainText(name);
+  await confirm.getByRole('button', { name: 'Удалить' }).click();
+  await expect(page.getByText('Нет данных')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a viewer sees the calcs without the add button or row actions', async ({ page }) => {
+  await signIn(page, 'viewer');
+  await page.goto('/tariff/service');
+  await expect(page.getByRole('heading', { name: 'Расчёты услуг', level: 1 })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Расчёты услуг' });
+  await expect(table.getByRole('row').nth(2)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Добавить расчёт' })).toHaveCount(0);
+  await expect(table.getByRole('button', { name: /^(Редактировать|Удалить) «/ })).toHaveCount(0);
+  await table.getByRole('row').nth(2).click({ button: 'right' });
+  await expect(page.getByRole('menu')).toHaveCount(0);
+});
