@@ -16,8 +16,8 @@ export const VIP_DIRECTIONS = [
 /** Hall access type whose choice reveals the use-parent-access-type checkbox (spec 9). */
 export const PARENT_ACCESS_TYPE_ID = 7;
 
-export const VIP_FIELD_NAME_MAX = 255;
-export const VIP_FIELD_DESCRIPTION_MAX = 1000;
+const VIP_FIELD_NAME_MAX = 255;
+const VIP_FIELD_DESCRIPTION_MAX = 1000;
 
 /** Russian texts of the VIP field form beyond the shared catalogue. */
 export const VIP_MESSAGES = {
@@ -228,10 +228,10 @@ export const VIP_FIELD_COLUMNS: readonly VipFieldColumn[] = [
 export const VIP_FIELD_PAGE_SIZES = [5, 10, 15, 20, 50] as const;
 
 /** How one condition of a field met the flight. */
-export const vipConditionStatusSchema = z.enum(['match', 'mismatch', 'unchecked']);
+const vipConditionStatusSchema = z.enum(['match', 'mismatch', 'unchecked']);
 
 /** One step of an evaluation: a condition of the field, what the field asks and what the flight has. */
-export const vipEvaluationStepSchema = z.object({
+const vipEvaluationStepSchema = z.object({
   condition: z.enum(VIP_LINK_KEYS as [VipLinkKey, ...VipLinkKey[]]),
   /** 'Авиакомпания'. */
   label: z.string(),

@@ -29,7 +29,7 @@ import {
 } from '../../db/schema/index.ts';
 
 /** A reference table as a link list names it: its id and the name the answer nests. */
-export interface LinkTarget {
+interface LinkTarget {
   table: PgTable;
   id: PgColumn;
   name: PgColumn;
