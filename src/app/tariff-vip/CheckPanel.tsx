@@ -86,7 +86,7 @@ export function CheckPanel({ fieldId }: { fieldId: number }) {
       </form>
       {result ? (
         <div className="tariff-vip__result" aria-live="polite">
-          <p className={result.matches ? 'is-match' : 'is-mismatch'}>
+          <p className={`tariff-vip__summary ${result.matches ? 'is-match' : 'is-mismatch'}`}>
             <strong>{result.summary}</strong>
           </p>
           {result.legs.map((leg) => (

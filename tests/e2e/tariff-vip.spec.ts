@@ -1,0 +1,107 @@
+import { test as base, type Locator, type Page } from '@playwright/test';
+import { collectErrors, expect, signIn } from './fixtures.ts';
+
+const test = base;
+const URL = '/tariff/vip-passenger';
+
+/** Picks one option of a multiselect in the modal, then closes its list by clicking the modal's title. */
+async function choose(page: Page, dialog: Locator, label: string, option: string | null) {
+  await dialog.getByRole('combobox', { name: label, exact: true }).click();
+  const options = page.getByRole('option');
+  await (option ? options.filter({ hasText: option }).first() : options.first()).click();
+  await dialog.getByRole('heading').click();
+  await expect(dialog.getByRole('combobox', { name: label, exact: true })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
+}
+
+test('as tariff: a VIP field with access type 7 is created, found by filter, checked on a turnaround and deleted', async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  const name = `e2e_vip_${Date.now()}`;
+  await signIn(page, 'tariff');
+  await page.goto(URL);
+  await expect(page.getByRole('heading', { name: 'VIP-расчёты', level: 1 })).toBeVisible();
+
+  // Escape closes the modal while nothing is being saved.
+  await page.getByRole('button', { name: 'Добавить' }).click();
+  await expect(page.getByRole('dialog', { name: 'Добавить расчёт' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Добавить' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Добавить расчёт' });
+  await expect(dialog.getByLabel('Поле JSON')).toBeFocused();
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(dialog.getByLabel('Поле JSON')).toHaveAccessibleDescription('Поле обязательно для заполнения');
+
+  await dialog.getByLabel('Поле JSON').fill(name);
+  await dialog.getByLabel('Название').fill('Проверка из браузера');
+  await choose(page, dialog, 'Зал обслуживания', 'VIP-зал терминала 1');
+  await choose(page, dialog, 'Категория пассажира', 'Взрослый');
+  await choose(page, dialog, 'Авиакомпания', null);
+  await choose(page, dialog, 'Направление', 'Вылет');
+  await choose(page, dialog, 'Класс рейса', 'Пассажирский');
+  await choose(page, dialog, 'Тип рейса', 'Внутренний');
+  await expect(dialog.getByLabel('Использовать тип допуска родителя')).toHaveCount(0);
+  await choose(page, dialog, 'Тип допуска', 'Гость владельца карты');
+  await choose(page, dialog, 'Тип оплаты', 'Бесплатно');
+  const parent = dialog.getByLabel('Использовать тип допуска родителя');
+  await parent.check();
+  // Enter in the last field submits.
+  await parent.press('Enter');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  const filter = page.getByRole('textbox', { name: 'Фильтр: Поле JSON' });
+  await filter.fill(name);
+  await filter.press('Enter');
+  const table = page.getByRole('table', { name: 'VIP-расчёты' });
+  const row = table.getByRole('row').filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Гость владельца карты');
+  await expect(row.getByRole('cell').nth(10)).toHaveText('Да');
+
+  // The saved field checked on a turnaround of the demo airport.
+  await row.getByRole('button', { name: `Действия: ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Редактировать' }).click();
+  const edit = page.getByRole('dialog', { name: 'Редактировать расчёт' });
+  await expect(edit.getByLabel('Поле JSON')).toHaveValue(name);
+  await expect(edit.getByLabel('Использовать тип допуска родителя')).toBeChecked();
+  const check = edit.getByRole('region', { name: 'Проверить на рейсе' });
+  await check.getByLabel('Номер оборота').fill('1');
+  await check.getByRole('button', { name: 'Проверить' }).click();
+  await expect(check.getByRole('table').first()).toBeVisible();
+  await edit.getByRole('button', { name: 'Отмена' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await row.getByRole('button', { name: `Действия: ${name}` }).click();
+  const remove = page.getByRole('menuitem', { name: 'Удалить' });
+  await expect(remove).toHaveCSS('color', 'rgb(235, 87, 87)');
+  await remove.click();
+  const confirm = page.getByRole('alertdialog', { name: `Вы уверены, что хотите удалить поле «${name}»?` });
+  await confirm.getByRole('button', { name: 'Удалить' }).click();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(table.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('as viewer: no add button, no row actions, and a direct POST answers 403', async ({ page }) => {
+  await signIn(page, 'viewer');
+  await page.goto(URL);
+  const table = page.getByRole('table', { name: 'VIP-расчёты' });
+  await expect(table.getByRole('row').nth(2)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Добавить' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Действия/ })).toHaveCount(0);
+  await table.getByRole('row').nth(2).click({ button: 'right' });
+  await expect(page.getByRole('menu')).toHaveCount(0);
+
+  const login = await page.request.post('/api/auth/login', { data: { login: 'viewer', password: 'viewer' } });
+  const { token } = await login.json();
+  const post = await page.request.post('/api/tariff/vip-field', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { name: 'viewer_try', vipFieldDirection: [{ direction_id: 1 }] },
+  });
+  expect(post.status()).toBe(403);
+});
