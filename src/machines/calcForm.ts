@@ -20,7 +20,7 @@ export type CalcTypeId = NonNullable<CalcForm['calc_type_id']>;
 export type JobEntry = NonNullable<CalcForm['calcJob']>[number];
 /** The three id lists of the optional check block. */
 export type CheckField = 'calc_employee_position_id' | 'calc_resource_type_id' | 'calc_resource_id';
-export const CHECK_FIELDS: readonly CheckField[] = [
+const CHECK_FIELDS: readonly CheckField[] = [
   'calc_employee_position_id',
   'calc_resource_type_id',
   'calc_resource_id',
@@ -42,7 +42,7 @@ const isDuration = (form: CalcForm) => form.calc_type_id === CALC_TYPE.duration;
  * Example: jobs [3, 5] with an earlier entry {start_job_id: 5, job_indicator_id: 9} → entries of 3 (no indicator)
  * and of 5 (indicator 9).
  */
-export function entriesOfJobs(jobs: readonly number[], previous: readonly JobEntry[] = []): JobEntry[] {
+function entriesOfJobs(jobs: readonly number[], previous: readonly JobEntry[] = []): JobEntry[] {
   return jobs.map((job) => ({
     start_job_id: job,
     start_param: null,

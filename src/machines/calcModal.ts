@@ -67,7 +67,7 @@ export type PlainField =
   | 'calcVipService';
 export type ServiceField = 'name_ru' | 'name_en' | 'id_1c';
 
-export interface EvaluationState {
+interface EvaluationState {
   flightAid: number | null;
   result: CalcEvaluation | null;
   message: string | null;

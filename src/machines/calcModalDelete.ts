@@ -3,7 +3,7 @@ import { parseApiError } from '../app/api/errors.ts';
 import { deleteCalc } from '../app/tariff-calc/api.ts';
 
 /** The calc a delete is about: its id and the service name the confirmation quotes. */
-export interface CalcToDelete {
+interface CalcToDelete {
   id: number;
   name: string;
 }

@@ -94,7 +94,9 @@ export function JobEntries({ view }: { view: CalcModalView }) {
             >
               ×
             </button>
-          ) : null}
+          ) : (
+            <span className="calc-entry__remove" />
+          )}
           <FieldError message={error(`calcJob.${index}`)} />
         </fieldset>
       ))}

@@ -25,12 +25,12 @@ import { api } from '../api/clients.ts';
 import { ApiError, CLIENT_MESSAGES, parseApiError } from '../api/errors.ts';
 import { call, callNoContent } from '../api/request.ts';
 
-export type NamedItem = z.infer<typeof namedItemSchema>;
-export type FullNamedItem = z.infer<typeof fullNamedItemSchema>;
-export type ServiceItem = z.infer<typeof serviceItemSchema>;
-export type EmployeePosition = z.infer<typeof employeePositionSchema>;
-export type ResourceItem = z.infer<typeof resourceItemSchema>;
-export type JobIndicator = z.infer<typeof jobIndicatorSchema>;
+type NamedItem = z.infer<typeof namedItemSchema>;
+type FullNamedItem = z.infer<typeof fullNamedItemSchema>;
+type ServiceItem = z.infer<typeof serviceItemSchema>;
+type EmployeePosition = z.infer<typeof employeePositionSchema>;
+type ResourceItem = z.infer<typeof resourceItemSchema>;
+type JobIndicator = z.infer<typeof jobIndicatorSchema>;
 
 /** The reference lists the calc modal needs, sent when the screen opens (spec 7.4). */
 export interface CalcReferences {

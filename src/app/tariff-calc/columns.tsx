@@ -2,7 +2,7 @@ import type { Calc } from '../../shared/tariff-calc.ts';
 import type { GridColumn, SelectOption } from '../../widgets/index.ts';
 
 /** Names joined by commas, or a dash when there are none. Example: `joined(['А', 'Б'])` is 'А, Б'. */
-export function joined(names: readonly (string | null | undefined)[]): string {
+function joined(names: readonly (string | null | undefined)[]): string {
   const shown = [...new Set(names.filter((name): name is string => Boolean(name)))];
   return shown.length ? shown.join(', ') : '—';
 }
