@@ -157,6 +157,18 @@ const LINKS: Record<Exclude<TextKey, 'name_ru' | 'name_en' | 'id_1c'>, LinkColum
 
 const SERVICE_COLUMNS = { name_ru: services.nameRu, name_en: services.nameEn, id_1c: services.id1c } as const;
 
+/**
+ * Runs queries one after another and answers their results in order: inside a transaction they share one
+ * connection, which must not be given a statement while another runs.
+ */
+async function inOrder<const T extends readonly (() => unknown)[]>(
+  thunks: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  const results: unknown[] = [];
+  for (const thunk of thunks) results.push(await thunk());
+  return results as { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+}
+
 /** A numeric column's text as a number; null stays null. */
 const num = (value: string | null) => (value === null ? null : Number(value));
 /** A number for a numeric column. */
@@ -252,67 +264,75 @@ export function createTariffCalcService({ db, kind }: TariffCalcDeps) {
       .innerJoin(roundings, eq(roundings.id, tariffCalcs.roundingId))
       .where(inArray(tariffCalcs.id, calcIds));
     const inCalcs = (column: AnyColumn) => inArray(column, calcIds);
-    const [mapTypes, directions, med, vip, positions, types, units, jobRows] = await Promise.all([
-      run.select().from(tariffCalcServiceMapTypes).where(inCalcs(tariffCalcServiceMapTypes.calcId)),
-      run.select().from(tariffCalcDirections).where(inCalcs(tariffCalcDirections.calcId)),
-      run
-        .select({ calcId: tariffCalcMedServices.calcId, id: medServices.id, name: medServices.name })
-        .from(tariffCalcMedServices)
-        .innerJoin(medServices, eq(medServices.id, tariffCalcMedServices.medServiceId))
-        .where(inCalcs(tariffCalcMedServices.calcId))
-        .orderBy(asc(medServices.id)),
-      run
-        .select({ calcId: tariffCalcVipServices.calcId, id: vipServices.id, name: vipServices.name })
-        .from(tariffCalcVipServices)
-        .innerJoin(vipServices, eq(vipServices.id, tariffCalcVipServices.vipServiceId))
-        .where(inCalcs(tariffCalcVipServices.calcId))
-        .orderBy(asc(vipServices.id)),
-      run
-        .select({
-          calcId: tariffCalcPositions.calcId,
-          id: employeePositions.id,
-          name: employeePositions.name,
-        })
-        .from(tariffCalcPositions)
-        .innerJoin(employeePositions, eq(employeePositions.id, tariffCalcPositions.employeePositionId))
-        .where(inCalcs(tariffCalcPositions.calcId))
-        .orderBy(asc(employeePositions.id)),
-      run
-        .select({ calcId: tariffCalcResourceTypes.calcId, id: resourceTypes.id, name: resourceTypes.name })
-        .from(tariffCalcResourceTypes)
-        .innerJoin(resourceTypes, eq(resourceTypes.id, tariffCalcResourceTypes.resourceTypeId))
-        .where(inCalcs(tariffCalcResourceTypes.calcId))
-        .orderBy(asc(resourceTypes.id)),
-      run
-        .select({ calcId: tariffCalcResources.calcId, id: resources.id, name: resources.name })
-        .from(tariffCalcResources)
-        .innerJoin(resources, eq(resources.id, tariffCalcResources.resourceId))
-        .where(inCalcs(tariffCalcResources.calcId))
-        .orderBy(asc(resources.id)),
-      run
-        .select()
-        .from(tariffCalcJobs)
-        .where(inCalcs(tariffCalcJobs.calcId))
-        .orderBy(asc(tariffCalcJobs.calcId), asc(tariffCalcJobs.sort)),
+    const [mapTypes, directions, med, vip, positions, types, units, jobRows] = await inOrder([
+      () => run.select().from(tariffCalcServiceMapTypes).where(inCalcs(tariffCalcServiceMapTypes.calcId)),
+      () => run.select().from(tariffCalcDirections).where(inCalcs(tariffCalcDirections.calcId)),
+      () =>
+        run
+          .select({ calcId: tariffCalcMedServices.calcId, id: medServices.id, name: medServices.name })
+          .from(tariffCalcMedServices)
+          .innerJoin(medServices, eq(medServices.id, tariffCalcMedServices.medServiceId))
+          .where(inCalcs(tariffCalcMedServices.calcId))
+          .orderBy(asc(medServices.id)),
+      () =>
+        run
+          .select({ calcId: tariffCalcVipServices.calcId, id: vipServices.id, name: vipServices.name })
+          .from(tariffCalcVipServices)
+          .innerJoin(vipServices, eq(vipServices.id, tariffCalcVipServices.vipServiceId))
+          .where(inCalcs(tariffCalcVipServices.calcId))
+          .orderBy(asc(vipServices.id)),
+      () =>
+        run
+          .select({
+            calcId: tariffCalcPositions.calcId,
+            id: employeePositions.id,
+            name: employeePositions.name,
+          })
+          .from(tariffCalcPositions)
+          .innerJoin(employeePositions, eq(employeePositions.id, tariffCalcPositions.employeePositionId))
+          .where(inCalcs(tariffCalcPositions.calcId))
+          .orderBy(asc(employeePositions.id)),
+      () =>
+        run
+          .select({ calcId: tariffCalcResourceTypes.calcId, id: resourceTypes.id, name: resourceTypes.name })
+          .from(tariffCalcResourceTypes)
+          .innerJoin(resourceTypes, eq(resourceTypes.id, tariffCalcResourceTypes.resourceTypeId))
+          .where(inCalcs(tariffCalcResourceTypes.calcId))
+          .orderBy(asc(resourceTypes.id)),
+      () =>
+        run
+          .select({ calcId: tariffCalcResources.calcId, id: resources.id, name: resources.name })
+          .from(tariffCalcResources)
+          .innerJoin(resources, eq(resources.id, tariffCalcResources.resourceId))
+          .where(inCalcs(tariffCalcResources.calcId))
+          .orderBy(asc(resources.id)),
+      () =>
+        run
+          .select()
+          .from(tariffCalcJobs)
+          .where(inCalcs(tariffCalcJobs.calcId))
+          .orderBy(asc(tariffCalcJobs.calcId), asc(tariffCalcJobs.sort)),
     ]);
     const jobIds = [
       ...new Set(jobRows.flatMap((j) => (j.endJobId ? [j.startJobId, j.endJobId] : [j.startJobId]))),
     ];
     const indicatorIds = [...new Set(jobRows.flatMap((j) => (j.jobIndicatorId ? [j.jobIndicatorId] : [])))];
-    const [jobNames, indicators] = await Promise.all([
-      jobIds.length
-        ? run.select({ id: jobs.id, name: jobs.name }).from(jobs).where(inArray(jobs.id, jobIds))
-        : [],
-      indicatorIds.length
-        ? run
-            .select({
-              id: jobIndicators.id,
-              job_id: jobIndicators.jobId,
-              indicator_name: jobIndicators.indicatorName,
-            })
-            .from(jobIndicators)
-            .where(inArray(jobIndicators.id, indicatorIds))
-        : [],
+    const [jobNames, indicators] = await inOrder([
+      () =>
+        jobIds.length
+          ? run.select({ id: jobs.id, name: jobs.name }).from(jobs).where(inArray(jobs.id, jobIds))
+          : [],
+      () =>
+        indicatorIds.length
+          ? run
+              .select({
+                id: jobIndicators.id,
+                job_id: jobIndicators.jobId,
+                indicator_name: jobIndicators.indicatorName,
+              })
+              .from(jobIndicators)
+              .where(inArray(jobIndicators.id, indicatorIds))
+          : [],
     ]);
     const jobById = new Map(jobNames.map((j) => [j.id, j]));
     const indicatorById = new Map(indicators.map((i) => [i.id, i]));
@@ -449,9 +469,9 @@ export function createTariffCalcService({ db, kind }: TariffCalcDeps) {
 
   /** Writes every link list of a calc (after its old ones were removed). */
   async function writeLinks(run: Runner, calcId: number, form: CalcCreate): Promise<void> {
-    const inserts: Promise<unknown>[] = [];
+    const inserts: (() => Promise<unknown>)[] = [];
     const add = <T extends PgTable>(table: T, values: T['$inferInsert'][]) => {
-      if (values.length) inserts.push(run.insert(table).values(values));
+      if (values.length) inserts.push(async () => run.insert(table).values(values));
     };
     add(
       tariffCalcServiceMapTypes,
@@ -495,8 +515,8 @@ export function createTariffCalcService({ db, kind }: TariffCalcDeps) {
         jobIndicatorId: indicators ? entry.job_indicator_id : null,
       })),
     );
-    // One connection inside a transaction: the statements queue on it in order.
-    await Promise.all(inserts);
+    // A transaction is one connection: its statements go one after another.
+    for (const insert of inserts) await insert();
   }
 
   const LINK_TABLES = [
