@@ -21,13 +21,13 @@ import {
   withoutFieldErrors,
 } from './vipFieldModalForm.ts';
 
-export const VIP_MODAL_MESSAGES = {
+const VIP_MODAL_MESSAGES = {
   saved: 'Расчёт сохранён',
   deleted: 'Расчёт удалён',
 } as const;
 
 /** The field a delete confirmation is about. */
-export interface VipDeleteTarget {
+interface VipDeleteTarget {
   id: number;
   name: string;
 }

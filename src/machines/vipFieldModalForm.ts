@@ -69,7 +69,7 @@ export function vipFormFromField(field: VipField): VipFieldForm {
  * only with hall access type 7 (unchecked means false), null otherwise.
  * Example: `links.vipFieldDirection: [1]` → `vipFieldDirection: [{direction_id: 1}]`.
  */
-export function vipPayloadOf(form: VipFieldForm): Record<string, unknown> {
+function vipPayloadOf(form: VipFieldForm): Record<string, unknown> {
   const lists = Object.fromEntries(
     VIP_LINK_KEYS.map((key) => [key, form.links[key].map((id) => ({ [VIP_LINKS[key].idKey]: id }))]),
   );

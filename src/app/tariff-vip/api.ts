@@ -25,7 +25,7 @@ const PATH = '/tariff/vip-field';
 const LINK_ID_KEYS = new Set<string>(Object.values(VIP_LINKS).map((link) => link.idKey));
 
 /** `vipFieldFilterParam('aviacompany_id', '5')` is { 'filter[aviacompany_id][]': '5' }. */
-export const vipFieldFilterParam: FilterParam = (key, value) =>
+const vipFieldFilterParam: FilterParam = (key, value) =>
   LINK_ID_KEYS.has(key) ? { [`filter[${key}][]`]: value } : { [`filter[${key}]`]: value };
 
 const listSchema = z.array(vipFieldSchema);
@@ -69,10 +69,10 @@ export function evaluateVipField(id: number, flightAid: number) {
 }
 
 /** A choice of a reference list. */
-export type NamedItem = z.infer<typeof namedItemSchema>;
+type NamedItem = z.infer<typeof namedItemSchema>;
 
 /** Link lists whose choices come from the server; directions are fixed in the interface (spec 7.3). */
-export type VipReferenceKey = Exclude<VipLinkKey, 'vipFieldDirection'>;
+type VipReferenceKey = Exclude<VipLinkKey, 'vipFieldDirection'>;
 export type VipReferences = Record<VipReferenceKey, NamedItem[]>;
 
 /** The reference call of each link list (spec 7.3). */

@@ -2,7 +2,7 @@ import { VIP_DIRECTIONS, VIP_LINKS, type VipField, type VipLinkKey } from '../..
 import type { GridColumn, SelectOption } from '../../widgets/index.ts';
 import type { VipReferences } from './api.ts';
 
-export const DASH = '—';
+const DASH = '—';
 
 /** The yes/no filter: the grid sends yes as 1 and no as 0 (spec 2.4). */
 const YES_NO: SelectOption[] = [
@@ -14,7 +14,7 @@ const YES_NO: SelectOption[] = [
  * A multi-value cell: the names joined by commas, or a dash when empty (spec 2.4).
  * Example: two airlines → 'Аэрофлот, Победа'; none → '—'.
  */
-export function joinedNames(row: VipField, list: VipLinkKey): string {
+function joinedNames(row: VipField, list: VipLinkKey): string {
   const nested = VIP_LINKS[list].nested;
   const names = (row[list] as Record<string, unknown>[]).map(
     (entry) => (entry[nested] as { name: string }).name,
@@ -23,7 +23,7 @@ export function joinedNames(row: VipField, list: VipLinkKey): string {
 }
 
 /** The use_parent_access_type cell: yes, no, or a dash for null (spec 2.4). */
-export function yesNoDash(value: boolean | null): string {
+function yesNoDash(value: boolean | null): string {
   if (value === null) return DASH;
   return value ? 'Да' : 'Нет';
 }
