@@ -31,7 +31,9 @@ export default function TariffCalcScreen() {
   const deletion = useActorRef(calcDeleteMachine);
   const refs = useSelector(modal, (snapshot) => snapshot.context.refs);
   const ready = useSelector(modal, (snapshot) => !snapshot.hasTag('loadingReferences'));
+  // Fourteen columns do not fit a screen: they keep their width and the grid scrolls sideways.
   const grid = useGridActor(loadCalcPage, {
+    horizontalScroll: true,
     filterKeys: calcColumns([], [])
       .filter((column) => column.filterable)
       .map((column) => column.key),
