@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoadPage, LoadPageParams } from '../../machines/grid.ts';
 import { AlertBanner } from '../Alert/AlertBanner.tsx';
@@ -249,5 +250,25 @@ describe('when there are 50,000 rows on one page', () => {
     expect(await screen.findByText('Показаны 1 - 50000 из 50000 записей')).toBeInTheDocument();
     const rows = within(screen.getByRole('table', { name: 'Строки' })).getAllByRole('row');
     expect(rows.length).toBeLessThan(100);
+  });
+});
+
+describe('when React mounts the grid twice in development (StrictMode)', () => {
+  it('treats the cancelled first load as cancelled, not as a failure to alert', async () => {
+    const { loadPage: load } = fakeLoadPage();
+    // Like ofetch: a call whose signal aborts rejects with an AbortError.
+    const loadPage: LoadPage<Airline> = (params, signal) =>
+      new Promise((resolve, reject) => {
+        signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        setTimeout(() => load(params, signal).then(resolve, reject), 20);
+      });
+    render(
+      <StrictMode>
+        <AlertBanner />
+        <DataGrid label="Авиакомпании" columns={COLUMNS} loadPage={loadPage} />
+      </StrictMode>,
+    );
+    expect(await screen.findByText('Показаны 1 - 20 из 95 записей')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

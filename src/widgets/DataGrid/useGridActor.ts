@@ -25,7 +25,12 @@ export function useGridActor<T>(loadPage: LoadPage<T>, input: GridInput = {}): G
     gridMachine.provide({
       actors: {
         loadPage: fromPromise<LoadPageResult<unknown>, LoadPageParams>(({ input: params, signal }) =>
-          latest.current(params, signal),
+          latest.current(params, signal).catch((error: unknown) => {
+            // A load cancelled by its own actor (a newer query, or React mounting twice in development) is not a
+            // failure to tell the user about: it never settles, and the actor that started it is gone or moved on.
+            if (signal.aborted) return new Promise<never>(() => undefined);
+            throw error;
+          }),
         ),
       },
       actions: {
