@@ -49,7 +49,7 @@ export const CALC_MESSAGES = {
 } as const;
 
 /** Largest accuracy, coeff and minimum amount: numeric(14, 4) in the database. */
-export const MAX_CALC_NUMBER = 9_999_999_999;
+const MAX_CALC_NUMBER = 9_999_999_999;
 
 const MAX_TEXT = 255;
 const text = (max = MAX_TEXT) => safeText().trim().max(max, `Не более ${max} символов`);
@@ -75,7 +75,7 @@ const param = z.union([z.literal(JOB_PARAM.start), z.literal(JOB_PARAM.end), z.n
  * Indicators: one entry per counted job in `start_job_id` (end job and params null); Indicators also names the
  * job's indicator in `job_indicator_id`.
  */
-export const calcJobEntrySchema = z.object({
+const calcJobEntrySchema = z.object({
   start_job_id: optionalRef,
   start_param: param,
   end_job_id: optionalRef,
@@ -221,7 +221,7 @@ export type CalcForm = z.input<typeof calcCreateSchema> & { id: number | null };
 /** A valid create body after parsing. */
 export type CalcCreate = z.output<typeof calcCreateSchema>;
 export type CalcUpdate = z.output<typeof calcUpdateSchema>;
-export type CalcJobEntry = z.output<typeof calcJobEntrySchema>;
+type CalcJobEntry = z.output<typeof calcJobEntrySchema>;
 
 /** A fresh form as the modal opens it (spec 4.5): the first format and rounding, group type 1. */
 export function emptyCalcForm(firstFormatId: number | null, firstRoundingId: number | null): CalcForm {
@@ -348,7 +348,6 @@ export const CALC_TEXT_FILTER_KEYS = [
 ] as const;
 export const CALC_ID_FILTER_KEYS = ['calc_type', 'format'] as const;
 export const CALC_SORT_KEYS = ['id', ...CALC_TEXT_FILTER_KEYS, ...CALC_ID_FILTER_KEYS] as const;
-export type CalcSortKey = (typeof CALC_SORT_KEYS)[number];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Evaluation on a turnaround (beyond the spec): `GET /tariff/calc/{id}/evaluate?flight_aid=`
@@ -374,7 +373,7 @@ const evaluatedTask = z.object({
 });
 
 /** One step from the raw quantity to the billable result, in the order applied. */
-export const calcStepSchema = z.object({
+const calcStepSchema = z.object({
   /** raw, units, coeff, rounding, accuracy, minimum. */
   kind: z.enum(['raw', 'units', 'coeff', 'rounding', 'accuracy', 'minimum']),
   /** Russian: what was done ('Коэффициент 1,5'). */

@@ -50,10 +50,7 @@ export const tariffCalcs = pgTable(
   },
   (t) => [
     check('tariff_calcs_group_type_ck', sql`${t.groupType} in (1, 2)`),
-    check(
-      'tariff_calcs_amounts_ck',
-      sql`${t.accuracy} >= 0 and ${t.coeff} >= 0 and ${t.minimumAmount} >= 0`,
-    ),
+    check('tariff_calcs_amounts_ck', sql`${t.accuracy} >= 0 and ${t.coeff} >= 0 and ${t.minimumAmount} >= 0`),
     index('tariff_calcs_service_idx').on(t.serviceId),
     index('tariff_calcs_type_idx').on(t.calcTypeId),
     index('tariff_calcs_format_idx').on(t.formatId),

@@ -17,7 +17,7 @@ import {
 /** Rounding ids of the reference list: 1 none, 2 up, 3 down, 4 half away from zero (mathematical). */
 export const ROUNDING = { none: NO_ROUNDING_ID, up: 2, down: 3, math: 4 } as const;
 
-export interface Named {
+interface Named {
   id: number;
   name: string;
 }
@@ -47,7 +47,7 @@ export interface EvalTask {
   resourceIds: number[];
 }
 
-export interface EvalEntry {
+interface EvalEntry {
   startJob: Named;
   startParam: number | null;
   endJob: Named | null;
@@ -82,7 +82,7 @@ export interface EvalInput {
   tasks: EvalTask[];
 }
 
-export interface EvalEntryResult {
+interface EvalEntryResult {
   startJob: Named;
   startParam: number | null;
   endJob: Named | null;

@@ -616,5 +616,3 @@ export function createTariffCalcService({ db, kind }: TariffCalcDeps) {
     ...createEvaluation({ db, get }),
   };
 }
-
-export type TariffCalcService = ReturnType<typeof createTariffCalcService>;
