@@ -8,6 +8,8 @@ import { tariffCalcRoutes } from './tariff-calc/routes.ts';
 import { createTariffCalcService } from './tariff-calc/service.ts';
 import { tariffVipRoutes } from './tariff-vip/routes.ts';
 import { createTariffVipService } from './tariff-vip/service.ts';
+import { turnaroundRoutes } from './turnaround/routes.ts';
+import { createTurnaroundService } from './turnaround/service.ts';
 
 /** What the services are built from; each service takes only the part it uses (`Pick<>`). */
 export interface ServiceDeps {
@@ -25,6 +27,7 @@ export function createServices({ db }: ServiceDeps) {
     staffPlanning: createStaffPlanningService(db),
     tariffCalc: createTariffCalcService(db),
     tariffVip: createTariffVipService(db),
+    turnaround: createTurnaroundService(db),
   };
 }
 
@@ -41,4 +44,5 @@ export const modules: FastifyPluginAsync<ModuleOptions>[] = [
   staffPlanningRoutes,
   tariffCalcRoutes,
   tariffVipRoutes,
+  turnaroundRoutes,
 ];
