@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 /** Signs a demo user in through the API (password = login) and stores the token as the login page does. */
 export async function signIn(page: Page, login: string): Promise<void> {
@@ -34,6 +34,14 @@ export function collectErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+/** Picks the first turnaround of today in an evaluation panel's turnaround picker. */
+export async function chooseTurnaround(page: Page, panel: Locator): Promise<void> {
+  const select = panel.getByRole('combobox', { name: 'Оборот', exact: true });
+  await expect(select).toBeEnabled();
+  await select.click();
+  await page.getByRole('listbox', { name: 'Оборот' }).getByRole('option').first().click();
 }
 
 /** `page` signed in as admin; `consoleErrors` gathers what the browser reported. */

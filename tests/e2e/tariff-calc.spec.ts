@@ -1,5 +1,5 @@
 import { test as base, type Locator, type Page } from '@playwright/test';
-import { collectErrors, expect, signIn } from './fixtures.ts';
+import { chooseTurnaround, collectErrors, expect, signIn } from './fixtures.ts';
 
 const test = base;
 
@@ -86,7 +86,7 @@ test('a tariff user creates a calc with two job entries, edits, evaluates and de
     .click();
   await expect(edit.getByLabel('Коэффициент')).toHaveValue('1.5');
   const panel = edit.getByRole('region', { name: 'Рассчитать на рейсе' });
-  await panel.getByLabel('Номер разворота (aid)').fill('1');
+  await chooseTurnaround(page, panel);
   await panel.getByRole('button', { name: 'Рассчитать' }).click();
   await expect(panel.getByRole('table', { name: 'Шаги расчёта' })).toBeVisible();
   await expect(panel.getByText(/^Итого:/)).toBeVisible();

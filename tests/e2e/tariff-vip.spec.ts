@@ -1,5 +1,5 @@
 import { test as base, type Locator, type Page } from '@playwright/test';
-import { collectErrors, expect, signIn } from './fixtures.ts';
+import { chooseTurnaround, collectErrors, expect, signIn } from './fixtures.ts';
 
 const test = base;
 const URL = '/tariff/vip-passenger';
@@ -70,7 +70,7 @@ test('as tariff: a VIP field with access type 7 is created, found by filter, che
   await expect(edit.getByLabel('Поле JSON')).toHaveValue(name);
   await expect(edit.getByLabel('Использовать тип допуска родителя')).toBeChecked();
   const check = edit.getByRole('region', { name: 'Проверить на рейсе' });
-  await check.getByLabel('Номер оборота').fill('1');
+  await chooseTurnaround(page, check);
   await check.getByRole('button', { name: 'Проверить' }).click();
   await expect(check.getByRole('table').first()).toBeVisible();
   await edit.getByRole('button', { name: 'Отмена' }).click();

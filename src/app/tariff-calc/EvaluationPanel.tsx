@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
-import { useId, useState } from 'react';
 import type { CalcEvaluation } from '../../shared/tariff-calc.ts';
 import { FieldError } from '../../widgets/FieldError.tsx';
+import { TurnaroundPicker } from '../turnaround/TurnaroundPicker.tsx';
 import type { CalcModalRef } from './useCalcModal.ts';
 
 const number = new Intl.NumberFormat('ru', { maximumFractionDigits: 4 });
@@ -72,18 +72,12 @@ function Result({ result }: { result: CalcEvaluation }) {
 }
 
 /**
- * «Рассчитать на рейсе»: the saved calc evaluated on a turnaround with its steps. The server offers no turnaround
- * search yet, so the turnaround is typed by its number (`aid`).
+ * «Рассчитать на рейсе»: the saved calc evaluated on a turnaround, chosen by day from a searchable list, with its
+ * steps.
  */
 export function EvaluationPanel({ actor }: { actor: CalcModalRef }) {
-  const inputId = useId();
   const evaluation = useSelector(actor, (snapshot) => snapshot.context.evaluation);
   const running = useSelector(actor, (snapshot) => snapshot.hasTag('evaluating'));
-  const [draft, setDraft] = useState(evaluation.flightAid === null ? '' : String(evaluation.flightAid));
-  const apply = (text: string) => {
-    const aid = /^\d{1,10}$/.test(text.trim()) ? Number(text.trim()) : null;
-    if (aid !== evaluation.flightAid) actor.send({ type: 'EVALUATION.FLIGHT', flightAid: aid });
-  };
   return (
     <section className="calc-eval" aria-label="Рассчитать на рейсе">
       <h3>Рассчитать на рейсе</h3>
@@ -92,24 +86,14 @@ export function EvaluationPanel({ actor }: { actor: CalcModalRef }) {
         className="calc-eval__form"
         onSubmit={(event) => {
           event.preventDefault();
-          apply(draft);
           actor.send({ type: 'EVALUATION.RUN' });
         }}
       >
-        <div className="w-field">
-          <label className="w-field__label" htmlFor={inputId}>
-            Номер разворота (aid)
-          </label>
-          <input
-            id={inputId}
-            className="w-input"
-            inputMode="numeric"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value.replace(/\D/g, ''))}
-            onBlur={() => apply(draft)}
-          />
-        </div>
-        <button type="submit" className="w-button" disabled={running || draft === ''}>
+        <TurnaroundPicker
+          value={evaluation.flightAid}
+          onChange={(aid) => actor.send({ type: 'EVALUATION.FLIGHT', flightAid: aid })}
+        />
+        <button type="submit" className="w-button" disabled={running || evaluation.flightAid === null}>
           {running ? 'Считаем…' : 'Рассчитать'}
         </button>
       </form>

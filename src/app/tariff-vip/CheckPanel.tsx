@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId } from 'react';
-import { vipFieldCheckMachine } from '../../machines/vipFieldModalCheck.ts';
+import { flightAidOf, vipFieldCheckMachine } from '../../machines/vipFieldModalCheck.ts';
 import type { VipFieldEvaluation } from '../../shared/tariff-vip.ts';
 import { FieldError } from '../../widgets/FieldError.tsx';
+import { TurnaroundPicker } from '../turnaround/TurnaroundPicker.tsx';
 
 type Step = VipFieldEvaluation['passenger_steps'][number];
 
@@ -43,11 +43,10 @@ function Steps({ caption, steps }: { caption: string; steps: Step[] }) {
 }
 
 /**
- * «Проверить на рейсе»: the saved field evaluated on a turnaround of the airport, leg by leg with its steps.
- * The turnaround is typed by its number (`aid`) until the server offers a turnaround search.
+ * «Проверить на рейсе»: the saved field evaluated on a turnaround of the airport, chosen by day from a searchable
+ * list, leg by leg with its steps.
  */
 export function CheckPanel({ fieldId }: { fieldId: number }) {
-  const inputId = useId();
   const check = useActorRef(vipFieldCheckMachine, { input: { fieldId } });
   const running = useSelector(check, (snapshot) => snapshot.hasTag('running'));
   const flightAid = useSelector(check, (snapshot) => snapshot.context.flightAid);
@@ -65,21 +64,11 @@ export function CheckPanel({ fieldId }: { fieldId: number }) {
           check.send({ type: 'CHECK.RUN' });
         }}
       >
-        <div className="w-field">
-          <label className="w-field__label" htmlFor={inputId}>
-            Номер оборота
-          </label>
-          <input
-            id={inputId}
-            className="w-input"
-            inputMode="numeric"
-            value={flightAid}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${inputId}-error` : undefined}
-            onChange={(event) => check.send({ type: 'CHECK.FLIGHT', value: event.target.value })}
-          />
-          <FieldError id={`${inputId}-error`} message={error} />
-        </div>
+        <TurnaroundPicker
+          value={flightAidOf(flightAid)}
+          onChange={(aid) => check.send({ type: 'CHECK.FLIGHT', value: aid === null ? '' : String(aid) })}
+        />
+        <FieldError message={error} />
         <button type="submit" className="w-button w-button--secondary" disabled={running}>
           {running ? 'Проверка…' : 'Проверить'}
         </button>
