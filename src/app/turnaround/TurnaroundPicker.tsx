@@ -5,6 +5,7 @@ import { DatePicker } from '../../widgets/DatePicker/DatePicker.tsx';
 import { FieldError } from '../../widgets/FieldError.tsx';
 import { Select } from '../../widgets/Select/Select.tsx';
 import { readTimeZone } from '../api/storage.ts';
+import './turnaroundPicker.css';
 
 /** Today in the user's time zone, 'YYYY-MM-DD'. Example: 23:30 UTC in Europe/Moscow → the next day. */
 function today(zone: string): string {
