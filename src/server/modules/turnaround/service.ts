@@ -86,5 +86,3 @@ export function createTurnaroundService({ db }: TurnaroundDeps) {
     },
   };
 }
-
-export type TurnaroundService = ReturnType<typeof createTurnaroundService>;
