@@ -11,6 +11,11 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), '
 /** Browser tests: the built client and the real server on a fresh embedded database, in Debian's Chromium. */
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The password round trip changes a demo user's password for good: it runs after every spec that signs in.
+  projects: [
+    { name: 'screens', testIgnore: /password\.spec\.ts$/ },
+    { name: 'password', testMatch: /password\.spec\.ts$/, dependencies: ['screens'] },
+  ],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
