@@ -108,6 +108,8 @@ test('a viewer sees the calcs without the add button or row actions', async ({ p
   await page.goto('/tariff/service');
   await expect(page.getByRole('heading', { name: 'Расчёты услуг', level: 1 })).toBeVisible();
   const table = page.getByRole('table', { name: 'Расчёты услуг' });
+  // The demo airport's calcs are listed: the viewer reads them, only the actions are missing.
+  await expect(page.getByText(/^Показаны 1 - \d+ из \d+ записей/).first()).toBeVisible();
   await expect(table.getByRole('row').nth(2)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Добавить расчёт' })).toHaveCount(0);
   await expect(table.getByRole('button', { name: /^(Редактировать|Удалить) «/ })).toHaveCount(0);
