@@ -79,7 +79,10 @@ function wholeIn(key: keyof typeof BRS_BOUNDS) {
 
 const flag = () => z.boolean(requiredOr(BRS_MESSAGES.flag));
 const oneOf = <T extends Record<string, string>>(options: T) =>
-  z.enum(Object.keys(options) as [keyof T & string, ...(keyof T & string)[]], requiredOr(BRS_MESSAGES.choose));
+  z.enum(
+    Object.keys(options) as [keyof T & string, ...(keyof T & string)[]],
+    requiredOr(BRS_MESSAGES.choose),
+  );
 
 /** Every setting, each required; the body of an inline edit. */
 export const brsSettingsSchema = z.object({
