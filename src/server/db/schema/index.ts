@@ -1,4 +1,5 @@
 export * from './access.ts';
+export * from './brsConfig.ts';
 export * from './allocation.ts';
 export * from './demo.ts';
 export * from './flights.ts';
