@@ -1,4 +1,5 @@
 import { wallClockToInstant } from '../../shared/wallClock.ts';
+import { buildAllocations } from './allocation.ts';
 import { LocalCalendar } from './calendar.ts';
 import { AIRPORTS, HOME_IATA } from './facts/geo.ts';
 import { WORKPLACE_KIND } from './facts/lists.ts';
@@ -96,6 +97,7 @@ export function generateDemoAirport(options: DemoOptions = {}): DemoData {
       ...flights.tables,
       ...tasks.tables,
       ...buildVipFields(),
+      ...buildAllocations(staff.tables),
       ...buildTariffCalcs(
         [...refs.before, ...staff.tables, ...ops.tables, ...flights.tables, ...tasks.tables],
         now,

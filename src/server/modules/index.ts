@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { DbHandle } from '../db/client.ts';
+import { allocationRoutes } from './allocation/routes.ts';
+import { createAllocationService } from './allocation/service.ts';
 import { referenceRoutes } from './reference/routes.ts';
 import { createReferenceService } from './reference/service.ts';
 import { staffPlanningRoutes } from './staff-planning/routes.ts';
@@ -23,6 +25,7 @@ export interface ServiceDeps {
  */
 export function createServices({ db }: ServiceDeps) {
   return {
+    allocation: createAllocationService(db),
     reference: createReferenceService(db),
     staffPlanning: createStaffPlanningService(db),
     tariffCalc: createTariffCalcService(db),
@@ -40,6 +43,7 @@ export interface ModuleOptions {
 
 /** Every module's routes, registered under /api with the services. Each module adds its plugin here. */
 export const modules: FastifyPluginAsync<ModuleOptions>[] = [
+  allocationRoutes,
   referenceRoutes,
   staffPlanningRoutes,
   tariffCalcRoutes,
