@@ -1,14 +1,7 @@
 /** The pure evaluation: every expected number below is worked out by hand in the comment beside it. */
 import { describe, expect, it } from 'vitest';
-import {
-  applyChain,
-  type EvalCalc,
-  type EvalLeg,
-  type EvalTask,
-  evaluateCalc,
-  ROUNDING,
-  roundBy,
-} from './evaluate.ts';
+import { applyChain, ROUNDING, roundBy } from './chain.ts';
+import { type EvalCalc, type EvalLeg, type EvalTask, evaluateCalc } from './evaluate.ts';
 
 const at = (hhmm: string) => new Date(`2026-03-10T${hhmm}:00Z`);
 const ARR: EvalLeg = {

@@ -11,7 +11,7 @@ import { listQuery, plainQuery, sendPage } from '../../http/list.ts';
 import { queryId } from '../../http/query.ts';
 import { routeGroup } from '../../http/route.ts';
 import type { ModuleOptions } from '../index.ts';
-import { CALC_LIST } from './service.ts';
+import { CALC_LIST } from './list.ts';
 
 const route = routeGroup({ tags: ['Тарифы: расчёты услуг'], access: 'session' });
 const idParams = z.object({ id: queryId });
