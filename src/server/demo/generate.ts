@@ -12,6 +12,7 @@ import type { DemoTable } from './table.ts';
 import { buildTariffCalcs } from './tariffCalc.ts';
 import { buildVipFields } from './tariffVip.ts';
 import { buildTasks } from './tasks.ts';
+import { buildWorkplaceDistances } from './workplace.ts';
 
 /** The zone of the home airport: the demo's days, shifts and flight times are its wall clock. */
 export const HOME_ZONE = AIRPORTS.find((a) => a.iata === HOME_IATA)!.timeZone;
@@ -97,6 +98,7 @@ export function generateDemoAirport(options: DemoOptions = {}): DemoData {
       ...flights.tables,
       ...tasks.tables,
       ...buildVipFields(),
+      ...buildWorkplaceDistances(refs.workplaces),
       ...buildAllocations(staff.tables),
       ...buildTariffCalcs(
         [...refs.before, ...staff.tables, ...ops.tables, ...flights.tables, ...tasks.tables],

@@ -12,6 +12,8 @@ import { tariffVipRoutes } from './tariff-vip/routes.ts';
 import { createTariffVipService } from './tariff-vip/service.ts';
 import { turnaroundRoutes } from './turnaround/routes.ts';
 import { createTurnaroundService } from './turnaround/service.ts';
+import { workplaceRoutes } from './workplace/routes.ts';
+import { createWorkplaceService } from './workplace/service.ts';
 
 /** What the services are built from; each service takes only the part it uses (`Pick<>`). */
 export interface ServiceDeps {
@@ -31,6 +33,7 @@ export function createServices({ db }: ServiceDeps) {
     tariffCalc: createTariffCalcService(db),
     tariffVip: createTariffVipService(db),
     turnaround: createTurnaroundService(db),
+    workplace: createWorkplaceService(db),
   };
 }
 
@@ -49,4 +52,5 @@ export const modules: FastifyPluginAsync<ModuleOptions>[] = [
   tariffCalcRoutes,
   tariffVipRoutes,
   turnaroundRoutes,
+  workplaceRoutes,
 ];

@@ -9,3 +9,4 @@ export * from './tariffCalc.ts';
 export * from './tariffVip.ts';
 export * from './tasks.ts';
 export * from './tgo.ts';
+export * from './workplace.ts';
