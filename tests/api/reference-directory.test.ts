@@ -61,10 +61,8 @@ describe('when listing airlines for the baggage-register settings', () => {
     for (const a of list) expect(`${a.iata_code} ${a.icao_code} ${a.name_ru}`.toLowerCase()).toContain('su');
   });
 
-  it('answers the full airline with its 3-digit code and the baggage-register when expanded', async () => {
-    const res = await get(
-      `/aviacompany?expand=aviacompanyBaggageRegister&filter[name]=${encodeURIComponent('S7')}`,
-    );
+  it('answers the full airline with its 3-digit code, without the baggage-register unless expanded', async () => {
+    const res = await get(`/aviacompany?filter[name]=${encodeURIComponent('S7')}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
       {
@@ -78,11 +76,14 @@ describe('when listing airlines for the baggage-register settings', () => {
         code: 'S7',
         numeric_code: '421',
         is_deleted: false,
-        aviacompanyBaggageRegister: null,
       },
     ]);
-    const plain = (await get('/aviacompany?filter[name]=SBI')).json();
-    expect(plain[0]).not.toHaveProperty('aviacompanyBaggageRegister');
+  });
+
+  it('refuses the baggage-register settings to a user without a rule to read them', async () => {
+    const res = await get('/aviacompany?expand=aviacompanyBaggageRegister&filter[name]=SBI');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'Недостаточно прав для этого действия' });
   });
 
   it('filters deleted airlines in and out', async () => {

@@ -1,5 +1,6 @@
 import { wallClockToInstant } from '../../shared/wallClock.ts';
 import { buildAllocations } from './allocation.ts';
+import { buildBrsConfig } from './brsConfig.ts';
 import { LocalCalendar } from './calendar.ts';
 import { AIRPORTS, HOME_IATA } from './facts/geo.ts';
 import { WORKPLACE_KIND } from './facts/lists.ts';
@@ -98,6 +99,7 @@ export function generateDemoAirport(options: DemoOptions = {}): DemoData {
       ...flights.tables,
       ...tasks.tables,
       ...buildVipFields(),
+      ...buildBrsConfig(),
       ...buildWorkplaceDistances(refs.workplaces),
       ...buildAllocations(staff.tables),
       ...buildTariffCalcs(

@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { DbHandle } from '../db/client.ts';
 import { allocationRoutes } from './allocation/routes.ts';
 import { createAllocationService } from './allocation/service.ts';
+import { brsConfigRoutes } from './brs-config/routes.ts';
+import { createBrsConfigService } from './brs-config/service.ts';
 import { referenceRoutes } from './reference/routes.ts';
 import { createReferenceService } from './reference/service.ts';
 import { staffPlanningRoutes } from './staff-planning/routes.ts';
@@ -28,6 +30,7 @@ export interface ServiceDeps {
 export function createServices({ db }: ServiceDeps) {
   return {
     allocation: createAllocationService(db),
+    brsConfig: createBrsConfigService(db),
     reference: createReferenceService(db),
     staffPlanning: createStaffPlanningService(db),
     tariffCalc: createTariffCalcService(db),
@@ -47,6 +50,7 @@ export interface ModuleOptions {
 /** Every module's routes, registered under /api with the services. Each module adds its plugin here. */
 export const modules: FastifyPluginAsync<ModuleOptions>[] = [
   allocationRoutes,
+  brsConfigRoutes,
   referenceRoutes,
   staffPlanningRoutes,
   tariffCalcRoutes,

@@ -1,7 +1,10 @@
 /** The paged directories of airports and airlines (the baggage-register settings and flight screens search them). */
-import { type AnyColumn, and, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { type AnyColumn, and, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { BrsRegister } from '../../../shared/brs-config.ts';
+import type { RuleName } from '../../../shared/rules.ts';
 import type { DbHandle } from '../../db/client.ts';
-import { airlines, airports } from '../../db/schema/index.ts';
+import { airlines, airports, aviacompanyBaggageRegisters } from '../../db/schema/index.ts';
+import { ForbiddenError } from '../../http/errors.ts';
 import {
   type AnyOfCondition,
   containsPattern,
@@ -12,6 +15,7 @@ import {
   searchAny,
 } from '../../http/filters.ts';
 import type { QueryOf } from '../../http/list.ts';
+import { registerAnswer } from '../brs-config/answer.ts';
 
 const CODE_SORTS = ['id', 'name_ru', 'iata_code', 'icao_code'] as const;
 
@@ -37,6 +41,12 @@ export const AIRLINE_LIST = {
   defaultPerPage: 50,
 } as const;
 
+/** Rules that let a user read the baggage-register settings (editing implies reading what one edits). */
+const REGISTER_READERS: readonly RuleName[] = [
+  'read-settings-baggage-aviacompany',
+  'edit-settings-baggage-aviacompany',
+];
+
 function airlineOr(conditions: AnyOfCondition<AirlineOrField>[] | undefined): SQL | undefined {
   if (!conditions?.length) return undefined;
   return or(
@@ -50,6 +60,16 @@ function airlineOr(conditions: AnyOfCondition<AirlineOrField>[] | undefined): SQ
 
 /** Airport and airline pages; part of the reference service. */
 export function createDirectoryQueries({ db, kind }: Pick<DbHandle, 'db' | 'kind'>) {
+  /** The baggage-register settings of the airlines, by airline id; airlines without settings are absent. */
+  async function registersOf(airlineIds: number[]): Promise<Map<number, BrsRegister>> {
+    if (airlineIds.length === 0) return new Map();
+    const rows = await db
+      .select()
+      .from(aviacompanyBaggageRegisters)
+      .where(inArray(aviacompanyBaggageRegisters.airlineId, airlineIds));
+    return new Map(rows.map((row) => [row.airlineId, registerAnswer(row)]));
+  }
+
   return {
     /** A page of airports searched by any name or code. */
     async airports(query: QueryOf<typeof AIRPORT_LIST>) {
@@ -98,8 +118,14 @@ export function createDirectoryQueries({ db, kind }: Pick<DbHandle, 'db' | 'kind
     /**
      * A page of airlines: any of the `or` conditions, deleted or not, a name search; `expand` (comma-separated)
      * adds the named relations, unknown names are ignored as the spec's backend does.
+     * `aviacompanyBaggageRegister` (the settings row or null) needs a rule to read the settings among `rules`, the
+     * caller's: the list is open to any session, the settings are not (403 rather than a silent null, which the
+     * screen would take for "no settings yet").
      */
-    async airlines(query: QueryOf<typeof AIRLINE_LIST> & { expand?: string }) {
+    async airlines(query: QueryOf<typeof AIRLINE_LIST> & { expand?: string }, rules: readonly string[] = []) {
+      const expand = (query.expand ?? '').split(',').map((part) => part.trim());
+      const withRegister = expand.includes('aviacompanyBaggageRegister');
+      if (withRegister && !REGISTER_READERS.some((rule) => rules.includes(rule))) throw new ForbiddenError();
       const { or: anyOf, is_deleted: deleted, name } = query.filters;
       const where = and(
         airlineOr(anyOf),
@@ -133,8 +159,7 @@ export function createDirectoryQueries({ db, kind }: Pick<DbHandle, 'db' | 'kind
         )
         .limit(query.perPage)
         .offset((query.page - 1) * query.perPage);
-      const expand = (query.expand ?? '').split(',').map((part) => part.trim());
-      const withRegister = expand.includes('aviacompanyBaggageRegister');
+      const registers = withRegister ? await registersOf(rows.map((a) => a.id)) : new Map();
       const items = rows.map((a) => ({
         id: a.id,
         name: a.nameRu,
@@ -146,8 +171,7 @@ export function createDirectoryQueries({ db, kind }: Pick<DbHandle, 'db' | 'kind
         code: a.iataCode ?? a.icaoCode,
         numeric_code: a.numericCode,
         is_deleted: a.isDeleted,
-        // The baggage-register settings module fills this in; until an airline has settings it is null.
-        ...(withRegister ? { aviacompanyBaggageRegister: null } : {}),
+        ...(withRegister ? { aviacompanyBaggageRegister: registers.get(a.id) ?? null } : {}),
       }));
       return { items, total };
     },

@@ -151,6 +151,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
       querystring: listQuery(AIRLINE_LIST, { expand: queryText.optional() }),
       response: z.array(airlineSchema),
     }),
-    async (request, reply) => sendPage(reply, request.query, await service.airlines(request.query)),
+    async (request, reply) =>
+      sendPage(reply, request.query, await service.airlines(request.query, request.user.rules)),
   );
 };

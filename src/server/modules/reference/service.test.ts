@@ -110,9 +110,14 @@ describe('when listing airlines', () => {
       numeric_code: '220',
       is_deleted: false,
     });
-    const [expanded] = (await service.airlines({ ...alrosa, expand: 'other, aviacompanyBaggageRegister' }))
-      .items;
+    const expand = { ...alrosa, expand: 'other, aviacompanyBaggageRegister' };
+    const [expanded] = (await service.airlines(expand, ['read-settings-baggage-aviacompany'])).items;
     expect(expanded).toEqual({ ...plain, aviacompanyBaggageRegister: null });
+  });
+
+  it('refuses the baggage-register relation to a caller without a rule to read the settings', async () => {
+    const expand = { ...query(AIRLINE_LIST, 'filter[name]=6R'), expand: 'aviacompanyBaggageRegister' };
+    await expect(service.airlines(expand, ['calc-index'])).rejects.toMatchObject({ statusCode: 403 });
   });
 });
 

@@ -1,0 +1,202 @@
+/** Airline baggage-register settings over HTTP: create, update, 409, rules, 422 with nothing written, the expand. */
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../src/server/auth/password.ts';
+import type { DbHandle } from '../../src/server/db/client.ts';
+import {
+  airlines,
+  aviacompanyBaggageRegisters,
+  roleRules,
+  roles,
+  userRoles,
+  users,
+} from '../../src/server/db/schema/index.ts';
+import { loadDemoAirport } from '../../src/server/demo/index.ts';
+import {
+  BRS_DEFAULTS,
+  BRS_MESSAGES,
+  type BrsAirline,
+  type BrsSettings,
+} from '../../src/shared/brs-config.ts';
+import { MESSAGES } from '../../src/shared/messages.ts';
+import type { RuleName } from '../../src/shared/rules.ts';
+import { bearer, createTestApp, loginAs, openTestDb } from '../support/testApp.ts';
+
+let db: DbHandle;
+let app: Awaited<ReturnType<typeof createTestApp>>;
+const tokens: Record<string, Record<string, string>> = {};
+
+const CREATE = '/brs/api/v1/aviacompany-baggage-register/create';
+const UPDATE = '/brs/api/v1/aviacompany-baggage-register/update';
+
+/** A user whose only role holds one rule; password 'secret-password'. */
+async function userWithOnly(rule: RuleName): Promise<Record<string, string>> {
+  const [role] = await db.db
+    .insert(roles)
+    .values({ name: `only-${rule}`, title: rule })
+    .returning();
+  await db.db.insert(roleRules).values({ roleId: role.id, ruleName: rule });
+  const [user] = await db.db
+    .insert(users)
+    .values({ login: `only-${rule}`, name: rule, passwordHash: await hashPassword('secret-password') })
+    .returning();
+  await db.db.insert(userRoles).values({ userId: user.id, roleId: role.id });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { login: `only-${rule}`, password: 'secret-password' },
+  });
+  return bearer(res.json().token);
+}
+
+beforeAll(async () => {
+  db = await openTestDb();
+  await loadDemoAirport(db, { days: 1, referenceDate: '2026-03-10' });
+  app = await createTestApp({ db, loginRateLimit: 1000 });
+  for (const login of ['admin', 'viewer']) tokens[login] = bearer(await loginAs(app, login));
+  for (const rule of ['read-settings-baggage-aviacompany', 'edit-settings-baggage-aviacompany'] as const)
+    tokens[rule] = await userWithOnly(rule);
+});
+afterAll(() => app.close());
+
+type Method = 'GET' | 'POST' | 'PATCH';
+const call = (method: Method, url: string, as = 'admin', payload?: object) =>
+  app.inject({ method, url: `/api${url}`, headers: tokens[as], payload });
+
+async function airlineId(iata: string): Promise<number> {
+  const [row] = await db.db.select({ id: airlines.id }).from(airlines).where(eq(airlines.iataCode, iata));
+  return row.id;
+}
+
+async function registerCount(): Promise<number> {
+  const [row] = await db.db.select({ n: count() }).from(aviacompanyBaggageRegisters);
+  return row.n;
+}
+
+/** The airline of `/aviacompany?expand=aviacompanyBaggageRegister` found by its IATA code. */
+async function expanded(iata: string, as = 'admin'): Promise<BrsAirline> {
+  const url = `/aviacompany?expand=aviacompanyBaggageRegister&filter[or][][iata_code][like]=${iata}`;
+  const res = await call('GET', url, as);
+  expect(res.statusCode).toBe(200);
+  return (res.json() as BrsAirline[]).find((a) => a.iata_code === iata) as BrsAirline;
+}
+
+const SETTINGS: BrsSettings = {
+  ...BRS_DEFAULTS,
+  is_enabled: true,
+  bsm_exchange: true,
+  max_bag_weight_kg: 23,
+  loading_close_minutes: 35,
+};
+
+describe('when reading the settings through the airline list', () => {
+  it('answers the stored row of an airline with settings and null for one without', async () => {
+    const su = await expanded('SU');
+    expect(su.aviacompanyBaggageRegister).toMatchObject({
+      aviacompany_id: su.id,
+      is_enabled: true,
+      bsm_exchange: true,
+      bpm_exchange: true,
+      max_bag_weight_kg: 32,
+      loading_close_minutes: 40,
+      priority_tag_handling: 'separate_container',
+      rush_tag_handling: 'auto',
+    });
+    expect((await expanded('DP')).aviacompanyBaggageRegister).toBeNull();
+  });
+
+  it('lets the read rule alone read them and refuses a user without either rule', async () => {
+    const su = await expanded('SU', 'read-settings-baggage-aviacompany');
+    expect(su.aviacompanyBaggageRegister?.max_bag_pieces).toBe(3);
+    const refused = await call('GET', '/aviacompany?expand=aviacompanyBaggageRegister', 'viewer');
+    expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('when creating settings', () => {
+  it('creates the row of an airline that has none and answers it', async () => {
+    const id = await airlineId('DP');
+    const res = await call('POST', CREATE, 'admin', { aviacompany_id: id, ...SETTINGS });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: expect.any(Number), aviacompany_id: id, ...SETTINGS });
+    expect((await expanded('DP')).aviacompanyBaggageRegister).toEqual(res.json());
+  });
+
+  it('refuses a second create for the same airline with 409 and keeps the first', async () => {
+    const id = await airlineId('DP');
+    const before = await registerCount();
+    const res = await call('POST', CREATE, 'admin', { aviacompany_id: id, ...BRS_DEFAULTS });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(BRS_MESSAGES.alreadyExists);
+    expect(await registerCount()).toBe(before);
+    expect((await expanded('DP')).aviacompanyBaggageRegister?.max_bag_weight_kg).toBe(23);
+  });
+
+  it('refuses bad input with 422 and the fields, writing nothing', async () => {
+    const before = await registerCount();
+    const id = await airlineId('WZ');
+    const res = await call('POST', CREATE, 'admin', {
+      ...SETTINGS,
+      aviacompany_id: id,
+      max_bag_pieces: 0,
+      rush_tag_handling: 'later',
+      is_enabled: undefined,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().fields).toEqual({
+      max_bag_pieces: [BRS_MESSAGES.wholeBetween(1, 20)],
+      rush_tag_handling: [BRS_MESSAGES.choose],
+      is_enabled: [MESSAGES.required],
+    });
+    const unknown = await call('POST', CREATE, 'admin', { ...SETTINGS, aviacompany_id: 999_999 });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().fields).toEqual({ aviacompany_id: [BRS_MESSAGES.unknownAirline] });
+    expect(await registerCount()).toBe(before);
+  });
+
+  it('needs the edit rule: the viewer and the read rule get 403', async () => {
+    const before = await registerCount();
+    const body = { ...SETTINGS, aviacompany_id: await airlineId('WZ') };
+    for (const as of ['viewer', 'read-settings-baggage-aviacompany'])
+      expect((await call('POST', CREATE, as, body)).statusCode).toBe(403);
+    expect(await registerCount()).toBe(before);
+    const allowed = await call('POST', CREATE, 'edit-settings-baggage-aviacompany', body);
+    expect(allowed.statusCode).toBe(200);
+  });
+});
+
+describe('when updating settings', () => {
+  it('changes the fields sent and keeps the others and the airline', async () => {
+    const su = await expanded('SU');
+    const row = su.aviacompanyBaggageRegister!;
+    const res = await call('PATCH', `${UPDATE}?id=${row.id}`, 'admin', {
+      bpm_exchange: false,
+      max_bag_pieces: 5,
+      aviacompany_id: await airlineId('DP'),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ...row, bpm_exchange: false, max_bag_pieces: 5 });
+    expect((await expanded('SU')).aviacompanyBaggageRegister).toEqual(res.json());
+  });
+
+  it('refuses bad input with 422 writing nothing, a missing row with 404, a bad id with 400', async () => {
+    const row = (await expanded('SU')).aviacompanyBaggageRegister!;
+    const res = await call('PATCH', `${UPDATE}?id=${row.id}`, 'admin', {
+      max_bag_pieces: 2,
+      loading_close_minutes: 500,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().fields).toEqual({ loading_close_minutes: [BRS_MESSAGES.wholeBetween(0, 240)] });
+    expect((await expanded('SU')).aviacompanyBaggageRegister).toEqual(row);
+    const missing = await call('PATCH', `${UPDATE}?id=999999`, 'admin', { max_bag_pieces: 2 });
+    expect(missing.statusCode).toBe(404);
+    expect((await call('PATCH', `${UPDATE}?id=abc`, 'admin', { max_bag_pieces: 2 })).statusCode).toBe(400);
+  });
+
+  it('needs the edit rule', async () => {
+    const row = (await expanded('SU')).aviacompanyBaggageRegister!;
+    for (const as of ['viewer', 'read-settings-baggage-aviacompany'])
+      expect((await call('PATCH', `${UPDATE}?id=${row.id}`, as, { max_bag_pieces: 1 })).statusCode).toBe(403);
+    expect((await expanded('SU')).aviacompanyBaggageRegister).toEqual(row);
+  });
+});
