@@ -1,0 +1,200 @@
+/** Workplace distance over HTTP (spec 7): each call, its rules (403), bad input (422, nothing written). */
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../src/server/auth/password.ts';
+import type { DbHandle } from '../../src/server/db/client.ts';
+import { roleRules, roles, userRoles, users, workplaceDistances } from '../../src/server/db/schema/index.ts';
+import { loadDemoAirport } from '../../src/server/demo/index.ts';
+import { MESSAGES } from '../../src/shared/messages.ts';
+import type { RuleName } from '../../src/shared/rules.ts';
+import { type DistanceEntry, WORKPLACE_MESSAGES, type Workplace } from '../../src/shared/workplace.ts';
+import { bearer, createTestApp, loginAs, openTestDb } from '../support/testApp.ts';
+
+let db: DbHandle;
+let app: Awaited<ReturnType<typeof createTestApp>>;
+const tokens: Record<string, Record<string, string>> = {};
+
+/** A user whose only role holds one rule; password 'secret-password'. */
+async function userWithOnly(rule: RuleName): Promise<Record<string, string>> {
+  const [role] = await db.db
+    .insert(roles)
+    .values({ name: `only-${rule}`, title: rule })
+    .returning();
+  await db.db.insert(roleRules).values({ roleId: role.id, ruleName: rule });
+  const [user] = await db.db
+    .insert(users)
+    .values({ login: `only-${rule}`, name: rule, passwordHash: await hashPassword('secret-password') })
+    .returning();
+  await db.db.insert(userRoles).values({ userId: user.id, roleId: role.id });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { login: `only-${rule}`, password: 'secret-password' },
+  });
+  return bearer(res.json().token);
+}
+
+beforeAll(async () => {
+  db = await openTestDb();
+  await loadDemoAirport(db, { days: 1, referenceDate: '2026-03-10' });
+  app = await createTestApp({ db, loginRateLimit: 1000 });
+  for (const login of ['admin', 'viewer']) tokens[login] = bearer(await loginAs(app, login));
+  tokens.index = await userWithOnly('workplace-distance-index');
+  tokens.update = await userWithOnly('workplace-distance-update');
+});
+afterAll(() => app.close());
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const call = (method: Method, url: string, as = 'admin', payload?: object) =>
+  app.inject({ method, url: `/api${url}`, headers: tokens[as], payload });
+const stored = async () => (await db.db.select({ n: count() }).from(workplaceDistances))[0].n;
+const between = async (from: number, to: number): Promise<DistanceEntry | undefined> =>
+  (await call('GET', `/v2/workplace-distance?workplace_from_id[]=${from}&workplace_to_id[]=${to}`)).json()[0];
+
+describe('POST /v2/workplace', () => {
+  it('answers the workplaces of the ids, or all of them for an empty list', async () => {
+    const some = await call('POST', '/v2/workplace', 'admin', { ids: [2, 1] });
+    expect(some.statusCode).toBe(200);
+    expect(some.json().map((w: Workplace) => w.id)).toEqual([1, 2]);
+    const all = (await call('POST', '/v2/workplace', 'index', {})).json() as Workplace[];
+    expect(new Set(all.map((w) => w.kind))).toEqual(new Set([1, 2, 3, 4]));
+  });
+
+  it('refuses an id that is not a whole number (422)', async () => {
+    const res = await call('POST', '/v2/workplace', 'admin', { ids: ['x'] });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().fields)).toEqual(['ids.0']);
+  });
+});
+
+describe('GET /v2/workplace-distance', () => {
+  it('answers the entries between the chosen places', async () => {
+    const res = await call(
+      'GET',
+      '/v2/workplace-distance?workplace_from_id[]=1&workplace_from_id[]=2&workplace_to_id=3',
+      'index',
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((e: DistanceEntry) => [e.workplace_from_id, e.workplace_to_id])).toEqual([
+      [1, 3],
+      [2, 3],
+    ]);
+  });
+
+  it('refuses a malformed id or an unknown filter (400)', async () => {
+    expect((await call('GET', '/v2/workplace-distance?workplace_from_id[]=abc')).statusCode).toBe(400);
+    expect((await call('GET', '/v2/workplace-distance?filter[name]=x')).statusCode).toBe(400);
+  });
+});
+
+describe('writing', () => {
+  it('saves new and changed entries, and they read back', async () => {
+    const gates = ((await call('POST', '/v2/workplace', 'admin', {})).json() as Workplace[]).filter(
+      (w) => w.kind === 2,
+    );
+    const old = (await between(1, 2)) as DistanceEntry;
+    const res = await call('POST', '/v2/workplace-distance', 'update', {
+      create: [{ workplace_from_id: gates[0].id, workplace_to_id: gates[1].id, distance: 46 }],
+      update: [{ ...old, distance: 512.5 }],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toHaveLength(2);
+    expect((await between(1, 2))?.distance).toBe(512.5);
+    expect((await between(gates[0].id, gates[1].id))?.distance).toBe(46);
+  });
+
+  it('changes entries with PATCH', async () => {
+    const old = (await between(2, 1)) as DistanceEntry;
+    const res = await call('PATCH', '/v2/workplace-distance', 'admin', { update: [{ ...old, distance: 0 }] });
+    expect(res.statusCode).toBe(200);
+    expect((await between(2, 1))?.distance).toBe(0);
+  });
+
+  it('deletes entries named in the body', async () => {
+    const entry = (await between(3, 1)) as DistanceEntry;
+    const res = await call('DELETE', '/v2/workplace-distance', 'admin', { ids: [entry.id] });
+    expect(res.statusCode).toBe(204);
+    expect(await between(3, 1)).toBeUndefined();
+  });
+
+  it('refuses a negative distance with 422 on its path and writes nothing', async () => {
+    const before = await stored();
+    const old = (await between(4, 5)) as DistanceEntry;
+    const res = await call('POST', '/v2/workplace-distance', 'admin', {
+      create: [{ workplace_from_id: 3, workplace_to_id: 1, distance: 10 }],
+      update: [{ ...old, distance: -5 }],
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      message: MESSAGES.validation,
+      fields: { 'update.0.distance': [WORKPLACE_MESSAGES.distanceNegative] },
+    });
+    const patched = await call('PATCH', '/v2/workplace-distance', 'admin', {
+      update: [{ ...old, distance: -1 }],
+    });
+    expect(patched.statusCode).toBe(422);
+    expect(await stored()).toBe(before);
+    expect((await between(4, 5))?.distance).toBe(old.distance);
+  });
+
+  it('refuses an unknown entry in a delete and removes nothing', async () => {
+    const before = await stored();
+    const entry = (await between(5, 4)) as DistanceEntry;
+    const res = await call('DELETE', '/v2/workplace-distance', 'admin', { ids: [entry.id, 2_000_000_000] });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().fields.ids).toEqual([WORKPLACE_MESSAGES.unknownEntry(2_000_000_000)]);
+    expect(await stored()).toBe(before);
+  });
+
+  it('answers 409 for a new pair that is already stored', async () => {
+    const res = await call('POST', '/v2/workplace-distance', 'admin', {
+      create: [{ workplace_from_id: 1, workplace_to_id: 6, distance: 10 }],
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(WORKPLACE_MESSAGES.exists);
+  });
+});
+
+describe('access', () => {
+  const reads: [Method, string, object?][] = [
+    ['POST', '/v2/workplace', { ids: [] }],
+    ['GET', '/v2/workplace-distance'],
+  ];
+  const writes: [Method, string, object][] = [
+    [
+      'POST',
+      '/v2/workplace-distance',
+      { create: [{ workplace_from_id: 1, workplace_to_id: 7, distance: 1 }] },
+    ],
+    [
+      'PATCH',
+      '/v2/workplace-distance',
+      { update: [{ id: 1, workplace_from_id: 1, workplace_to_id: 2, distance: 1 }] },
+    ],
+    ['DELETE', '/v2/workplace-distance', { ids: [1] }],
+  ];
+
+  it.each(reads)('%s %s needs workplace-distance-index', async (method, url, body) => {
+    expect((await call(method, url, 'viewer', body)).statusCode).toBe(403);
+    expect((await call(method, url, 'update', body)).statusCode).toBe(403);
+    expect((await call(method, url, 'index', body)).statusCode).toBe(200);
+  });
+
+  it.each(writes)(
+    '%s %s needs workplace-distance-update and writes nothing without it',
+    async (method, url, body) => {
+      const before = await stored();
+      for (const as of ['viewer', 'index']) {
+        const res = await call(method, url, as, body);
+        expect(res.statusCode).toBe(403);
+        expect(res.json().message).toBe(MESSAGES.forbidden);
+      }
+      expect(await stored()).toBe(before);
+    },
+  );
+
+  it('answers 401 without a session', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/v2/workplace-distance' });
+    expect(res.statusCode).toBe(401);
+  });
+});
