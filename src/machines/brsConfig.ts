@@ -36,6 +36,8 @@ export const BRS_PAGE_SIZE = 20;
 
 export interface BrsConfigContext {
   canRead: boolean;
+  /** The search as typed; `params.filters.search` is it trimmed. */
+  searchText: string;
   params: LoadPageParams;
   page: LoadPageResult<BrsAirline>;
   loadError: string | null;
@@ -111,7 +113,10 @@ export const brsConfigMachine = setup({
   actions: {
     setSearch: assign(({ context, event }) => {
       assertEvent(event, 'SEARCH');
-      return { params: { ...context.params, filters: { search: event.text.trim() }, page: 1 } };
+      return {
+        searchText: event.text,
+        params: { ...context.params, filters: { search: event.text.trim() }, page: 1 },
+      };
     }),
     setSort: assign(({ context, event }) => {
       assertEvent(event, 'SORT');
@@ -176,6 +181,7 @@ export const brsConfigMachine = setup({
   type: 'parallel',
   context: ({ input }) => ({
     canRead: input.canRead,
+    searchText: input.search ?? '',
     params: { filters: { search: input.search ?? '' }, sort: 'name_ru', page: 1, perPage: BRS_PAGE_SIZE },
     page: { items: [], totalCount: 0, pageCount: 1, currentPage: 1, perPage: BRS_PAGE_SIZE },
     loadError: null,
