@@ -57,7 +57,7 @@ function numberOf(text: string): number {
 }
 
 /** The coefficient types the form fills, by id: the order of `coefs` in the body, so `coefs.N` errors map back. */
-export function filledCoefTypes(form: AllocationForm): number[] {
+function filledCoefTypes(form: AllocationForm): number[] {
   return Object.entries(form.coefs)
     .filter(([, text]) => text.trim() !== '')
     .map(([id]) => Number(id))

@@ -9,9 +9,9 @@ import { MESSAGES, z } from './messages.ts';
 import { idSchema, MAX_ID, namedItemSchema } from './reference.ts';
 
 /** The farthest distance a range may name, in metres (a large airport is a few kilometres across). */
-export const DISTANCE_MAX = 100_000;
+const DISTANCE_MAX = 100_000;
 /** The largest coefficient value; values carry at most four decimal places (`numeric(10,4)`). */
-export const COEF_MAX = 1000;
+const COEF_MAX = 1000;
 const COEF_DECIMALS = 4;
 
 /** Russian texts of the allocation form beyond the shared catalogue. */

@@ -131,13 +131,13 @@ describe('writing', () => {
       id: row.id,
       is_priority_set: false,
       distance_range_set: null,
-      coefs: [{ coef_type_id: 4, value: 3.1415 }],
+      coefs: [{ coef_type_id: 4, value: 3.0625 }],
     });
     expect(patched.statusCode).toBe(200);
     const read = (await call('GET', `/v2/allocation/${row.id}`)).json() as Allocation;
     expect(read).toMatchObject({ is_priority_set: false, distance_range_set: null });
     expect(read.coefs).toEqual([
-      { coef_type_id: 4, coef_type: { id: 4, name: 'Коэффициент загрузки' }, value: 3.1415 },
+      { coef_type_id: 4, coef_type: { id: 4, name: 'Коэффициент загрузки' }, value: 3.0625 },
     ]);
     expect((await call('DELETE', `/v2/allocation/${row.id}`)).statusCode).toBe(204);
     expect((await call('GET', `/v2/allocation/${row.id}`)).statusCode).toBe(404);

@@ -5,7 +5,7 @@ const yesNo = (flag: boolean) => (flag ? 'Да' : 'Нет');
 const number = new Intl.NumberFormat('ru', { maximumFractionDigits: 4 });
 
 /** The coefficients of a row as the cell shows them. Example: 'Коэффициент приоритета: 1,5'; none → '—'. */
-export function coefsText(row: Allocation): string {
+function coefsText(row: Allocation): string {
   if (row.coefs.length === 0) return '—';
   return row.coefs.map((coef) => `${coef.coef_type.name}: ${number.format(coef.value)}`).join('; ');
 }

@@ -144,15 +144,13 @@ export function createAllocationService({ db, kind }: AllocationDeps) {
 
   async function writeCoefs(tx: Db, allocationId: number, input: AllocationInput) {
     if (input.coefs.length === 0) return;
-    await tx
-      .insert(allocationCoefs)
-      .values(
-        input.coefs.map((coef) => ({
-          allocationId,
-          coefTypeId: coef.coef_type_id,
-          value: String(coef.value),
-        })),
-      );
+    await tx.insert(allocationCoefs).values(
+      input.coefs.map((coef) => ({
+        allocationId,
+        coefTypeId: coef.coef_type_id,
+        value: String(coef.value),
+      })),
+    );
   }
 
   return {
@@ -237,5 +235,3 @@ export function createAllocationService({ db, kind }: AllocationDeps) {
     },
   };
 }
-
-export type AllocationService = ReturnType<typeof createAllocationService>;
