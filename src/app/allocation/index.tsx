@@ -1,4 +1,4 @@
-import { useActorRef } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { allocationModalMachine } from '../../machines/allocationModal.ts';
 import { ALLOCATION_PAGE_SIZES, ALLOCATION_PER_PAGE, type Allocation } from '../../shared/allocation.ts';
@@ -29,6 +29,7 @@ export default function Screen() {
     allocationModalMachine.provide({ actions: { refreshList: () => grid.send({ type: 'GRID.RELOAD' }) } }),
   );
   const modal = useActorRef(logic);
+  const referencesFailed = useSelector(modal, (snapshot) => snapshot.hasTag('referencesFailed'));
 
   const columns = useMemo(() => {
     if (!canCreate && !canUpdate && !canDelete) return allocationColumns(null);
@@ -88,6 +89,18 @@ export default function Screen() {
         }
       />
       <PageCard>
+        {referencesFailed ? (
+          <p role="alert" className="allocation__error">
+            Подрядчики и типы коэффициентов не загрузились: форма без вариантов выбора.{' '}
+            <button
+              type="button"
+              className="w-button w-button--secondary"
+              onClick={() => modal.send({ type: 'REFERENCES.RETRY' })}
+            >
+              Повторить
+            </button>
+          </p>
+        ) : null}
         <DataGridView<Allocation>
           actorRef={grid}
           label={TITLE}
