@@ -17,6 +17,9 @@ const MAX_HEIGHT = 560;
 
 const NUMBER = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
 
+/** A distance as the input shows it, with the Russian decimal comma. Example: `typed(205.5)` → '205,5'. */
+const typed = (value: number | null) => (value === null ? '' : String(value).replace('.', ','));
+
 interface MatrixCellProps {
   rows: Workplace[];
   cols: Workplace[];
@@ -70,7 +73,7 @@ function MatrixCell({
     );
   const commit = (input: HTMLInputElement) => {
     const parsed = parseNonNegative(input.value);
-    if (parsed === undefined) input.value = value === null ? '' : String(value);
+    if (parsed === undefined) input.value = typed(value);
     else if (parsed !== value) send({ type: 'CELL.CHANGE', from: from.id, to: to.id, distance: parsed });
   };
   const onKey = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -85,7 +88,7 @@ function MatrixCell({
         inputMode="decimal"
         aria-label={label}
         aria-invalid={error ? true : undefined}
-        defaultValue={value === null ? '' : String(value)}
+        defaultValue={typed(value)}
         disabled={busy}
         onBlur={(event) => commit(event.currentTarget)}
         onKeyDown={onKey}
