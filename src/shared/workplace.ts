@@ -17,7 +17,7 @@ export const WORKPLACE_KINDS = {
 export const DISTANCE_MAX = 100_000;
 
 /** Entries one write may carry: a full 100 × 100 matrix. */
-export const DISTANCE_BATCH_MAX = 10_000;
+const DISTANCE_BATCH_MAX = 10_000;
 
 /** Russian texts of the workplace distance screen beyond the shared catalogue. */
 export const WORKPLACE_MESSAGES = {
@@ -46,10 +46,9 @@ export type Workplace = z.infer<typeof workplaceSchema>;
 export const workplaceQuerySchema = z.object({
   ids: z.array(idSchema).max(DISTANCE_BATCH_MAX, WORKPLACE_MESSAGES.tooMany).default([]),
 });
-export type WorkplaceQuery = z.input<typeof workplaceQuerySchema>;
 
 /** A distance in metres: a finite non-negative number (zero for two desks of one hall). */
-export const distanceSchema = z
+const distanceSchema = z
   .number(WORKPLACE_MESSAGES.distanceNumber)
   .refine(Number.isFinite, WORKPLACE_MESSAGES.distanceNumber)
   .min(0, WORKPLACE_MESSAGES.distanceNegative)
@@ -71,7 +70,7 @@ const pairShape = {
 };
 
 /** An entry to create: the pair and its distance. */
-export const distanceNewSchema = z
+const distanceNewSchema = z
   .object(pairShape)
   .refine((entry) => entry.workplace_from_id !== entry.workplace_to_id, {
     message: WORKPLACE_MESSAGES.samePlace,
@@ -80,7 +79,7 @@ export const distanceNewSchema = z
 export type DistanceNew = z.infer<typeof distanceNewSchema>;
 
 /** An entry to change: its id, its pair (the key of the pending list) and the new distance. */
-export const distanceUpdateSchema = z.object({ id: idSchema, ...pairShape });
+const distanceUpdateSchema = z.object({ id: idSchema, ...pairShape });
 export type DistanceUpdate = z.infer<typeof distanceUpdateSchema>;
 
 /** The key of an entry in the pending lists and the matrix. Example: `pairKey({workplace_from_id: 1, workplace_to_id: 2})` → '1:2'. */
@@ -139,7 +138,6 @@ export const distancePatchSchema = z
     uniqueBy(body.update, (entry) => String(entry.id), 'id', WORKPLACE_MESSAGES.duplicateId, ctx, 'update');
     uniqueBy(body.update, pairKey, 'workplace_to_id', WORKPLACE_MESSAGES.duplicateKey, ctx, 'update');
   });
-export type DistancePatch = z.infer<typeof distancePatchSchema>;
 
 /** `DELETE /v2/workplace-distance` (the body of spec 7): the ids of the entries to remove. */
 export const distanceDeleteSchema = z.object({
