@@ -18,7 +18,7 @@ import {
 import type { LoadPageParams, LoadPageResult } from './grid.ts';
 
 /** The settings as the form holds them: a number being typed may be empty. */
-export type BrsDraft = {
+type BrsDraft = {
   [K in keyof BrsSettings]: BrsSettings[K] extends number ? number | null : BrsSettings[K];
 };
 
@@ -32,7 +32,7 @@ export interface BrsEdit {
 }
 
 /** The default page size; spec 9 does not give one. */
-export const BRS_PAGE_SIZE = 20;
+const BRS_PAGE_SIZE = 20;
 
 export interface BrsConfigContext {
   canRead: boolean;

@@ -64,8 +64,6 @@ export const BRS_LABELS = {
   rush_tag_handling: 'Бирки rush',
 } as const;
 
-export type BrsSettingKey = keyof typeof BRS_LABELS;
-
 /** A missing value gets the form's "required" message rather than zod's type error. */
 const requiredOr = (message: string) => ({
   error: (issue: { input: unknown }) => (issue.input === undefined ? MESSAGES.required : message),
