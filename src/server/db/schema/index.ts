@@ -1,6 +1,6 @@
 export * from './access.ts';
-export * from './brsConfig.ts';
 export * from './allocation.ts';
+export * from './brsConfig.ts';
 export * from './demo.ts';
 export * from './flights.ts';
 export * from './reference.ts';
