@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { LoginPayload, SessionUserDto } from '../../shared/auth.ts';
 import { tableRuleNames } from '../access/availability.ts';
 import { applyRulesResponse, clearRules } from '../access/rules.ts';
+import { markSigningOut } from '../api/session.ts';
 import { writeToken } from '../api/storage.ts';
 import * as auth from '../auth/api.ts';
 import { ROUTES } from '../routes.ts';
@@ -26,10 +27,12 @@ export async function loadSession(): Promise<SessionUserDto> {
 export async function signIn(payload: LoginPayload): Promise<void> {
   const answer = await auth.login(payload);
   writeToken(answer.token);
+  markSigningOut(false);
 }
 
 /** Signs out on the server, forgets the token and the rules. */
 export async function signOut(): Promise<void> {
+  markSigningOut(true);
   try {
     await auth.logout();
   } finally {
