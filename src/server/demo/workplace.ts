@@ -3,9 +3,6 @@ import { workplaceDistances } from '../db/schema/workplace.ts';
 import { WORKPLACE_KIND } from './facts/lists.ts';
 import { type DemoTable, Table } from './table.ts';
 
-/** Kind of the service buildings this file adds to the workplaces (see `WORKPLACE_KINDS` of the shared contract). */
-const SERVICE_BUILDING = 4;
-
 /** Service buildings of the airport with their place on the plan, in metres from the terminal's west end. */
 const SERVICE_BUILDINGS: [name: string, x: number, y: number][] = [
   ['Служба перронного обеспечения', -260, 320],
@@ -58,7 +55,8 @@ interface Place {
  * Example: 32 stands, 14 gates, 6 halls and 6 buildings → 58 × 57 − 14 × 13 = 3,124 entries.
  */
 export function buildWorkplaceDistances(places: Table<typeof workplaces>): DemoTable[] {
-  for (const [name] of SERVICE_BUILDINGS) places.add({ id: places.nextId, name, kind: SERVICE_BUILDING });
+  for (const [name] of SERVICE_BUILDINGS)
+    places.add({ id: places.nextId, name, kind: WORKPLACE_KIND.serviceBuilding });
   const points: Place[] = places.rows.map((row, index) => {
     const id = row.id as number;
     const kind = row.kind as number;

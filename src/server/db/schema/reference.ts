@@ -111,7 +111,7 @@ export const coefficientTypes = namedList('coefficient_types');
 export const teamStatuses = namedList('team_statuses');
 export const patternTypes = namedList('pattern_types');
 
-/** Stands, gates and halls between which distances are kept. Kind: 1 stand, 2 gate, 3 hall. */
+/** Workplaces between which distances are kept. Kind: 1 stand, 2 gate, 3 hall, 4 service building. */
 export const workplaces = pgTable(
   'workplaces',
   {

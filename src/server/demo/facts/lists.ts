@@ -11,7 +11,7 @@ function idIn(list: readonly string[], name: string): number {
 export const DIRECTION = { departure: 1, arrival: 2 } as const;
 
 /** Workplace kinds as the workplaces table stores them. */
-export const WORKPLACE_KIND = { stand: 1, gate: 2, hall: 3 } as const;
+export const WORKPLACE_KIND = { stand: 1, gate: 2, hall: 3, serviceBuilding: 4 } as const;
 
 export const FLIGHT_STATUSES = [
   'Запланирован',
