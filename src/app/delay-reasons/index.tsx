@@ -1,6 +1,133 @@
-import { ModulePlaceholder } from '../shell/ModulePlaceholder.tsx';
+import { useActorRef, useSelector } from '@xstate/react';
+import {
+  changedCount,
+  type DelayTab,
+  delayReasonsMachine,
+  shownFlag,
+  visibleItems,
+} from '../../machines/delayReasons.ts';
+import { Page, PageCard, PageTitle, TextInput, ToggleSwitch } from '../../widgets/index.ts';
+import { ConfigForm } from './ConfigForm.tsx';
+import './delayReasons.css';
 
-/** Placeholder until the screen's issue lands. */
+const TITLE = 'Причины задержек';
+const TABS: { tab: DelayTab; label: string }[] = [
+  { tab: 'rrp', label: 'РРП' },
+  { tab: 'iata', label: 'IATA' },
+];
+
+/** /system/config#kpi_report (spec 2): which delay reasons the KPI report counts as the airport's, and a setting. */
 export default function Screen() {
-  return <ModulePlaceholder />;
+  const actor = useActorRef(delayReasonsMachine);
+  const context = useSelector(actor, (s) => s.context);
+  const loading = useSelector(actor, (s) => s.hasTag('loading'));
+  const saving = useSelector(actor, (s) => s.hasTag('saving'));
+  const ready = useSelector(actor, (s) => s.hasTag('ready'));
+  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const items = visibleItems(context);
+  const pending = changedCount(context);
+
+  return (
+    <Page label={TITLE}>
+      <PageTitle
+        title={TITLE}
+        actions={[
+          {
+            label: 'Отметить все',
+            onClick: () => actor.send({ type: 'ALL.MARK' }),
+            disabled: !ready || items.length === 0,
+            variant: 'secondary',
+          },
+          {
+            label: 'Сохранить',
+            onClick: () => actor.send({ type: 'SAVE' }),
+            disabled: !ready || pending === 0,
+            variant: 'success',
+          },
+        ]}
+      >
+        {pending > 0 ? <span aria-live="polite">{`Несохранённых изменений: ${pending}`}</span> : null}
+      </PageTitle>
+      <PageCard>
+        <div className="delay-tabs" role="tablist" aria-label="Классификатор">
+          {TABS.map(({ tab, label }) => (
+            <button
+              key={tab}
+              type="button"
+              role="tab"
+              aria-selected={context.tab === tab}
+              onClick={() => actor.send({ type: 'TAB.CHOOSE', tab })}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+        <div className="delay-toolbar">
+          <TextInput
+            label="Поиск"
+            type="search"
+            placeholder="Код или описание"
+            value={context.search}
+            onChange={(search) => actor.send({ type: 'SEARCH.CHANGE', search })}
+          />
+        </div>
+        {context.message ? (
+          <div role="alert" className="delay-error">
+            <p>{context.message}</p>
+            {failed ? (
+              <button
+                type="button"
+                className="w-button w-button--secondary"
+                onClick={() => actor.send({ type: 'RETRY' })}
+              >
+                Повторить
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+        <div role="tabpanel" aria-busy={loading || saving}>
+          {loading && items.length === 0 ? (
+            <p>Загрузка…</p>
+          ) : items.length === 0 ? (
+            <p>{failed ? '' : 'Ничего не найдено'}</p>
+          ) : (
+            <table
+              className="delay-table"
+              aria-label={context.tab === 'iata' ? 'Коды задержек IATA' : 'Причины задержек РРП'}
+            >
+              <thead>
+                <tr>
+                  <th>Причина — аэропорт, код</th>
+                  {context.tab === 'iata' ? <th>Буквенный код</th> : null}
+                  <th>Описание</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((item) => {
+                  const code = 'number_code' in item ? item.number_code : item.code;
+                  const text = 'number_code' in item ? item.transcript : item.name;
+                  const changed = context.changed[context.tab][item.id] !== undefined;
+                  return (
+                    <tr key={item.id} className={changed ? 'delay-table__changed' : undefined}>
+                      <td>
+                        <ToggleSwitch
+                          label={code}
+                          checked={shownFlag(context, context.tab, item)}
+                          onChange={() => actor.send({ type: 'ITEM.TOGGLE', id: item.id })}
+                          disabled={!ready}
+                        />
+                      </td>
+                      {'number_code' in item ? <td>{item.letter_code ?? '—'}</td> : null}
+                      <td>{text}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          )}
+        </div>
+      </PageCard>
+      <ConfigForm />
+    </Page>
+  );
 }

@@ -2,6 +2,7 @@ import { wallClockToInstant } from '../../shared/wallClock.ts';
 import { buildAllocations } from './allocation.ts';
 import { buildBrsConfig } from './brsConfig.ts';
 import { LocalCalendar } from './calendar.ts';
+import { buildDelayReasonsConfig } from './delayReasons.ts';
 import { AIRPORTS, HOME_IATA } from './facts/geo.ts';
 import { WORKPLACE_KIND } from './facts/lists.ts';
 import { buildFlights } from './flights.ts';
@@ -100,6 +101,7 @@ export function generateDemoAirport(options: DemoOptions = {}): DemoData {
       ...tasks.tables,
       ...buildVipFields(),
       ...buildBrsConfig(),
+      ...buildDelayReasonsConfig(now),
       ...buildWorkplaceDistances(refs.workplaces),
       ...buildAllocations(staff.tables),
       ...buildTariffCalcs(

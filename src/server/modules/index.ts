@@ -4,6 +4,8 @@ import { allocationRoutes } from './allocation/routes.ts';
 import { createAllocationService } from './allocation/service.ts';
 import { brsConfigRoutes } from './brs-config/routes.ts';
 import { createBrsConfigService } from './brs-config/service.ts';
+import { delayReasonsRoutes } from './delay-reasons/routes.ts';
+import { createDelayReasonsService } from './delay-reasons/service.ts';
 import { referenceRoutes } from './reference/routes.ts';
 import { createReferenceService } from './reference/service.ts';
 import { staffPlanningRoutes } from './staff-planning/routes.ts';
@@ -31,6 +33,7 @@ export function createServices({ db }: ServiceDeps) {
   return {
     allocation: createAllocationService(db),
     brsConfig: createBrsConfigService(db),
+    delayReasons: createDelayReasonsService(db),
     reference: createReferenceService(db),
     staffPlanning: createStaffPlanningService(db),
     tariffCalc: createTariffCalcService(db),
@@ -51,6 +54,7 @@ export interface ModuleOptions {
 export const modules: FastifyPluginAsync<ModuleOptions>[] = [
   allocationRoutes,
   brsConfigRoutes,
+  delayReasonsRoutes,
   referenceRoutes,
   staffPlanningRoutes,
   tariffCalcRoutes,

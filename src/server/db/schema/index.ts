@@ -1,6 +1,7 @@
 export * from './access.ts';
 export * from './allocation.ts';
 export * from './brsConfig.ts';
+export * from './delayReasons.ts';
 export * from './demo.ts';
 export * from './flights.ts';
 export * from './reference.ts';

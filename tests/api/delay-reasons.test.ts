@@ -1,0 +1,175 @@
+/** Delay reasons and operational settings over HTTP (spec 7): each call, session access, 404/422 with nothing written. */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../../src/server/db/client.ts';
+import { appConfig, delayIataCodes, delayRrpCodes } from '../../src/server/db/schema/index.ts';
+import { loadDemoAirport } from '../../src/server/demo/index.ts';
+import { DELAY_MESSAGES, type DelayLists } from '../../src/shared/delay-reasons.ts';
+import { MESSAGES } from '../../src/shared/messages.ts';
+import { bearer, createTestApp, loginAs, openTestDb } from '../support/testApp.ts';
+
+let db: DbHandle;
+let app: Awaited<ReturnType<typeof createTestApp>>;
+const tokens: Record<string, Record<string, string>> = {};
+
+beforeAll(async () => {
+  db = await openTestDb();
+  await loadDemoAirport(db, { days: 1, referenceDate: '2026-03-10' });
+  app = await createTestApp({ db, loginRateLimit: 1000 });
+  for (const login of ['admin', 'viewer']) tokens[login] = bearer(await loginAs(app, login));
+});
+afterAll(() => app.close());
+
+type Method = 'GET' | 'PUT' | 'PATCH';
+const call = (method: Method, url: string, as = 'admin', payload?: object) =>
+  app.inject({ method, url: `/api${url}`, headers: tokens[as], payload });
+const iataFlag = async (numberCode: string) =>
+  (
+    await db.db
+      .select({ id: delayIataCodes.id, flag: delayIataCodes.isReasonAirport })
+      .from(delayIataCodes)
+      .where(eq(delayIataCodes.numberCode, numberCode))
+  )[0];
+const rrpFlag = async (code: string) =>
+  (
+    await db.db
+      .select({ id: delayRrpCodes.id, flag: delayRrpCodes.isReasonAirport })
+      .from(delayRrpCodes)
+      .where(eq(delayRrpCodes.code, code))
+  )[0];
+const storedConfig = async () => db.db.select({ key: appConfig.key, value: appConfig.value }).from(appConfig);
+
+describe('GET /v2/delay-iata-rrp', () => {
+  it('answers both classifiers to any signed-in user, IATA by numeric code', async () => {
+    const res = await call('GET', '/v2/delay-iata-rrp', 'viewer');
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as DelayLists;
+    const codes = body.delayIata.map((item) => item.number_code);
+    expect(codes).toEqual([...codes].sort());
+    expect(body.delayIata.find((item) => item.number_code === '32')).toMatchObject({
+      letter_code: 'GL',
+      delay_iata_type_id: 3,
+      is_reason_airport: true,
+    });
+    expect(body.delayRrp.length).toBeGreaterThan(5);
+    expect(body.delayRrp[0]).toEqual({
+      id: 1,
+      code: 'АП',
+      name: expect.any(String),
+      is_reason_airport: true,
+    });
+  });
+
+  it('keeps only the items whose code or text contains the search, case and ё ignored', async () => {
+    const byLetter = (await call('GET', '/v2/delay-iata-rrp?search=gl')).json() as DelayLists;
+    expect(byLetter.delayIata.map((item) => item.letter_code)).toEqual(['GL']);
+    const byText = (
+      await call('GET', `/v2/delay-iata-rrp?search=${encodeURIComponent('экипаж')}`)
+    ).json() as DelayLists;
+    expect(byText.delayIata.length).toBeGreaterThan(1);
+    expect(byText.delayRrp.map((item) => item.code)).toEqual(['АЭ']);
+  });
+
+  it('refuses a call without a session', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/v2/delay-iata-rrp' });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('PUT /v2/delay-iata-rrp/update', () => {
+  it('writes only the changed items and answers both classifiers as stored', async () => {
+    const weather = await iataFlag('71');
+    const cleaning = await iataFlag('35');
+    const crew = await rrpFlag('АЭ');
+    const res = await call('PUT', '/v2/delay-iata-rrp/update', 'viewer', {
+      delayIata: [{ id: weather.id, is_reason_airport: true }],
+      delayRrp: [{ id: crew.id, is_reason_airport: true }],
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as DelayLists;
+    expect(body.delayIata.find((item) => item.id === weather.id)?.is_reason_airport).toBe(true);
+    expect((await iataFlag('71')).flag).toBe(true);
+    expect((await rrpFlag('АЭ')).flag).toBe(true);
+    expect((await iataFlag('35')).flag).toBe(cleaning.flag);
+  });
+
+  it('accepts one classifier alone', async () => {
+    const crew = await rrpFlag('АЭ');
+    const res = await call('PUT', '/v2/delay-iata-rrp/update', 'admin', {
+      delayRrp: [{ id: crew.id, is_reason_airport: false }],
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await rrpFlag('АЭ')).flag).toBe(false);
+  });
+
+  it('refuses an unknown id with 422 on its path and writes nothing of the rest', async () => {
+    const before = await iataFlag('72');
+    const res = await call('PUT', '/v2/delay-iata-rrp/update', 'admin', {
+      delayIata: [{ id: before.id, is_reason_airport: !before.flag }],
+      delayRrp: [{ id: 9999, is_reason_airport: true }],
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().fields).toEqual({ 'delayRrp.0.id': [DELAY_MESSAGES.unknownRrp(9999)] });
+    expect((await iataFlag('72')).flag).toBe(before.flag);
+  });
+
+  it('refuses an empty save, a repeated id and a flag that is not true or false', async () => {
+    const empty = await call('PUT', '/v2/delay-iata-rrp/update', 'admin', { delayIata: [], delayRrp: [] });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().fields.delayIata).toEqual([DELAY_MESSAGES.empty]);
+    const twice = await call('PUT', '/v2/delay-iata-rrp/update', 'admin', {
+      delayIata: [
+        { id: 1, is_reason_airport: true },
+        { id: 1, is_reason_airport: false },
+      ],
+    });
+    expect(twice.statusCode).toBe(422);
+    expect(twice.json().fields['delayIata.1.id']).toEqual([DELAY_MESSAGES.duplicate]);
+    const before = await iataFlag('11');
+    const bad = await call('PUT', '/v2/delay-iata-rrp/update', 'admin', {
+      delayIata: [{ id: before.id, is_reason_airport: 'yes' }],
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().fields)).toEqual(['delayIata.0.is_reason_airport']);
+    expect((await iataFlag('11')).flag).toBe(before.flag);
+  });
+});
+
+describe('/v2/config/{key}', () => {
+  it('answers the stored time for unfinished tasks', async () => {
+    const res = await call('GET', '/v2/config/time-show-unfinished-tasks', 'viewer');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ key: 'time-show-unfinished-tasks', value: 60 });
+  });
+
+  it('stores a new value and answers it', async () => {
+    const res = await call('PATCH', '/v2/config/time-show-unfinished-tasks', 'viewer', { value: 90 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ key: 'time-show-unfinished-tasks', value: 90 });
+    expect((await call('GET', '/v2/config/time-show-unfinished-tasks')).json().value).toBe(90);
+  });
+
+  it('answers 404 for an unknown key, reading or writing, and writes nothing', async () => {
+    const before = await storedConfig();
+    const read = await call('GET', '/v2/config/no-such-setting');
+    expect(read.statusCode).toBe(404);
+    expect(read.json().message).toBe(DELAY_MESSAGES.unknownKey('no-such-setting'));
+    const write = await call('PATCH', '/v2/config/no-such-setting', 'admin', { value: 5 });
+    expect(write.statusCode).toBe(404);
+    expect(await storedConfig()).toEqual(before);
+  });
+
+  it.each([
+    [{ value: -1 }, DELAY_MESSAGES.minutesRange(1440)],
+    [{ value: 1441 }, DELAY_MESSAGES.minutesRange(1440)],
+    [{ value: 1.5 }, DELAY_MESSAGES.minutesWhole],
+    [{ value: '30' }, DELAY_MESSAGES.minutesWhole],
+    [{}, MESSAGES.required],
+  ])('refuses %j with 422 on value and writes nothing', async (payload, message) => {
+    const before = await storedConfig();
+    const res = await call('PATCH', '/v2/config/time-show-unfinished-tasks', 'admin', payload);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().fields).toEqual({ value: [message] });
+    expect(await storedConfig()).toEqual(before);
+  });
+});
