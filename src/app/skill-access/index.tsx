@@ -1,6 +1,108 @@
-import { ModulePlaceholder } from '../shell/ModulePlaceholder.tsx';
+import { useActorRef, useSelector } from '@xstate/react';
+import { isLinked, skillAccessMachine } from '../../machines/skillAccess.ts';
+import { SKILL_ACCESS_MESSAGES, SKILL_ACCESS_TABS, type SkillAccessTab } from '../../shared/skill-access.ts';
+import { Page, PageCard, PageTitle } from '../../widgets/index.ts';
+import { useCan } from '../access/rules.ts';
+import './skill-access.css';
 
-/** Placeholder until the screen's issue lands. */
+const TITLE = 'Доступы навыков';
+const TABS = Object.entries(SKILL_ACCESS_TABS) as [SkillAccessTab, string][];
+
+/** /skill-access (spec 2, 4): per tab, the items the chosen skill grants; ticks saved by skill-access-update. */
 export default function Screen() {
-  return <ModulePlaceholder />;
+  const canEdit = useCan('skill-access-update');
+  const actor = useActorRef(skillAccessMachine);
+  const context = useSelector(actor, (s) => s.context);
+  const loading = useSelector(actor, (s) => s.hasTag('loading'));
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const saved = useSelector(actor, (s) => s.hasTag('saved'));
+  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const pending = context.added.length + context.removed.length;
+  const skill = context.skills.find((s) => s.id === context.skillId);
+
+  const actions = canEdit
+    ? [
+        {
+          label: 'Сохранить',
+          onClick: () => actor.send({ type: 'SAVE' }),
+          disabled: busy || loading || pending === 0,
+          variant: 'success' as const,
+        },
+      ]
+    : [];
+
+  return (
+    <Page label={TITLE}>
+      <PageTitle title={TITLE} actions={actions}>
+        <span className="skill-access__status" role="status">
+          {saved ? SKILL_ACCESS_MESSAGES.saved : pending > 0 ? `Несохранённых изменений: ${pending}` : ''}
+        </span>
+      </PageTitle>
+      <PageCard>
+        <div className="skill-access__tabs" role="tablist" aria-label="Что дают навыки">
+          {TABS.map(([tab, name]) => (
+            <button
+              key={tab}
+              type="button"
+              role="tab"
+              aria-selected={context.tab === tab}
+              className="skill-access__tab"
+              disabled={busy}
+              onClick={() => actor.send({ type: 'TAB.SELECT', tab })}
+            >
+              {name}
+            </button>
+          ))}
+        </div>
+        {context.message ? (
+          <div role="alert" className="skill-access__error">
+            <p>{context.message}</p>
+            {failed ? (
+              <button
+                type="button"
+                className="w-button w-button--secondary"
+                onClick={() => actor.send({ type: 'RETRY' })}
+              >
+                Повторить
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+        <div className="skill-access__body" role="tabpanel" aria-busy={loading || busy}>
+          <nav className="skill-access__skills" aria-label="Навыки">
+            {context.skills.map((item) => (
+              <button
+                key={item.id}
+                type="button"
+                aria-pressed={item.id === context.skillId}
+                className="skill-access__skill"
+                onClick={() => actor.send({ type: 'SKILL.SELECT', skillId: item.id })}
+              >
+                {item.name}
+              </button>
+            ))}
+          </nav>
+          <fieldset className="skill-access__items" disabled={!canEdit || busy || loading}>
+            <legend>{skill ? `${SKILL_ACCESS_TABS[context.tab]}: ${skill.name}` : 'Выберите навык'}</legend>
+            {loading ? <p className="skill-access__empty">Загрузка…</p> : null}
+            {!loading && context.items.length === 0 ? (
+              <p className="skill-access__empty">Нет записей</p>
+            ) : null}
+            {skill
+              ? context.items.map((item) => (
+                  <label key={item.id} className="skill-access__item">
+                    <input
+                      type="checkbox"
+                      checked={isLinked(context, { skill_id: skill.id, target_id: item.id })}
+                      onChange={() => actor.send({ type: 'LINK.TOGGLE', targetId: item.id })}
+                    />
+                    {item.name}
+                  </label>
+                ))
+              : null}
+          </fieldset>
+        </div>
+      </PageCard>
+    </Page>
+  );
 }

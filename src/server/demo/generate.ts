@@ -9,6 +9,7 @@ import { buildFlights } from './flights.ts';
 import { buildOperations } from './operations.ts';
 import { createRng, mixSeed } from './random.ts';
 import { buildReferences } from './references.ts';
+import { buildSkillAccess } from './skillAccess.ts';
 import { buildStaff } from './staff.ts';
 import type { DemoTable } from './table.ts';
 import { buildTariffCalcs } from './tariffCalc.ts';
@@ -104,6 +105,7 @@ export function generateDemoAirport(options: DemoOptions = {}): DemoData {
       ...buildDelayReasonsConfig(now),
       ...buildWorkplaceDistances(refs.workplaces),
       ...buildAllocations(staff.tables),
+      ...buildSkillAccess([...refs.before, ...staff.tables, ...ops.tables]),
       ...buildTariffCalcs(
         [...refs.before, ...staff.tables, ...ops.tables, ...flights.tables, ...tasks.tables],
         now,

@@ -8,6 +8,8 @@ import { delayReasonsRoutes } from './delay-reasons/routes.ts';
 import { createDelayReasonsService } from './delay-reasons/service.ts';
 import { referenceRoutes } from './reference/routes.ts';
 import { createReferenceService } from './reference/service.ts';
+import { skillAccessRoutes } from './skill-access/routes.ts';
+import { createSkillAccessService } from './skill-access/service.ts';
 import { staffPlanningRoutes } from './staff-planning/routes.ts';
 import { createStaffPlanningService } from './staff-planning/service.ts';
 import { tariffCalcRoutes } from './tariff-calc/routes.ts';
@@ -35,6 +37,7 @@ export function createServices({ db }: ServiceDeps) {
     brsConfig: createBrsConfigService(db),
     delayReasons: createDelayReasonsService(db),
     reference: createReferenceService(db),
+    skillAccess: createSkillAccessService(db),
     staffPlanning: createStaffPlanningService(db),
     tariffCalc: createTariffCalcService(db),
     tariffVip: createTariffVipService(db),
@@ -56,6 +59,7 @@ export const modules: FastifyPluginAsync<ModuleOptions>[] = [
   brsConfigRoutes,
   delayReasonsRoutes,
   referenceRoutes,
+  skillAccessRoutes,
   staffPlanningRoutes,
   tariffCalcRoutes,
   tariffVipRoutes,

@@ -5,6 +5,7 @@ export * from './delayReasons.ts';
 export * from './demo.ts';
 export * from './flights.ts';
 export * from './reference.ts';
+export * from './skillAccess.ts';
 export * from './staff.ts';
 export * from './tariffCalc.ts';
 export * from './tariffVip.ts';

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { ApiError } from '../app/api/errors.ts';
+import type { SkillAccessTab, SkillAccessUpdate, SkillLink } from '../shared/skill-access.ts';
+import { isLinked, skillAccessMachine } from './skillAccess.ts';
+
+const SKILLS = [
+  { id: 1, name: 'Допуск на перрон' },
+  { id: 2, name: 'Английский язык' },
+];
+const ITEMS = [
+  { id: 10, name: 'Перронный контроль' },
+  { id: 11, name: 'Посадка пассажиров' },
+];
+const STORED: SkillLink[] = [{ id: 100, skill_id: 1, target_id: 10 }];
+
+/** The screen's machine on fakes: `save` decides how the server answers; loads and saves are recorded. */
+function start(save: (body: SkillAccessUpdate) => Promise<SkillLink[]> = async () => []) {
+  const calls = { loads: [] as SkillAccessTab[], saves: [] as SkillAccessUpdate[] };
+  const logic = skillAccessMachine.provide({
+    actors: {
+      loadTab: fromPromise(async ({ input }: { input: { tab: SkillAccessTab } }) => {
+        calls.loads.push(input.tab);
+        return { skills: SKILLS, items: ITEMS, links: STORED };
+      }),
+      saveTab: fromPromise(async ({ input }: { input: SkillAccessUpdate }) => {
+        calls.saves.push(input);
+        return save(input);
+      }),
+    },
+  });
+  const actor = createActor(logic).start();
+  return { actor, calls };
+}
+
+type Actor = ReturnType<typeof start>['actor'];
+const ready = (actor: Actor) => waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+const linked = (actor: Actor, skill: number, target: number) =>
+  isLinked(actor.getSnapshot().context, { skill_id: skill, target_id: target });
+
+describe('when the screen opens', () => {
+  it('loads the jobs tab and picks the first skill', async () => {
+    const { actor, calls } = start();
+    await ready(actor);
+    expect(calls.loads).toEqual(['jobs']);
+    expect(actor.getSnapshot().context.skillId).toBe(1);
+    expect(linked(actor, 1, 10)).toBe(true);
+    expect(linked(actor, 1, 11)).toBe(false);
+  });
+
+  it('shows the server text when the load fails and loads again on retry', async () => {
+    const logic = skillAccessMachine.provide({
+      actors: {
+        loadTab: fromPromise(
+          (): Promise<{ skills: typeof SKILLS; items: typeof ITEMS; links: SkillLink[] }> =>
+            Promise.reject(new ApiError('Сервер недоступен', {}, 500)),
+        ),
+      },
+    });
+    const actor = createActor(logic).start();
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(actor.getSnapshot().context.message).toBe('Сервер недоступен');
+    actor.send({ type: 'RETRY' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+  });
+});
+
+describe('when ticking links on a tab', () => {
+  it('adds an absent link and removes a stored one for the chosen skill', async () => {
+    const { actor } = start();
+    await ready(actor);
+    actor.send({ type: 'LINK.TOGGLE', targetId: 11 });
+    actor.send({ type: 'LINK.TOGGLE', targetId: 10 });
+    const { added, removed } = actor.getSnapshot().context;
+    expect(added).toEqual([{ skill_id: 1, target_id: 11 }]);
+    expect(removed).toEqual([{ skill_id: 1, target_id: 10 }]);
+    expect(linked(actor, 1, 11)).toBe(true);
+    expect(linked(actor, 1, 10)).toBe(false);
+  });
+
+  it('drops a pending change when it is toggled back', async () => {
+    const { actor } = start();
+    await ready(actor);
+    actor.send({ type: 'LINK.TOGGLE', targetId: 11 });
+    actor.send({ type: 'LINK.TOGGLE', targetId: 11 });
+    actor.send({ type: 'LINK.TOGGLE', targetId: 10 });
+    actor.send({ type: 'LINK.TOGGLE', targetId: 10 });
+    expect(actor.getSnapshot().context.added).toEqual([]);
+    expect(actor.getSnapshot().context.removed).toEqual([]);
+  });
+
+  it('links per skill: another skill has its own ticks', async () => {
+    const { actor } = start();
+    await ready(actor);
+    actor.send({ type: 'SKILL.SELECT', skillId: 2 });
+    actor.send({ type: 'LINK.TOGGLE', targetId: 10 });
+    expect(actor.getSnapshot().context.added).toEqual([{ skill_id: 2, target_id: 10 }]);
+    expect(linked(actor, 1, 10)).toBe(true);
+  });
+
+  it('loads the other tab afresh and drops unsaved changes when the tab changes', async () => {
+    const { actor, calls } = start();
+    await ready(actor);
+    actor.send({ type: 'LINK.TOGGLE', targetId: 11 });
+    actor.send({ type: 'TAB.SELECT', tab: 'aircraftTypes' });
+    await ready(actor);
+    expect(calls.loads).toEqual(['jobs', 'aircraftTypes']);
+    expect(actor.getSnapshot().context.tab).toBe('aircraftTypes');
+    expect(actor.getSnapshot().context.added).toEqual([]);
+  });
+});
+
+describe('when saving', () => {
+  it('does nothing without changes', async () => {
+    const { actor, calls } = start();
+    await ready(actor);
+    actor.send({ type: 'SAVE' });
+    expect(calls.saves).toEqual([]);
+  });
+
+  it("sends the tab's added and removed links, stores the answer and shows 'Сохранено'", async () => {
+    const answer: SkillLink[] = [{ id: 101, skill_id: 1, target_id: 11 }];
+    const { actor, calls } = start(async () => answer);
+    await ready(actor);
+    actor.send({ type: 'LINK.TOGGLE', targetId: 11 });
+    actor.send({ type: 'LINK.TOGGLE', targetId: 10 });
+    actor.send({ type: 'SAVE' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(actor, (s) => s.hasTag('saved'));
+    expect(calls.saves).toEqual([
+      { tab: 'jobs', add: [{ skill_id: 1, target_id: 11 }], remove: [{ skill_id: 1, target_id: 10 }] },
+    ]);
+    const { context } = actor.getSnapshot();
+    expect(context.stored).toEqual(['1:11']);
+    expect(context.added).toEqual([]);
+    expect(context.removed).toEqual([]);
+  });
+
+  it('keeps the changes and shows the server text when the save is refused', async () => {
+    const { actor } = start(async () => {
+      throw new ApiError('Недостаточно прав', {}, 403);
+    });
+    await ready(actor);
+    actor.send({ type: 'LINK.TOGGLE', targetId: 11 });
+    actor.send({ type: 'SAVE' });
+    await waitFor(actor, (s) => s.context.message !== null);
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.message).toBe('Недостаточно прав');
+    expect(actor.getSnapshot().context.added).toEqual([{ skill_id: 1, target_id: 11 }]);
+  });
+});

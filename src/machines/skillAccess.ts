@@ -1,0 +1,186 @@
+/**
+ * The skill access screen (spec 4, "Skill access"): four tabs, each the links of skills to its items. The user picks
+ * a skill and ticks or unticks items of the current tab; the ticks gather as added and removed pairs (unticking a
+ * pending addition drops it). Saving sends the tab's pairs, stores the answered links and shows 'Сохранено';
+ * switching tabs loads the tab afresh and drops unsaved pairs (the body of a save is one tab).
+ */
+import { assertEvent, assign, type ErrorActorEvent, fromPromise, setup } from 'xstate';
+import { parseApiError } from '../app/api/errors.ts';
+import { loadSkills, loadTabItems, loadTabLinks, saveTabLinks } from '../app/skill-access/api.ts';
+import {
+  linkKey,
+  type SkillAccessItem,
+  type SkillAccessTab,
+  type SkillAccessUpdate,
+  type SkillLink,
+  type SkillLinkPair,
+} from '../shared/skill-access.ts';
+
+export interface SkillAccessContext {
+  tab: SkillAccessTab;
+  skills: SkillAccessItem[];
+  items: SkillAccessItem[];
+  /** Stored links of the tab by pair key (`'3:7'`). */
+  stored: string[];
+  skillId: number | null;
+  added: SkillLinkPair[];
+  removed: SkillLinkPair[];
+  message: string | null;
+}
+
+export type SkillAccessEvent =
+  | { type: 'TAB.SELECT'; tab: SkillAccessTab }
+  | { type: 'SKILL.SELECT'; skillId: number }
+  | { type: 'LINK.TOGGLE'; targetId: number }
+  | { type: 'SAVE' }
+  | { type: 'RETRY' };
+
+interface TabData {
+  skills: SkillAccessItem[];
+  items: SkillAccessItem[];
+  links: SkillLink[];
+}
+
+/** Whether the pair is ticked on screen: stored and not removed, or added. */
+export function isLinked(context: SkillAccessContext, pair: SkillLinkPair): boolean {
+  const key = linkKey(pair);
+  if (context.added.some((p) => linkKey(p) === key)) return true;
+  return context.stored.includes(key) && !context.removed.some((p) => linkKey(p) === key);
+}
+
+/** The pair toggled: a pending change is dropped, else a stored link is removed or an absent one added. */
+function toggled(
+  context: SkillAccessContext,
+  pair: SkillLinkPair,
+): Pick<SkillAccessContext, 'added' | 'removed'> {
+  const key = linkKey(pair);
+  const other = (p: SkillLinkPair) => linkKey(p) !== key;
+  if (context.added.some((p) => !other(p)))
+    return { added: context.added.filter(other), removed: context.removed };
+  if (context.removed.some((p) => !other(p)))
+    return { added: context.added, removed: context.removed.filter(other) };
+  return context.stored.includes(key)
+    ? { added: context.added, removed: [...context.removed, pair] }
+    : { added: [...context.added, pair], removed: context.removed };
+}
+
+export const skillAccessMachine = setup({
+  types: {
+    context: {} as SkillAccessContext,
+    events: {} as SkillAccessEvent,
+  },
+  actors: {
+    loadTab: fromPromise<TabData, { tab: SkillAccessTab }>(async ({ input }) => {
+      const [skills, items, links] = await Promise.all([
+        loadSkills(),
+        loadTabItems(input.tab),
+        loadTabLinks(input.tab),
+      ]);
+      return { skills, items, links };
+    }),
+    saveTab: fromPromise<SkillLink[], SkillAccessUpdate>(({ input }) => saveTabLinks(input)),
+  },
+  guards: {
+    'hasChanges?': ({ context }) => context.added.length + context.removed.length > 0,
+    'isSkillChosen?': ({ context }) => context.skillId !== null,
+    'isOtherTab?': ({ context, event }) => {
+      assertEvent(event, 'TAB.SELECT');
+      return event.tab !== context.tab;
+    },
+  },
+  actions: {
+    setTab: assign(({ event }) => {
+      assertEvent(event, 'TAB.SELECT');
+      return { tab: event.tab, added: [], removed: [], message: null };
+    }),
+    setSkill: assign(({ event }) => {
+      assertEvent(event, 'SKILL.SELECT');
+      return { skillId: event.skillId };
+    }),
+    toggleLink: assign(({ context, event }) => {
+      assertEvent(event, 'LINK.TOGGLE');
+      return toggled(context, { skill_id: context.skillId as number, target_id: event.targetId });
+    }),
+    storeTab: assign(({ context }, data: TabData) => ({
+      skills: data.skills,
+      items: data.items,
+      stored: data.links.map(linkKey),
+      skillId: context.skillId ?? data.skills[0]?.id ?? null,
+      message: null,
+    })),
+    storeSaved: assign((_, links: SkillLink[]) => ({
+      stored: links.map(linkKey),
+      added: [],
+      removed: [],
+      message: null,
+    })),
+    storeError: assign((_, error: unknown) => ({ message: parseApiError(error).message })),
+  },
+}).createMachine({
+  id: 'skillAccess',
+  context: {
+    tab: 'jobs',
+    skills: [],
+    items: [],
+    stored: [],
+    skillId: null,
+    added: [],
+    removed: [],
+    message: null,
+  },
+  initial: 'loading',
+  on: {
+    'TAB.SELECT': { guard: 'isOtherTab?', target: '.loading', actions: 'setTab' },
+  },
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        src: 'loadTab',
+        input: ({ context }) => ({ tab: context.tab }),
+        onDone: { target: 'ready', actions: { type: 'storeTab', params: ({ event }) => event.output } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
+      },
+    },
+    failed: {
+      on: { RETRY: 'loading' },
+    },
+    ready: {
+      initial: 'idle',
+      on: {
+        'SKILL.SELECT': { actions: 'setSkill' },
+      },
+      states: {
+        idle: {
+          on: {
+            'LINK.TOGGLE': { guard: 'isSkillChosen?', actions: 'toggleLink' },
+            SAVE: { guard: 'hasChanges?', target: 'saving' },
+          },
+        },
+        saving: {
+          tags: ['busy'],
+          on: { 'TAB.SELECT': {} },
+          invoke: {
+            src: 'saveTab',
+            input: ({ context }) => ({ tab: context.tab, add: context.added, remove: context.removed }),
+            onDone: { target: 'saved', actions: { type: 'storeSaved', params: ({ event }) => event.output } },
+            onError: {
+              target: 'idle',
+              actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            },
+          },
+        },
+        saved: {
+          tags: ['saved'],
+          after: { 4000: 'idle' },
+          on: {
+            'LINK.TOGGLE': { guard: 'isSkillChosen?', target: 'idle', actions: 'toggleLink' },
+          },
+        },
+      },
+    },
+  },
+});

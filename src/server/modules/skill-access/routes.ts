@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from '../../../shared/messages.ts';
+import {
+  SKILL_ACCESS_TABS,
+  type SkillAccessTab,
+  skillAccessItemSchema,
+  skillAccessUpdateSchema,
+  skillLinkSchema,
+  TAB_PATH,
+  TARGET_KEY,
+} from '../../../shared/skill-access.ts';
+import { anyRule } from '../../http/access.ts';
+import { routeGroup } from '../../http/route.ts';
+import type { ModuleOptions } from '../index.ts';
+
+const route = routeGroup({ tags: ['Доступы навыков'], access: anyRule('skill-access-index') });
+const items = z.array(skillAccessItemSchema);
+const links = z.array(skillLinkSchema);
+
+const UPDATE = `Тело: {tab, add: [{skill_id, target_id}], remove: [{skill_id, target_id}]} — добавленные и снятые связи одной вкладки (tab: ${Object.keys(SKILL_ACCESS_TABS).join(', ')}; target_id — работа, тип ресурса, ресурс или тип ВС по вкладке), до 5 000 в каждом списке, хотя бы одна; пара встречается в теле один раз. Одна транзакция: неизвестный навык или запись — 422 с fields по путям тела (add.0.target_id) и ничего не записано; добавление уже сохранённой связи и снятие отсутствующей ничего не меняют. Ответ — связи вкладки после сохранения.`;
+
+/** Item lists of the tabs beyond `/v2/job` (reference): what a skill may grant. */
+const ITEM_ROUTES: [string, SkillAccessTab, string][] = [
+  ['/v2/resource-type', 'resourceTypes', 'Типы ресурсов, доступ к которым дают навыки'],
+  ['/v2/resource', 'resources', 'Ресурсы, доступ к которым дают навыки'],
+  ['/v2/aircraft-type', 'aircraftTypes', 'Типы ВС, доступ к которым дают навыки'],
+];
+
+/** Skill access (spec 7): reading needs skill-access-index, saving skill-access-update. */
+export const skillAccessRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { services }) => {
+  const service = services.skillAccess;
+
+  app.get('/v2/skill-access/skill', route({ summary: 'Навыки', response: items }), async () =>
+    service.skills(),
+  );
+
+  for (const tab of Object.keys(SKILL_ACCESS_TABS) as SkillAccessTab[])
+    app.get(
+      `/v2/skill-access/${TAB_PATH[tab]}`,
+      route({
+        summary: `Связи навыков вкладки «${SKILL_ACCESS_TABS[tab]}»: {id, skill_id, target_id} (target_id — ${TARGET_KEY[tab]})`,
+        response: links,
+      }),
+      async () => service.links(tab),
+    );
+
+  for (const [path, tab, summary] of ITEM_ROUTES)
+    app.get(path, route({ summary, response: items }), async () => service.items(tab));
+
+  const updated = route({
+    summary: 'Сохранение связей навыков одной вкладки',
+    response: links,
+    access: anyRule('skill-access-update'),
+  });
+  app.post(
+    '/v2/skill-access/update-access',
+    { ...updated, schema: { ...updated.schema, description: UPDATE, body: skillAccessUpdateSchema } },
+    async (request) => service.update(request.body),
+  );
+};
