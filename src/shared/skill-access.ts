@@ -14,9 +14,7 @@ export const SKILL_ACCESS_TABS = {
   aircraftTypes: 'Типы ВС',
 } as const;
 export type SkillAccessTab = keyof typeof SKILL_ACCESS_TABS;
-const skillAccessTabSchema = z.enum(
-  Object.keys(SKILL_ACCESS_TABS) as [SkillAccessTab, ...SkillAccessTab[]],
-);
+const skillAccessTabSchema = z.enum(Object.keys(SKILL_ACCESS_TABS) as [SkillAccessTab, ...SkillAccessTab[]]);
 
 /** The wire key of a tab's target. Example: `TARGET_KEY.resourceTypes` → 'resource_type_id'. */
 export const TARGET_KEY = {
