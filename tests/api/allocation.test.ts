@@ -1,22 +1,12 @@
 /** Contractor allocation over HTTP (spec 7 "Allocation"): list with paging, CRUD, the choice lists, rules, 422. */
 import { count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/auth/password.ts';
 import type { DbHandle } from '../../src/server/db/client.ts';
-import {
-  allocationCoefs,
-  allocations,
-  departments,
-  roleRules,
-  roles,
-  userRoles,
-  users,
-} from '../../src/server/db/schema/index.ts';
+import { allocationCoefs, allocations, departments } from '../../src/server/db/schema/index.ts';
 import { loadDemoAirport } from '../../src/server/demo/index.ts';
 import { ALLOCATION_MESSAGES, type Allocation, type AllocationPayload } from '../../src/shared/allocation.ts';
 import { MESSAGES } from '../../src/shared/messages.ts';
-import type { RuleName } from '../../src/shared/rules.ts';
-import { bearer, createTestApp, loginAs, openTestDb } from '../support/testApp.ts';
+import { bearer, createTestApp, loginAs, loginHolding, openTestDb } from '../support/testApp.ts';
 
 let db: DbHandle;
 let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -24,29 +14,12 @@ const tokens: Record<string, Record<string, string>> = {};
 let body: AllocationPayload;
 let otherDepartment: number;
 
-/** A user whose only role holds these rules; password 'secret-password'. */
-async function userWith(login: string, rules: RuleName[]): Promise<string> {
-  const [role] = await db.db.insert(roles).values({ name: login, title: login }).returning();
-  await db.db.insert(roleRules).values(rules.map((ruleName) => ({ roleId: role.id, ruleName })));
-  const [user] = await db.db
-    .insert(users)
-    .values({ login, name: login, passwordHash: await hashPassword('secret-password') })
-    .returning();
-  await db.db.insert(userRoles).values({ userId: user.id, roleId: role.id });
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { login, password: 'secret-password' },
-  });
-  return res.json().token;
-}
-
 beforeAll(async () => {
   db = await openTestDb();
   await loadDemoAirport(db, { days: 1, referenceDate: '2026-03-10' });
   app = await createTestApp({ db, loginRateLimit: 1000 });
   for (const login of ['admin', 'viewer']) tokens[login] = bearer(await loginAs(app, login));
-  tokens.reader = bearer(await userWith('allocation-reader', ['allocation-index']));
+  tokens.reader = bearer(await loginHolding(app, 'allocation-reader', ['allocation-index']));
   const [first, second] = await db.db
     .select()
     .from(departments)

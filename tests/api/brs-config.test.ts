@@ -1,16 +1,8 @@
 /** Airline baggage-register settings over HTTP: create, update, 409, rules, 422 with nothing written, the expand. */
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/auth/password.ts';
 import type { DbHandle } from '../../src/server/db/client.ts';
-import {
-  airlines,
-  aviacompanyBaggageRegisters,
-  roleRules,
-  roles,
-  userRoles,
-  users,
-} from '../../src/server/db/schema/index.ts';
+import { airlines, aviacompanyBaggageRegisters } from '../../src/server/db/schema/index.ts';
 import { loadDemoAirport } from '../../src/server/demo/index.ts';
 import {
   BRS_DEFAULTS,
@@ -19,8 +11,7 @@ import {
   type BrsSettings,
 } from '../../src/shared/brs-config.ts';
 import { MESSAGES } from '../../src/shared/messages.ts';
-import type { RuleName } from '../../src/shared/rules.ts';
-import { bearer, createTestApp, loginAs, openTestDb } from '../support/testApp.ts';
+import { bearer, createTestApp, loginAs, loginHolding, openTestDb } from '../support/testApp.ts';
 
 let db: DbHandle;
 let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -29,33 +20,13 @@ const tokens: Record<string, Record<string, string>> = {};
 const CREATE = '/brs/api/v1/aviacompany-baggage-register/create';
 const UPDATE = '/brs/api/v1/aviacompany-baggage-register/update';
 
-/** A user whose only role holds one rule; password 'secret-password'. */
-async function userWithOnly(rule: RuleName): Promise<Record<string, string>> {
-  const [role] = await db.db
-    .insert(roles)
-    .values({ name: `only-${rule}`, title: rule })
-    .returning();
-  await db.db.insert(roleRules).values({ roleId: role.id, ruleName: rule });
-  const [user] = await db.db
-    .insert(users)
-    .values({ login: `only-${rule}`, name: rule, passwordHash: await hashPassword('secret-password') })
-    .returning();
-  await db.db.insert(userRoles).values({ userId: user.id, roleId: role.id });
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { login: `only-${rule}`, password: 'secret-password' },
-  });
-  return bearer(res.json().token);
-}
-
 beforeAll(async () => {
   db = await openTestDb();
   await loadDemoAirport(db, { days: 1, referenceDate: '2026-03-10' });
   app = await createTestApp({ db, loginRateLimit: 1000 });
   for (const login of ['admin', 'viewer']) tokens[login] = bearer(await loginAs(app, login));
   for (const rule of ['read-settings-baggage-aviacompany', 'edit-settings-baggage-aviacompany'] as const)
-    tokens[rule] = await userWithOnly(rule);
+    tokens[rule] = bearer(await loginHolding(app, `only-${rule}`, [rule]));
 });
 afterAll(() => app.close());
 

@@ -1,49 +1,27 @@
 /** Skill access over HTTP (spec 7): each call, its rules (403), bad input (422, nothing written). */
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/auth/password.ts';
 import type { DbHandle } from '../../src/server/db/client.ts';
-import { roleRules, roles, skillAccesses, userRoles, users } from '../../src/server/db/schema/index.ts';
+import { skillAccesses } from '../../src/server/db/schema/index.ts';
 import { loadDemoAirport } from '../../src/server/demo/index.ts';
-import type { RuleName } from '../../src/shared/rules.ts';
 import {
   SKILL_ACCESS_MESSAGES,
   type SkillAccessItem,
   type SkillLink,
 } from '../../src/shared/skill-access.ts';
-import { bearer, createTestApp, loginAs, openTestDb } from '../support/testApp.ts';
+import { bearer, createTestApp, loginAs, loginHolding, openTestDb } from '../support/testApp.ts';
 
 let db: DbHandle;
 let app: Awaited<ReturnType<typeof createTestApp>>;
 const tokens: Record<string, Record<string, string>> = {};
-
-/** A user whose only role holds one rule; password 'secret-password'. */
-async function userWithOnly(rule: RuleName): Promise<Record<string, string>> {
-  const [role] = await db.db
-    .insert(roles)
-    .values({ name: `only-${rule}`, title: rule })
-    .returning();
-  await db.db.insert(roleRules).values({ roleId: role.id, ruleName: rule });
-  const [user] = await db.db
-    .insert(users)
-    .values({ login: `only-${rule}`, name: rule, passwordHash: await hashPassword('secret-password') })
-    .returning();
-  await db.db.insert(userRoles).values({ userId: user.id, roleId: role.id });
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { login: `only-${rule}`, password: 'secret-password' },
-  });
-  return bearer(res.json().token);
-}
 
 beforeAll(async () => {
   db = await openTestDb();
   await loadDemoAirport(db, { days: 1, referenceDate: '2026-03-10' });
   app = await createTestApp({ db, loginRateLimit: 1000 });
   for (const login of ['admin', 'viewer']) tokens[login] = bearer(await loginAs(app, login));
-  tokens.index = await userWithOnly('skill-access-index');
-  tokens.update = await userWithOnly('skill-access-update');
+  tokens.index = bearer(await loginHolding(app, 'only-skill-access-index', ['skill-access-index']));
+  tokens.update = bearer(await loginHolding(app, 'only-skill-access-update', ['skill-access-update']));
 });
 afterAll(() => app.close());
 

@@ -1,18 +1,8 @@
 /** VIP fields over HTTP (spec 7.3): list, CRUD, rules, validation, unknown ids and the evaluation on a demo turnaround. */
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/auth/password.ts';
 import type { DbHandle } from '../../src/server/db/client.ts';
-import {
-  flights,
-  roleRules,
-  roles,
-  turnarounds,
-  userRoles,
-  users,
-  vipFieldAirlines,
-  vipFields,
-} from '../../src/server/db/schema/index.ts';
+import { flights, turnarounds, vipFieldAirlines, vipFields } from '../../src/server/db/schema/index.ts';
 import { loadDemoAirport } from '../../src/server/demo/index.ts';
 import { MESSAGES } from '../../src/shared/messages.ts';
 import type { RuleName } from '../../src/shared/rules.ts';
@@ -24,7 +14,7 @@ import {
   type VipField,
   type VipFieldPayload,
 } from '../../src/shared/tariff-vip.ts';
-import { bearer, createTestApp, loginAs, openTestDb } from '../support/testApp.ts';
+import { bearer, createTestApp, loginAs, loginHolding, openTestDb } from '../support/testApp.ts';
 
 let db: DbHandle;
 let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -36,32 +26,12 @@ const WRITE_RULES: RuleName[] = [
   'tariff-vip-field-delete',
 ];
 
-/** A user whose only role holds one rule; password 'secret-password'. */
-async function userWithOnly(rule: RuleName): Promise<string> {
-  const [role] = await db.db
-    .insert(roles)
-    .values({ name: `only-${rule}`, title: rule })
-    .returning();
-  await db.db.insert(roleRules).values({ roleId: role.id, ruleName: rule });
-  const [user] = await db.db
-    .insert(users)
-    .values({ login: `only-${rule}`, name: rule, passwordHash: await hashPassword('secret-password') })
-    .returning();
-  await db.db.insert(userRoles).values({ userId: user.id, roleId: role.id });
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { login: `only-${rule}`, password: 'secret-password' },
-  });
-  return res.json().token;
-}
-
 beforeAll(async () => {
   db = await openTestDb();
   await loadDemoAirport(db, { days: 1, referenceDate: '2026-03-10' });
   app = await createTestApp({ db, loginRateLimit: 1000 });
   for (const login of ['tariff', 'viewer']) tokens[login] = bearer(await loginAs(app, login));
-  for (const rule of WRITE_RULES) tokens[rule] = bearer(await userWithOnly(rule));
+  for (const rule of WRITE_RULES) tokens[rule] = bearer(await loginHolding(app, `only-${rule}`, [rule]));
 });
 afterAll(() => app.close());
 

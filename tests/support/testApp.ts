@@ -4,9 +4,12 @@ import { inject } from 'vitest';
 import { type AppOptions, buildApp } from '../../src/server/app.ts';
 import { syncCatalogue } from '../../src/server/auth/catalogue.ts';
 import { seedDemoUsers } from '../../src/server/auth/demoUsers.ts';
+import { hashPassword } from '../../src/server/auth/password.ts';
 import { createAuthService } from '../../src/server/auth/service.ts';
 import { type DbHandle, openDb } from '../../src/server/db/client.ts';
+import { roleRules, roles, userRoles, users } from '../../src/server/db/schema/index.ts';
 import { loadDemoAirport } from '../../src/server/demo/index.ts';
+import type { RuleName } from '../../src/shared/rules.ts';
 import { withDatabase } from './globalDb.ts';
 
 /**
@@ -66,6 +69,24 @@ export async function loginAs(app: TestApp, login: string): Promise<string> {
     url: '/api/auth/login',
     payload: { login, password: login },
   });
+  if (res.statusCode !== 200) throw new Error(`login ${login} failed: ${res.statusCode} ${res.body}`);
+  return res.json().token;
+}
+
+/**
+ * Creates a user whose only role (named like the login) holds exactly these rules, signs them in and answers the
+ * bearer token: the "holds one rule but not the other" user of the 403 tests.
+ */
+export async function loginHolding(app: TestApp, login: string, rules: readonly RuleName[]): Promise<string> {
+  const password = 'secret-password';
+  const [role] = await app.db.insert(roles).values({ name: login, title: login }).returning();
+  await app.db.insert(roleRules).values(rules.map((ruleName) => ({ roleId: role.id, ruleName })));
+  const [user] = await app.db
+    .insert(users)
+    .values({ login, name: login, passwordHash: await hashPassword(password) })
+    .returning();
+  await app.db.insert(userRoles).values({ userId: user.id, roleId: role.id });
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { login, password } });
   if (res.statusCode !== 200) throw new Error(`login ${login} failed: ${res.statusCode} ${res.body}`);
   return res.json().token;
 }
