@@ -1,0 +1,339 @@
+/**
+ * The staff-planning answer turned into drawing data (issue 10): the flights of `GET /planning/flight` become
+ * transferable typed arrays, one bar per task and one row per flight, with compact lookup tables for the hint, and
+ * the demand per slot of the chosen positions or resource types. Pure: the planning worker runs it, and so does the
+ * main thread where there is no `Worker`; tests import it directly.
+ *
+ * Times are "wall minutes": the wall clock of the request's Time-Zone read as if it were UTC, in minutes since the
+ * Unix epoch. The screen formats them back with UTC getters, so no zone arithmetic is needed and DST cannot shift a
+ * bar (the answer itself is wall clock).
+ */
+import { demandPerSlot } from '../shared/demand.ts';
+import { type PlanningFlight, planningFlightsSchema } from '../shared/staff-planning.ts';
+
+/** Bars and rows of a planning answer; every array is transferable. */
+export interface PlanningSet {
+  /** Bar i = task i in flight order: wall minutes. */
+  starts: Float64Array;
+  ends: Float64Array;
+  /** Row (flight index, display order) of each bar. */
+  rows: Int32Array;
+  /** 0 normal, 1 understaffed (assigned < needed), 2 the flight has a conflict. */
+  kind: Uint8Array;
+  /** Per bar: task id, staff needed and assigned, indexes into `texts` for name, positions and resources. */
+  taskId: Int32Array;
+  need: Int32Array;
+  assigned: Int32Array;
+  nameText: Int32Array;
+  positionText: Int32Array;
+  resourceText: Int32Array;
+  /** Per row: flight id, direction, passengers, indexes into `texts` for flight number, route, aircraft, url. */
+  flightId: Int32Array;
+  direction: Int8Array;
+  passengers: Int32Array;
+  numberText: Int32Array;
+  routeText: Int32Array;
+  aircraftText: Int32Array;
+  urlText: Int32Array;
+  /** Deduplicated strings the index arrays point into. */
+  texts: string[];
+  /** Wall minutes spanned by the bars (or by the flights when no task); null when empty. */
+  span: { from: number; to: number } | null;
+}
+
+/** What the demand is counted of: 1 employee positions, 2 resource types (spec 3, "parameter type"). */
+export type ParameterType = 1 | 2;
+
+export interface DemandRequest {
+  parameterType: ParameterType;
+  /** Chosen position or resource type ids; empty means all of them. */
+  ids: readonly number[];
+  /** Wall minutes of the first slot, slot length in minutes, slot count. */
+  from: number;
+  step: number;
+  slots: number;
+}
+
+export interface DemandSeries {
+  id: number;
+  name: string;
+  values: Float32Array;
+}
+
+export interface DemandResult {
+  from: number;
+  step: number;
+  /** Peak of the sum per slot (not the sum of the series' peaks). */
+  total: Float32Array;
+  /** One series per position or resource type met in the answer, by name. */
+  series: DemandSeries[];
+}
+
+const DAYS_BEFORE_EPOCH = 719_468;
+
+/**
+ * Days since 1970-01-01 of a civil date (proleptic Gregorian), without Date objects.
+ * Example: `civilDays(1970, 1, 2)` → 1.
+ */
+export function civilDays(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - DAYS_BEFORE_EPOCH;
+}
+
+/**
+ * Wall minutes of 'YYYY-MM-DD HH:mm[:ss]' by fixed positions (seconds as a fraction); NaN when it is not that shape.
+ * Example: `wallMinutes('1970-01-02 01:30:30')` → 1530.5.
+ */
+export function wallMinutes(text: string): number {
+  const digit = (i: number) => text.charCodeAt(i) - 48;
+  const year = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3);
+  const month = digit(5) * 10 + digit(6);
+  const day = digit(8) * 10 + digit(9);
+  const hour = digit(11) * 10 + digit(12);
+  const minute = digit(14) * 10 + digit(15);
+  const second = text.length >= 19 ? digit(17) * 10 + digit(18) : 0;
+  const value = civilDays(year, month, day) * 1440 + hour * 60 + minute + second / 60;
+  return text.length >= 16 && text.charCodeAt(4) === 45 && text.charCodeAt(13) === 58 ? value : Number.NaN;
+}
+
+/** A text table that hands out one index per distinct string. */
+function textTable() {
+  const texts: string[] = [];
+  const index = new Map<string, number>();
+  return {
+    texts,
+    of(text: string): number {
+      let i = index.get(text);
+      if (i === undefined) {
+        i = texts.length;
+        texts.push(text);
+        index.set(text, i);
+      }
+      return i;
+    },
+  };
+}
+
+/** Per task, the ids and counts of the demand it carries (CSR: `offsets[t]..offsets[t+1]`). */
+interface DemandIndex {
+  offsets: Int32Array;
+  ids: Int32Array;
+  counts: Int32Array;
+  names: Map<number, string>;
+}
+
+/** The parsed answer kept beside the set: bars plus the demand indexes of positions and resource types. */
+export interface PlanningState {
+  set: PlanningSet;
+  positions: DemandIndex;
+  resources: DemandIndex;
+}
+
+function demandIndex(
+  flights: readonly PlanningFlight[],
+  bars: number,
+  entries: (task: PlanningFlight['tasks'][number]) => { id: number; name: string; count: number }[],
+): DemandIndex {
+  const offsets = new Int32Array(bars + 1);
+  const ids: number[] = [];
+  const counts: number[] = [];
+  const names = new Map<number, string>();
+  let bar = 0;
+  for (const flight of flights) {
+    for (const task of flight.tasks) {
+      for (const entry of entries(task)) {
+        ids.push(entry.id);
+        counts.push(entry.count);
+        if (!names.has(entry.id)) names.set(entry.id, entry.name);
+      }
+      bar += 1;
+      offsets[bar] = ids.length;
+    }
+  }
+  return { offsets, ids: Int32Array.from(ids), counts: Int32Array.from(counts), names };
+}
+
+/** Builds the drawing data of validated flights (already sorted by the server: begin, then id). */
+export function buildPlanning(flights: readonly PlanningFlight[]): PlanningState {
+  let bars = 0;
+  for (const flight of flights) bars += flight.tasks.length;
+  const table = textTable();
+  const rowCount = flights.length;
+  const set: PlanningSet = {
+    starts: new Float64Array(bars),
+    ends: new Float64Array(bars),
+    rows: new Int32Array(bars),
+    kind: new Uint8Array(bars),
+    taskId: new Int32Array(bars),
+    need: new Int32Array(bars),
+    assigned: new Int32Array(bars),
+    nameText: new Int32Array(bars),
+    positionText: new Int32Array(bars),
+    resourceText: new Int32Array(bars),
+    flightId: new Int32Array(rowCount),
+    direction: new Int8Array(rowCount),
+    passengers: new Int32Array(rowCount),
+    numberText: new Int32Array(rowCount),
+    routeText: new Int32Array(rowCount),
+    aircraftText: new Int32Array(rowCount),
+    urlText: new Int32Array(rowCount),
+    texts: table.texts,
+    span: null,
+  };
+  let from = Number.POSITIVE_INFINITY;
+  let to = Number.NEGATIVE_INFINITY;
+  let bar = 0;
+  flights.forEach((flight, row) => {
+    set.flightId[row] = flight.id;
+    set.direction[row] = flight.direction;
+    set.passengers[row] = flight.passengers;
+    set.numberText[row] = table.of(flight.flightNumber);
+    set.routeText[row] = table.of(flight.route);
+    set.aircraftText[row] = table.of(flight.aircraft_type);
+    set.urlText[row] = table.of(flight.flight_url);
+    if (flight.tasks.length === 0) {
+      from = Math.min(from, wallMinutes(flight.begin));
+      to = Math.max(to, wallMinutes(flight.end));
+    }
+    for (const task of flight.tasks) {
+      const start = wallMinutes(task.begin);
+      const end = wallMinutes(task.end);
+      set.starts[bar] = start;
+      set.ends[bar] = end;
+      set.rows[bar] = row;
+      set.kind[bar] = flight.is_conflict === 1 ? 2 : task.taskEmployee.length < task.count ? 1 : 0;
+      set.taskId[bar] = task.id;
+      set.need[bar] = task.count;
+      set.assigned[bar] = task.taskEmployee.length;
+      set.nameText[bar] = table.of(task.name);
+      set.positionText[bar] = table.of(
+        task.employee_positions.map((p) => `${p.employeePositionName} × ${p.count}`).join(', '),
+      );
+      set.resourceText[bar] = table.of(task.resources.map((r) => r.resourceTypeName).join(', '));
+      if (start < from) from = start;
+      if (end > to) to = end;
+      bar += 1;
+    }
+  });
+  if (from <= to) set.span = { from, to };
+  return {
+    set,
+    positions: demandIndex(flights, bars, (task) =>
+      task.employee_positions.map((p) => ({ id: p.id, name: p.employeePositionName, count: p.count })),
+    ),
+    resources: demandIndex(flights, bars, (task) =>
+      task.resources.map((r) => ({ id: r.id, name: r.resourceTypeName, count: 1 })),
+    ),
+  };
+}
+
+/** Parses and validates the raw answer (UTF-8 JSON); throws when the server's answer is not the contract's shape. */
+export function parsePlanning(buffer: ArrayBuffer): PlanningState {
+  const parsed = planningFlightsSchema.safeParse(JSON.parse(new TextDecoder().decode(buffer)));
+  if (!parsed.success) throw new Error('Ответ сервера не соответствует формату');
+  return buildPlanning(parsed.data);
+}
+
+/**
+ * Demand per slot of the chosen positions (or resource types): a series per id met, and the total of the chosen.
+ * Example: one task 0–60 needing 2 loaders, slots of 30 from 0 → loaders [2, 2], total [2, 2].
+ */
+export function planningDemand(state: PlanningState, request: DemandRequest): DemandResult {
+  const index = request.parameterType === 2 ? state.resources : state.positions;
+  const { starts, ends } = state.set;
+  const chosen = request.ids.length > 0 ? new Set(request.ids) : null;
+  const bars = starts.length;
+  const perId = new Map<number, number[]>();
+  const totals = new Int32Array(bars);
+  for (let bar = 0; bar < bars; bar += 1) {
+    for (let k = index.offsets[bar]; k < index.offsets[bar + 1]; k += 1) {
+      const id = index.ids[k];
+      if (chosen && !chosen.has(id)) continue;
+      totals[bar] += index.counts[k];
+      let list = perId.get(id);
+      if (!list) {
+        list = [];
+        perId.set(id, list);
+      }
+      list.push(bar, index.counts[k]);
+    }
+  }
+  const { from, step, slots } = request;
+  const series: DemandSeries[] = [...perId.entries()].map(([id, list]) => {
+    const n = list.length / 2;
+    const s = new Float64Array(n);
+    const e = new Float64Array(n);
+    const c = new Int32Array(n);
+    for (let i = 0; i < n; i += 1) {
+      s[i] = starts[list[2 * i]];
+      e[i] = ends[list[2 * i]];
+      c[i] = list[2 * i + 1];
+    }
+    return { id, name: index.names.get(id) ?? String(id), values: demandPerSlot(s, e, c, from, step, slots) };
+  });
+  series.sort((a, b) => a.name.localeCompare(b.name, 'ru'));
+  return { from, step, total: demandPerSlot(starts, ends, totals, from, step, slots), series };
+}
+
+/** A copy of a set whose arrays can be transferred while the worker keeps the original for demand. */
+export function copyOfSet(set: PlanningSet): PlanningSet {
+  return {
+    ...set,
+    starts: set.starts.slice(),
+    ends: set.ends.slice(),
+    rows: set.rows.slice(),
+    kind: set.kind.slice(),
+  };
+}
+
+/** The typed arrays of a set, to transfer rather than copy. */
+export function planningTransferables(set: PlanningSet): ArrayBuffer[] {
+  return [
+    set.starts,
+    set.ends,
+    set.rows,
+    set.kind,
+    set.taskId,
+    set.need,
+    set.assigned,
+    set.nameText,
+    set.positionText,
+    set.resourceText,
+    set.flightId,
+    set.direction,
+    set.passengers,
+    set.numberText,
+    set.routeText,
+    set.aircraftText,
+    set.urlText,
+  ].map((array) => array.buffer as ArrayBuffer);
+}
+
+/** The typed arrays of a demand answer, to transfer. */
+export function demandTransferables(result: DemandResult): ArrayBuffer[] {
+  return [result.total, ...result.series.map((s) => s.values)].map((array) => array.buffer as ArrayBuffer);
+}
+
+/**
+ * The stateful core the worker exposes: keeps the last answer for demand requests and hands out copies to transfer.
+ * Example: `core.load(buffer).set.rows` → the row of each bar; `core.demand(request)` → null before a load.
+ */
+export function createPlanningCore() {
+  let state: PlanningState | null = null;
+  return {
+    load(buffer: ArrayBuffer): { set: PlanningSet; transfer: ArrayBuffer[] } {
+      state = parsePlanning(buffer);
+      const set = copyOfSet(state.set);
+      return { set, transfer: planningTransferables(set) };
+    },
+    demand(request: DemandRequest): { result: DemandResult | null; transfer: ArrayBuffer[] } {
+      if (!state) return { result: null, transfer: [] };
+      const result = planningDemand(state, request);
+      return { result, transfer: demandTransferables(result) };
+    },
+  };
+}
