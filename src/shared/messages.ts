@@ -27,6 +27,14 @@ export const MESSAGES = {
   wallClockFormat: 'Ожидается YYYY-MM-DD HH:mm:ss',
   unknownFilter: (key: string) => `Неизвестный фильтр: ${key}`,
   unknownSort: (key: string) => `Неизвестная сортировка: ${key}`,
+  wholeRange: (min: number, max: number) => `Ожидается целое число от ${min} до ${max}`,
+  maxValue: (max: number, unit = '') => `Максимальное значение ${max}${unit}`,
+  unknownIds: (ids: readonly number[]) => `Не найдены: ${ids.join(', ')}`,
+  notAScale: 'Ожидается период одного из масштабов шкалы',
+  dateFormat: 'Ожидается YYYY-MM-DD',
+  timesPair: 'Укажите начало и конец периода: times[]=начало&times[]=конец',
+  calcNotFound: 'Расчёт не найден',
+  taskNotFound: 'Задача не найдена',
 } as const;
 
 z.config(z.locales.ru());
