@@ -25,6 +25,13 @@ export interface DbHandle {
    */
   heavy<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T>;
   migrate(): Promise<void>;
+  /**
+   * Calls `onPayload` with the payload of every NOTIFY on the channel (committed transactions only), until the
+   * answered stop is called. PostgreSQL: one dedicated LISTEN connection per handle, reopened after a loss. PGlite:
+   * one session for everyone, so its notifications arrive on the pool's own connection (the one that committed) and
+   * the LISTEN is issued once on it; no second connection is needed.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** PGlite only: writes a tarball of the whole database to the file, loadable through `loadDataDir`. */
   dump(file: string): Promise<void>;
   close(): Promise<void>;
@@ -53,9 +60,17 @@ export async function openDb(options: DbOptions = {}): Promise<DbHandle> {
       max: 10,
       statement_timeout: options.statementTimeoutMs ?? 30_000,
     });
+    const listeners = createListeners();
     return handleOf(pool, 'pg', createGate(options.heavyCapacity ?? 4), {
       dump: () => Promise.reject(new Error('dump is for PGlite only')),
-      close: () => pool.end(),
+      listen: (channel, onPayload) =>
+        listeners.add(channel, onPayload, () =>
+          dedicatedListener(options.databaseUrl as string, channel, listeners),
+        ),
+      close: async () => {
+        await listeners.close();
+        await pool.end();
+      },
     });
   }
   const worker = await startPgliteWorker({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
@@ -67,8 +82,20 @@ export async function openDb(options: DbOptions = {}): Promise<DbHandle> {
     database: 'postgres',
     max: 1,
   });
+  const listeners = createListeners();
+  // Before the first connection: every connection of the pool relays the session's notifications.
+  pool.on('connect', (client) =>
+    client.on('notification', (message) => listeners.dispatch(message.channel, message.payload ?? '')),
+  );
   return handleOf(pool, 'pglite', createGate(1), {
     dump: (file) => worker.dump(file),
+    listen: (channel, onPayload) =>
+      listeners.add(channel, onPayload, async () => {
+        await pool.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        return async () => {
+          await pool.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+        };
+      }),
     close: async () => {
       await pool.end();
       await worker.close();
@@ -80,7 +107,7 @@ function handleOf(
   pool: pg.Pool,
   kind: DbHandle['kind'],
   gate: Gate,
-  rest: Pick<DbHandle, 'dump' | 'close'>,
+  rest: Pick<DbHandle, 'dump' | 'close' | 'listen'>,
 ): DbHandle {
   // An idle connection that the server drops (restart, failover) must not take the process down: the pool opens a
   // new one on the next query.
@@ -96,5 +123,82 @@ function handleOf(
     heavy: (work, signal) => gate.run(work, signal),
     migrate: () => migratePg(db as never, { migrationsFolder }),
     ...rest,
+  };
+}
+
+/** The NOTIFY subscribers of a handle by channel; the first subscriber of a channel starts its listening. */
+function createListeners() {
+  const byChannel = new Map<
+    string,
+    { callbacks: Set<(payload: string) => void>; stop: Promise<() => Promise<void>> }
+  >();
+  return {
+    dispatch(channel: string, payload: string) {
+      for (const callback of byChannel.get(channel)?.callbacks ?? []) callback(payload);
+    },
+    async add(
+      channel: string,
+      callback: (payload: string) => void,
+      start: () => Promise<() => Promise<void>>,
+    ): Promise<() => Promise<void>> {
+      let entry = byChannel.get(channel);
+      if (!entry) {
+        entry = { callbacks: new Set(), stop: start() };
+        byChannel.set(channel, entry);
+        entry.stop.catch(() => byChannel.delete(channel));
+      }
+      entry.callbacks.add(callback);
+      await entry.stop;
+      const own = entry;
+      return async () => {
+        own.callbacks.delete(callback);
+        if (own.callbacks.size > 0 || byChannel.get(channel) !== own) return;
+        byChannel.delete(channel);
+        await (await own.stop)();
+      };
+    },
+    async close() {
+      const stops = [...byChannel.values()].map((entry) => entry.stop);
+      byChannel.clear();
+      await Promise.all(stops.map(async (stop) => (await stop.catch(() => async () => {}))()));
+    },
+  };
+}
+
+/**
+ * PostgreSQL: a connection of its own that LISTENs on the channel (pooled connections run transactions and go back
+ * to the pool; a LISTEN must stay). Lost, it is reopened after a second, and again until it works or is stopped.
+ */
+async function dedicatedListener(
+  url: string,
+  channel: string,
+  listeners: ReturnType<typeof createListeners>,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const open = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => listeners.dispatch(message.channel, message.payload ?? ''));
+    next.on('error', (error) => {
+      console.error('database listener lost:', error.message);
+      next.end().catch(() => undefined);
+      if (!stopped && client === next) retry = setTimeout(reopen, 1000);
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  const reopen = () => {
+    open().catch((error: Error) => {
+      console.error('database listener failed:', error.message);
+      if (!stopped) retry = setTimeout(reopen, 1000);
+    });
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
   };
 }

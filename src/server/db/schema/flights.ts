@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -72,6 +73,8 @@ export const flights = pgTable(
     cargoWeight: numeric('cargo_weight', { precision: 10, scale: 1 }),
     mailWeight: numeric('mail_weight', { precision: 10, scale: 1 }),
     tgoTemplateId: integer('tgo_template_id').references(() => tgoTemplates.id, { onDelete: 'set null' }),
+    /** The marketing numbers sold on this leg by other airlines ('S7 4123, UT 1234'): the flight table's code-share. */
+    codeShare: text('code_share'),
   },
   (t) => [
     check('flights_direction_ck', sql`${t.direction} in (1, 2)`),
@@ -95,6 +98,8 @@ export const turnarounds = pgTable(
     aid: serial('aid').primaryKey(),
     arrivalFlightId: integer('arrival_flight_id').references(() => flights.id, { onDelete: 'set null' }),
     departureFlightId: integer('departure_flight_id').references(() => flights.id, { onDelete: 'set null' }),
+    /** The dispatcher has confirmed the turnaround's plan (the flight table's «Подтверждён»). */
+    isConfirmed: boolean('is_confirmed').notNull().default(false),
   },
   (t) => [
     uniqueIndex('turnarounds_arrival_uq').on(t.arrivalFlightId),
