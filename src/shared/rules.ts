@@ -24,6 +24,8 @@ export const RULE_CATALOGUE = {
   'calc-delete': 'Сохранённые расчёты: удаление',
   'read-settings-baggage-aviacompany': 'Настройки БРС авиакомпаний: просмотр',
   'edit-settings-baggage-aviacompany': 'Настройки БРС авиакомпаний: изменение',
+  'delay-employee-index': 'Ответственные за задержки: просмотр',
+  'delay-employee-update': 'Ответственные за задержки: назначение',
 } as const;
 
 export type RuleName = keyof typeof RULE_CATALOGUE;

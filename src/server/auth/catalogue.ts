@@ -20,6 +20,8 @@ const ROLES: Record<string, RoleDefinition> = {
       'read-department-team',
       'edit-department-team',
       'team-all',
+      'delay-employee-index',
+      'delay-employee-update',
     ],
   },
   tariff: {

@@ -2,11 +2,13 @@ import { wallClockToInstant } from '../../shared/wallClock.ts';
 import { buildAllocations } from './allocation.ts';
 import { buildBrsConfig } from './brsConfig.ts';
 import { LocalCalendar } from './calendar.ts';
+import { buildDelayEmployees } from './delayEmployee.ts';
 import { buildDelayReasonsConfig } from './delayReasons.ts';
 import { AIRPORTS, HOME_IATA } from './facts/geo.ts';
 import { WORKPLACE_KIND } from './facts/lists.ts';
 import { buildFlights } from './flights.ts';
 import { buildOperations } from './operations.ts';
+import { buildPostalStatements } from './postalStatements.ts';
 import { createRng, mixSeed } from './random.ts';
 import { buildReferences } from './references.ts';
 import { buildSkillAccess } from './skillAccess.ts';
@@ -106,6 +108,8 @@ export function generateDemoAirport(options: DemoOptions = {}): DemoData {
       ...buildWorkplaceDistances(refs.workplaces),
       ...buildAllocations(staff.tables),
       ...buildSkillAccess([...refs.before, ...staff.tables, ...ops.tables]),
+      ...buildPostalStatements(staff.tables),
+      ...buildDelayEmployees(seed, now, flights.legs, [...refs.before, ...staff.tables]),
       ...buildTariffCalcs(
         [...refs.before, ...staff.tables, ...ops.tables, ...flights.tables, ...tasks.tables],
         now,

@@ -4,14 +4,21 @@ import { allocationRoutes } from './allocation/routes.ts';
 import { createAllocationService } from './allocation/service.ts';
 import { brsConfigRoutes } from './brs-config/routes.ts';
 import { createBrsConfigService } from './brs-config/service.ts';
+import { delayEmployeeRoutes } from './delay-employee/routes.ts';
+import { createDelayEmployeeService } from './delay-employee/service.ts';
 import { delayReasonsRoutes } from './delay-reasons/routes.ts';
 import { createDelayReasonsService } from './delay-reasons/service.ts';
+import { postalStatementsRoutes } from './postal-statements/routes.ts';
+import { createPostalStatementsService } from './postal-statements/service.ts';
 import { referenceRoutes } from './reference/routes.ts';
 import { createReferenceService } from './reference/service.ts';
 import { skillAccessRoutes } from './skill-access/routes.ts';
 import { createSkillAccessService } from './skill-access/service.ts';
+import { createPlanningDemandService } from './staff-planning/demand.ts';
+import { planningDemandRoutes } from './staff-planning/demandRoutes.ts';
 import { staffPlanningRoutes } from './staff-planning/routes.ts';
 import { createStaffPlanningService } from './staff-planning/service.ts';
+import { createPlanningShiftsService } from './staff-planning/shifts.ts';
 import { tariffCalcRoutes } from './tariff-calc/routes.ts';
 import { createTariffCalcService } from './tariff-calc/service.ts';
 import { tariffVipRoutes } from './tariff-vip/routes.ts';
@@ -35,10 +42,14 @@ export function createServices({ db }: ServiceDeps) {
   return {
     allocation: createAllocationService(db),
     brsConfig: createBrsConfigService(db),
+    delayEmployee: createDelayEmployeeService(db),
     delayReasons: createDelayReasonsService(db),
+    postalStatements: createPostalStatementsService(db),
     reference: createReferenceService(db),
     skillAccess: createSkillAccessService(db),
     staffPlanning: createStaffPlanningService(db),
+    planningDemand: createPlanningDemandService(db),
+    planningShifts: createPlanningShiftsService(db),
     tariffCalc: createTariffCalcService(db),
     tariffVip: createTariffVipService(db),
     turnaround: createTurnaroundService(db),
@@ -57,10 +68,13 @@ export interface ModuleOptions {
 export const modules: FastifyPluginAsync<ModuleOptions>[] = [
   allocationRoutes,
   brsConfigRoutes,
+  delayEmployeeRoutes,
   delayReasonsRoutes,
+  postalStatementsRoutes,
   referenceRoutes,
   skillAccessRoutes,
   staffPlanningRoutes,
+  planningDemandRoutes,
   tariffCalcRoutes,
   tariffVipRoutes,
   turnaroundRoutes,
