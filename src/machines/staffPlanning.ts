@@ -1,0 +1,257 @@
+/**
+ * The staff-planning screen (spec 2, 4, 8, 9: "/resource-planning"): loads the reference lists, applies the defaults
+ * or what sessionStorage kept, and loads the flights whenever a filter changes. A newer filter change stops the
+ * invoked load, which aborts its request, so a stale answer is never shown. The demand per slot is counted again
+ * when the scale, the parameter type or the chosen positions change. Failures only clear the loading flags (spec 8).
+ */
+import { assertEvent, assign, type ErrorActorEvent, enqueueActions, fromPromise, setup } from 'xstate';
+import { parseApiError } from '../app/api/errors.ts';
+import {
+  type DemandRequest,
+  type DemandResult,
+  loadPlanningDemand,
+  loadPlanningFlights,
+  loadPlanningLists,
+  loadPlanningReference,
+  type PlanningLists,
+  type PlanningReferenceLists,
+  type PlanningSet,
+} from '../app/staff-planning/api.ts';
+import {
+  defaultFilters,
+  flightQuery,
+  jobQuery,
+  type MaxDemandRow,
+  positionQuery,
+  readStored,
+  reloadsOf,
+  STAFF_PLANNING_STORAGE_KEY,
+  type StaffPlanningFilters,
+  type StaffPlanningStored,
+  type StorageLike,
+  stampMinutes,
+  writeStored,
+} from './staffPlanningFilters.ts';
+
+export interface StaffPlanningContext {
+  storage: StorageLike;
+  now: Date;
+  reference: PlanningReferenceLists | null;
+  lists: PlanningLists;
+  filters: StaffPlanningFilters | null;
+  selection: number | null;
+  maxDemand: StaffPlanningStored['maxDemand'];
+  data: PlanningSet | null;
+  demand: DemandResult | null;
+  message: string | null;
+}
+
+export type StaffPlanningEvent =
+  | { type: 'FILTER.SET'; patch: Partial<StaffPlanningFilters> }
+  | { type: 'FILTERS.RESET' }
+  | { type: 'SELECTION.SET'; taskId: number | null }
+  | { type: 'MAX_DEMAND.SET'; minTime: number; rows: MaxDemandRow[] }
+  | { type: 'FLIGHTS.RELOAD' }
+  | { type: 'LISTS.RELOAD' }
+  | { type: 'DEMAND.RELOAD' }
+  | { type: 'RETRY' };
+
+export interface StaffPlanningInput {
+  storage?: StorageLike;
+  now?: Date;
+}
+
+/** A storage that keeps nothing, where there is no sessionStorage. */
+const NO_STORAGE: StorageLike = { getItem: () => null, setItem: () => {}, removeItem: () => {} };
+
+/** The timeline's span of the chosen range, in wall minutes. */
+export function rangeMinutes(filters: StaffPlanningFilters): { from: number; to: number } {
+  return { from: stampMinutes(filters.range.from), to: stampMinutes(filters.range.to) + 1 };
+}
+
+/** The demand request of the filters: slots of the scale over the range, the chosen positions or resource types. */
+export function demandRequestOf(filters: StaffPlanningFilters): DemandRequest {
+  const { from, to } = rangeMinutes(filters);
+  return {
+    parameterType: filters.parameterType,
+    ids: filters.parameterType === 2 ? filters.resourceTypes : filters.positions,
+    from,
+    step: filters.scale,
+    slots: Math.max(0, Math.ceil((to - from) / filters.scale)),
+  };
+}
+
+function storedOf(context: StaffPlanningContext): StaffPlanningStored | null {
+  if (!context.filters) return null;
+  return { filters: context.filters, selection: context.selection, maxDemand: context.maxDemand };
+}
+
+export const staffPlanningMachine = setup({
+  types: {
+    context: {} as StaffPlanningContext,
+    events: {} as StaffPlanningEvent,
+    input: {} as StaffPlanningInput,
+  },
+  actors: {
+    loadReference: fromPromise<PlanningReferenceLists>(() => loadPlanningReference()),
+    loadLists: fromPromise<PlanningLists, StaffPlanningFilters>(({ input, signal }) =>
+      loadPlanningLists(positionQuery(input), jobQuery(input), signal),
+    ),
+    loadFlights: fromPromise<PlanningSet, StaffPlanningFilters>(({ input, signal }) =>
+      loadPlanningFlights(flightQuery(input), signal),
+    ),
+    countDemand: fromPromise<DemandResult | null, DemandRequest>(({ input }) => loadPlanningDemand(input)),
+  },
+  guards: {
+    'hasData?': ({ context }) => context.data !== null,
+  },
+  actions: {
+    applyReference: assign(({ context }, reference: PlanningReferenceLists) => {
+      const defaults = defaultFilters(reference, context.now);
+      const stored = readStored(context.storage);
+      if (!stored) return { reference, filters: defaults, message: null };
+      const scaleKnown = reference.scales.some((s) => s.period === stored.filters.scale);
+      return {
+        reference,
+        filters: scaleKnown ? stored.filters : { ...stored.filters, scale: defaults.scale },
+        selection: stored.selection,
+        maxDemand: stored.maxDemand,
+        message: null,
+      };
+    }),
+    setFilters: assign(({ context, event }) => {
+      assertEvent(event, 'FILTER.SET');
+      return { filters: context.filters ? { ...context.filters, ...event.patch } : null };
+    }),
+    requestReloads: enqueueActions(({ event, enqueue }) => {
+      assertEvent(event, 'FILTER.SET');
+      const reloads = reloadsOf(event.patch);
+      if (reloads.flights) enqueue.raise({ type: 'FLIGHTS.RELOAD' });
+      else if (reloads.demand) enqueue.raise({ type: 'DEMAND.RELOAD' });
+      if (reloads.lists) enqueue.raise({ type: 'LISTS.RELOAD' });
+    }),
+    clearStorage: ({ context }) => context.storage.removeItem(STAFF_PLANNING_STORAGE_KEY),
+    resetFilters: assign(({ context }) => {
+      return {
+        filters: context.reference ? defaultFilters(context.reference, context.now) : null,
+        selection: null,
+        maxDemand: { minTime: 0, rows: [] },
+      };
+    }),
+    reloadAll: enqueueActions(({ enqueue }) => {
+      enqueue.raise({ type: 'FLIGHTS.RELOAD' });
+      enqueue.raise({ type: 'LISTS.RELOAD' });
+    }),
+    setSelection: assign(({ event }) => {
+      assertEvent(event, 'SELECTION.SET');
+      return { selection: event.taskId };
+    }),
+    setMaxDemand: assign(({ event }) => {
+      assertEvent(event, 'MAX_DEMAND.SET');
+      return { maxDemand: { minTime: event.minTime, rows: event.rows } };
+    }),
+    persist: ({ context }) => {
+      const stored = storedOf(context);
+      if (stored) writeStored(context.storage, stored);
+    },
+    storeLists: assign((_, lists: PlanningLists) => ({ lists })),
+    storeData: assign((_, data: PlanningSet) => ({ data, demand: null })),
+    storeDemand: assign((_, demand: DemandResult | null) => ({ demand })),
+    storeError: assign((_, error: unknown) => ({ message: parseApiError(error).message })),
+  },
+}).createMachine({
+  id: 'staffPlanning',
+  context: ({ input }) => ({
+    storage: input.storage ?? (typeof sessionStorage === 'undefined' ? NO_STORAGE : sessionStorage),
+    now: input.now ?? new Date(),
+    reference: null,
+    lists: { positions: [], jobs: [] },
+    filters: null,
+    selection: null,
+    maxDemand: { minTime: 0, rows: [] },
+    data: null,
+    demand: null,
+    message: null,
+  }),
+  initial: 'booting',
+  states: {
+    booting: {
+      tags: ['loading'],
+      invoke: {
+        src: 'loadReference',
+        onDone: { target: 'ready', actions: { type: 'applyReference', params: ({ event }) => event.output } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
+      },
+    },
+    failed: {
+      on: { RETRY: 'booting' },
+    },
+    ready: {
+      type: 'parallel',
+      on: {
+        'FILTER.SET': { actions: ['setFilters', 'persist', 'requestReloads'] },
+        'FILTERS.RESET': { actions: ['clearStorage', 'resetFilters', 'reloadAll'] },
+        'SELECTION.SET': { actions: ['setSelection', 'persist'] },
+        'MAX_DEMAND.SET': { actions: ['setMaxDemand', 'persist'] },
+      },
+      states: {
+        lists: {
+          initial: 'loading',
+          on: { 'LISTS.RELOAD': { target: '.loading', reenter: true } },
+          states: {
+            loading: {
+              tags: ['loadingLists'],
+              invoke: {
+                src: 'loadLists',
+                input: ({ context }) => context.filters as StaffPlanningFilters,
+                onDone: {
+                  target: 'idle',
+                  actions: { type: 'storeLists', params: ({ event }) => event.output },
+                },
+                onError: 'idle',
+              },
+            },
+            idle: {},
+          },
+        },
+        flights: {
+          initial: 'loading',
+          on: {
+            'FLIGHTS.RELOAD': { target: '.loading', reenter: true },
+            'DEMAND.RELOAD': { guard: 'hasData?', target: '.counting', reenter: true },
+          },
+          states: {
+            loading: {
+              tags: ['loadingFlights'],
+              invoke: {
+                src: 'loadFlights',
+                input: ({ context }) => context.filters as StaffPlanningFilters,
+                onDone: {
+                  target: 'counting',
+                  actions: { type: 'storeData', params: ({ event }) => event.output },
+                },
+                onError: 'idle',
+              },
+            },
+            counting: {
+              tags: ['countingDemand'],
+              invoke: {
+                src: 'countDemand',
+                input: ({ context }) => demandRequestOf(context.filters as StaffPlanningFilters),
+                onDone: {
+                  target: 'idle',
+                  actions: { type: 'storeDemand', params: ({ event }) => event.output },
+                },
+                onError: 'idle',
+              },
+            },
+            idle: {},
+          },
+        },
+      },
+    },
+  },
+});
