@@ -13,6 +13,8 @@ import { authPlugin } from './auth/plugin.ts';
 import { authRoutes } from './auth/routes.ts';
 import { createAuthService } from './auth/service.ts';
 import type { Db, DbHandle } from './db/client.ts';
+import { createLiveHub } from './events/hub.ts';
+import { eventsRoutes } from './events/routes.ts';
 import { clientErrorHandler, frameworkErrors } from './http/clientError.ts';
 import { errorHandler } from './http/errorHandler.ts';
 import { parseQueryString } from './http/query.ts';
@@ -93,6 +95,9 @@ export async function buildApp(options: AppOptions) {
   app.decorate('dbh', options.db);
   app.decorate('db', options.db.db);
   if (options.closeDbOnClose) app.addHook('onClose', () => options.db.close());
+  // The live feed's streams never end by themselves: they are ended before the server waits for its connections.
+  const liveHub = createLiveHub(options.db);
+  app.addHook('preClose', () => liveHub.close());
 
   const defaultZone = options.defaultTimeZone ?? 'Europe/Moscow';
   app.decorateRequest('timeZone', defaultZone);
@@ -142,6 +147,7 @@ export async function buildApp(options: AppOptions) {
       }));
       await api.register(authRoutes, { loginRateLimit: options.loginRateLimit ?? 120 });
       for (const module of modules) await api.register(module, { services });
+      await api.register(eventsRoutes, { hub: liveHub });
     },
     { prefix: '/api' },
   );

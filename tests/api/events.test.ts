@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb } from '../../src/server/db/client.ts';
+import { notifyChange } from '../../src/server/events/notify.ts';
+import type { LiveNotice } from '../../src/shared/events.ts';
+import { withDatabase } from '../support/globalDb.ts';
+import { createTestApp, loginAs } from '../support/testApp.ts';
+
+type App = Awaited<ReturnType<typeof createTestApp>>;
+
+/** A second app on the same database: the same embedded handle (one process), or a second pool on PostgreSQL. */
+async function secondApp(first: App): Promise<App> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return createTestApp({ db: first.dbh, closeDbOnClose: false });
+  const [{ name }] = await first.dbh.query<{ name: string }>('select current_database() as name');
+  return createTestApp({ db: await openDb({ databaseUrl: withDatabase(url, name) }) });
+}
+
+/** Opens the feed of a listening app and collects its frames until closed. */
+async function openFeed(base: string, token: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${base}/api/events`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: controller.signal,
+  });
+  const frames: string[] = [];
+  let text = '';
+  const waiters: (() => void)[] = [];
+  const reader = response.body?.getReader();
+  const decoder = new TextDecoder();
+  void (async () => {
+    try {
+      for (;;) {
+        const chunk = await reader?.read();
+        if (!chunk || chunk.done) break;
+        text += decoder.decode(chunk.value, { stream: true });
+        let end = text.indexOf('\n\n');
+        while (end >= 0) {
+          frames.push(text.slice(0, end));
+          text = text.slice(end + 2);
+          end = text.indexOf('\n\n');
+        }
+        for (const wake of waiters.splice(0)) wake();
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  /** Waits until a frame matches, else fails after two seconds. */
+  const waitFor = async (match: (frame: string) => boolean) => {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const found = frames.find(match);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no matching frame in ${JSON.stringify(frames)}`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 100);
+      });
+    }
+  };
+  return { response, frames, waitFor, close: () => controller.abort() };
+}
+
+const dataOf = (frame: string) =>
+  JSON.parse(
+    frame
+      .split('\n')
+      .find((line) => line.startsWith('data: '))
+      ?.slice(6) ?? 'null',
+  );
+
+describe('GET /api/events', () => {
+  let a: App;
+  let b: App;
+  let base: string;
+  let token: string;
+
+  beforeAll(async () => {
+    a = await createTestApp();
+    b = await secondApp(a);
+    base = await a.listen({ port: 0, host: '127.0.0.1' });
+    token = await loginAs(a, 'viewer');
+  });
+
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('refuses a request without a session with 401', async () => {
+    const res = await a.inject({ url: '/api/events' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('streams uncompressed server-sent events that open with a ready frame', async () => {
+    const feed = await openFeed(base, token);
+    try {
+      expect(feed.response.status).toBe(200);
+      expect(feed.response.headers.get('content-type')).toContain('text/event-stream');
+      expect(feed.response.headers.get('content-encoding') ?? 'identity').toBe('identity');
+      await feed.waitFor((frame) => frame.includes('event: ready'));
+    } finally {
+      feed.close();
+    }
+  });
+
+  it('tells a client of app A about a write committed through app B on the same database', async () => {
+    const feed = await openFeed(base, token);
+    try {
+      await feed.waitFor((frame) => frame.includes('event: ready'));
+      const notice: LiveNotice = { entity: 'task', ids: [7, 8], by: 1 };
+      await b.db.transaction(async (tx) => notifyChange(tx, notice));
+      const frame = await feed.waitFor((f) => f.startsWith('event: change'));
+      expect(dataOf(frame)).toEqual(notice);
+    } finally {
+      feed.close();
+    }
+  });
+
+  it('says nothing of a write that was rolled back', async () => {
+    const feed = await openFeed(base, token);
+    try {
+      await feed.waitFor((frame) => frame.includes('event: ready'));
+      await b.db
+        .transaction(async (tx) => {
+          await notifyChange(tx, { entity: 'flight', ids: [1], by: null });
+          throw new Error('rolled back');
+        })
+        .catch(() => undefined);
+      await b.db.transaction(async (tx) => notifyChange(tx, { entity: 'team', ids: [2], by: null }));
+      const frame = await feed.waitFor((f) => f.startsWith('event: change'));
+      expect(dataOf(frame)).toEqual({ entity: 'team', ids: [2], by: null });
+      expect(feed.frames.filter((f) => f.startsWith('event: change'))).toHaveLength(1);
+    } finally {
+      feed.close();
+    }
+  });
+});
