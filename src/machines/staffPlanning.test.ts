@@ -148,7 +148,8 @@ describe('when the screen opens with nothing stored', () => {
     expect(actor.getSnapshot().context.data).toBe(EMPTY_SET);
     expect(demands).toEqual([demandRequestOf(defaultFilters(REFERENCE, NOW))]);
     expect(demands[0].step).toBe(60);
-    expect(demands[0].slots).toBe(32 * 24);
+    const minutes = (new Date(2026, 3, 10, 23, 59).getTime() - new Date(2026, 2, 10).getTime()) / 60_000 + 1;
+    expect(demands[0].slots).toBe(Math.ceil(minutes / 60));
   });
 
   it('shows the server text when the reference lists fail and loads again on retry', async () => {

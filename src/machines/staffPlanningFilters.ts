@@ -172,14 +172,14 @@ function addList(query: Query, key: string, list: readonly number[]) {
 }
 
 /**
- * Wall minutes of a filter stamp: its wall clock read as UTC, the unit of the planning worker's bars.
- * Example: `stampMinutes('1970-01-02 00:30')` → 1470.
+ * Epoch minutes of a filter stamp read in the browser's zone, the unit of the planning worker's bars.
+ * Example: with the browser in UTC, `stampMinutes('1970-01-02 00:30')` → 1470.
  */
 export function stampMinutes(stamp: string): number {
   const [date, time] = stamp.split(' ');
   const [year, month, day] = date.split('-').map(Number);
   const [hour, minute] = time.split(':').map(Number);
-  return Date.UTC(year, month - 1, day, hour, minute) / 60_000;
+  return new Date(year, month - 1, day, hour, minute).getTime() / 60_000;
 }
 
 /** 'YYYY-MM-DD HH:mm' → the API's 'YYYY-MM-DD HH:mm:ss'. */

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PlanningFlight } from '../shared/staff-planning.ts';
-import { buildPlanning, civilDays, createPlanningCore, planningDemand, wallMinutes } from './planningData.ts';
+import {
+  buildPlanning,
+  civilDays,
+  createPlanningCore,
+  localEpoch,
+  planningDemand,
+  wallMinutes,
+} from './planningData.ts';
 
 /** A flight of the contract with the given tasks (begin/end on 2026-03-10). */
 function flight(id: number, tasks: Partial<PlanningFlight['tasks'][number]>[], conflict = 0): PlanningFlight {
@@ -37,7 +44,7 @@ function flight(id: number, tasks: Partial<PlanningFlight['tasks'][number]>[], c
   };
 }
 
-const BASE = wallMinutes('2026-03-10 00:00:00');
+const BASE = new Date(2026, 2, 10).getTime() / 60_000;
 
 describe('reading wall-clock times', () => {
   it('agrees with Date.UTC on any date and time of four-digit years', () => {
@@ -49,6 +56,23 @@ describe('reading wall-clock times', () => {
           expect(wallMinutes(text)).toBeCloseTo(Math.floor(date.getTime() / 1000) / 60, 6);
         },
       ),
+    );
+  });
+
+  it('reads wall minutes in the runtime zone as Date does', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 200 * 365 * 24 }), (hours) => {
+        const wall = hours * 60 + 17;
+        const utc = new Date(wall * 60_000);
+        const local = new Date(
+          utc.getUTCFullYear(),
+          utc.getUTCMonth(),
+          utc.getUTCDate(),
+          utc.getUTCHours(),
+          utc.getUTCMinutes(),
+        );
+        expect(localEpoch()(wall)).toBe(local.getTime() / 60_000);
+      }),
     );
   });
 
