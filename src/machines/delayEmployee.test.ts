@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { ApiError } from '../app/api/errors.ts';
+import type { DelayAssign, DelayEmployee, EmployeeOption } from '../shared/delay-employee.ts';
+import { assignBody, changedCount, delayEmployeeMachine, shownEmployee } from './delayEmployee.ts';
+
+const IVANOV = { id: 7, name: 'Иванов Иван Иванович' };
+const PETROV = { id: 8, name: 'Петров Пётр Петрович' };
+const row = (id: number, employee: DelayEmployee['employee']): DelayEmployee => ({
+  id,
+  flight_id: 100 + id,
+  flight_number: `SU${1000 + id}`,
+  direction: 1,
+  plan_at: '2026-03-09 10:00:00',
+  number_code: '93',
+  letter_code: 'RA',
+  transcript: 'Позднее прибытие ВС предыдущим рейсом',
+  minutes: 35,
+  employee,
+});
+const ROWS = [row(1, null), row(2, IVANOV)];
+const EMPLOYEES: EmployeeOption[] = [{ ...PETROV, employeePosition: { id: 3, name: 'Диспетчер' } }];
+
+/** The machine on fakes: `save` decides the server's answer; loads, searches and saves are recorded. */
+function start(save: (body: DelayAssign) => Promise<DelayEmployee[]> = async () => []) {
+  const calls = { days: [] as string[], searches: [] as string[], saves: [] as DelayAssign[] };
+  const logic = delayEmployeeMachine.provide({
+    actors: {
+      loadDay: fromPromise(async ({ input }: { input: { date: string } }) => {
+        calls.days.push(input.date);
+        return ROWS;
+      }),
+      searchEmployees: fromPromise(async ({ input }: { input: { search: string } }) => {
+        calls.searches.push(input.search);
+        return EMPLOYEES;
+      }),
+      saveAssignments: fromPromise(async ({ input }: { input: DelayAssign }) => {
+        calls.saves.push(input);
+        return save(input);
+      }),
+    },
+  });
+  const actor = createActor(logic, { input: { date: '2026-03-09' } }).start();
+  return { actor, calls };
+}
+type Actor = ReturnType<typeof start>['actor'];
+const ready = (actor: Actor) => waitFor(actor, (s) => s.matches({ day: { ready: 'idle' } }));
+
+describe('when the screen opens', () => {
+  it('loads the chosen day and the first page of employees', async () => {
+    const { actor, calls } = start();
+    await ready(actor);
+    await waitFor(actor, (s) => s.matches({ employees: 'idle' }));
+    expect(calls.days).toEqual(['2026-03-09']);
+    expect(calls.searches).toEqual(['']);
+    expect(actor.getSnapshot().context.rows).toEqual(ROWS);
+    expect(actor.getSnapshot().context.employees).toEqual(EMPLOYEES);
+  });
+
+  it('shows the server text when the day fails to load and loads again on retry', async () => {
+    const logic = delayEmployeeMachine.provide({
+      actors: {
+        loadDay: fromPromise(
+          (): Promise<DelayEmployee[]> => Promise.reject(new ApiError('Нет связи', {}, 500)),
+        ),
+        searchEmployees: fromPromise(async () => EMPLOYEES),
+      },
+    });
+    const actor = createActor(logic, { input: { date: '2026-03-09' } }).start();
+    await waitFor(actor, (s) => s.matches({ day: 'failed' }));
+    expect(actor.getSnapshot().context.message).toBe('Нет связи');
+    actor.send({ type: 'RETRY' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+  });
+});
+
+describe('when assigning employees', () => {
+  it('records a choice, and forgets it when the stored employee is chosen again', async () => {
+    const { actor } = start();
+    await ready(actor);
+    actor.send({ type: 'EMPLOYEE.CHOOSE', delayId: 1, employee: PETROV });
+    actor.send({ type: 'EMPLOYEE.CHOOSE', delayId: 2, employee: null });
+    const context = actor.getSnapshot().context;
+    expect(shownEmployee(context, ROWS[0])).toEqual(PETROV);
+    expect(shownEmployee(context, ROWS[1])).toBeNull();
+    expect(assignBody(context)).toEqual({
+      items: [
+        { delay_id: 1, employee_id: PETROV.id },
+        { delay_id: 2, employee_id: null },
+      ],
+    });
+    actor.send({ type: 'EMPLOYEE.CHOOSE', delayId: 2, employee: IVANOV });
+    expect(changedCount(actor.getSnapshot().context)).toBe(1);
+  });
+
+  it('does not save when nothing changed', async () => {
+    const { actor, calls } = start();
+    await ready(actor);
+    actor.send({ type: 'SAVE' });
+    expect(actor.getSnapshot().matches({ day: { ready: 'idle' } })).toBe(true);
+    expect(calls.saves).toEqual([]);
+  });
+
+  it('saves the changes, stores the answer and shows «Изменения успешно сохранены»', async () => {
+    const { actor, calls } = start(async () => [row(1, PETROV)]);
+    await ready(actor);
+    actor.send({ type: 'EMPLOYEE.CHOOSE', delayId: 1, employee: PETROV });
+    actor.send({ type: 'SAVE' });
+    expect(actor.getSnapshot().hasTag('saving')).toBe(true);
+    await waitFor(actor, (s) => s.hasTag('saved'));
+    const context = actor.getSnapshot().context;
+    expect(calls.saves).toEqual([{ items: [{ delay_id: 1, employee_id: PETROV.id }] }]);
+    expect(context.notice).toBe('Изменения успешно сохранены');
+    expect(context.rows[0].employee).toEqual(PETROV);
+    expect(changedCount(context)).toBe(0);
+    actor.send({ type: 'EMPLOYEE.CHOOSE', delayId: 2, employee: null });
+    expect(actor.getSnapshot().context.notice).toBeNull();
+    expect(actor.getSnapshot().matches({ day: { ready: 'idle' } })).toBe(true);
+  });
+
+  it('keeps the changes and the field errors when the save is refused', async () => {
+    const refusal = new ApiError(
+      'Проверьте заполнение полей',
+      { 'items.0.employee_id': ['Нет сотрудника'] },
+      422,
+    );
+    const { actor } = start(() => Promise.reject(refusal));
+    await ready(actor);
+    actor.send({ type: 'EMPLOYEE.CHOOSE', delayId: 1, employee: PETROV });
+    actor.send({ type: 'SAVE' });
+    await ready(actor);
+    const context = actor.getSnapshot().context;
+    expect(context.fields).toEqual({ 'items.0.employee_id': ['Нет сотрудника'] });
+    expect(context.notice).toBeNull();
+    expect(changedCount(context)).toBe(1);
+  });
+});
+
+describe('when the day or the search changes', () => {
+  it('loads the other day and drops unsaved choices', async () => {
+    const { actor, calls } = start();
+    await ready(actor);
+    actor.send({ type: 'EMPLOYEE.CHOOSE', delayId: 1, employee: PETROV });
+    actor.send({ type: 'DATE.CHANGE', date: '2026-03-08' });
+    await ready(actor);
+    expect(calls.days).toEqual(['2026-03-09', '2026-03-08']);
+    expect(changedCount(actor.getSnapshot().context)).toBe(0);
+  });
+
+  it('searches the typed name once typing pauses', async () => {
+    const { actor, calls } = start();
+    await waitFor(actor, (s) => s.matches({ employees: 'idle' }));
+    actor.send({ type: 'SEARCH.CHANGE', search: 'Пе' });
+    actor.send({ type: 'SEARCH.CHANGE', search: 'Пет' });
+    await waitFor(actor, (s) => s.matches({ employees: 'idle' }));
+    expect(calls.searches).toEqual(['', 'Пет']);
+  });
+});
