@@ -215,6 +215,7 @@ export function buildFlights(input: FlightsInput) {
       cargoWeight: cargo.toFixed(1),
       mailWeight: rng.int(0, 300).toFixed(1),
       tgoTemplateId: tgo,
+      codeShare: codeShareOf(number, r.flightClass),
     });
     if (!cancelled) legs.push({ id, direction, tgoTemplateId: tgo, plan, calc, fact });
     return id;
@@ -257,10 +258,24 @@ export function buildFlights(input: FlightsInput) {
         single < 0.985
           ? addLeg(rng, r, DIRECTION.departure, r.depNumber, plannedDep, calcDep, board, stand, cancelled)
           : null;
-      turnarounds.add({ aid: turnarounds.nextId, arrivalFlightId: arrId, departureFlightId: depId });
+      turnarounds.add({
+        aid: turnarounds.nextId,
+        arrivalFlightId: arrId,
+        departureFlightId: depId,
+        // The dispatcher confirms the plan of the past, today and tomorrow.
+        isConfirmed: !cancelled && plannedArr < now + 2 * MS_PER_DAY,
+      });
     }
   }
   return { tables: [flights, turnarounds], legs };
 }
 
 const AIRPORTS_BLOCK = AIRPORTS.map((a) => a.block);
+
+/** Partners selling seats on every fourth passenger flight (no draw, so the generated streams stay as they were). */
+const CODE_SHARE_PARTNERS = ['S7', 'UT', 'FV', 'DP'];
+function codeShareOf(number: string, flightClass: number): string | null {
+  const n = Number.parseInt(number, 10);
+  if (flightClass !== FLIGHT_CLASS.passenger || !Number.isFinite(n) || n % 4 !== 0) return null;
+  return `${CODE_SHARE_PARTNERS[(n / 4) % CODE_SHARE_PARTNERS.length]} ${7000 + (n % 1000)}`;
+}

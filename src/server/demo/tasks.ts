@@ -1,4 +1,5 @@
 import * as schema from '../db/schema/index.ts';
+import { planTaskInterval } from '../domain/tgoTasks.ts';
 import type { LocalCalendar } from './calendar.ts';
 import type { Leg } from './flights.ts';
 import type { TgoJobPlan } from './operations.ts';
@@ -65,8 +66,7 @@ export function buildTasks(input: TasksInput) {
     const plans = leg.tgoTemplateId === null ? [] : (tgoJobs.get(leg.tgoTemplateId) ?? []);
     const shift = leg.calc - leg.plan;
     for (const plan of plans) {
-      const planBegin = leg.plan + plan.offset * MS_PER_MINUTE;
-      const planEnd = planBegin + plan.duration * MS_PER_MINUTE;
+      const { begin: planBegin, end: planEnd } = planTaskInterval(leg.plan, plan);
       let factBegin = Number.NaN;
       let factEnd = Number.NaN;
       if (!Number.isNaN(leg.fact)) {
