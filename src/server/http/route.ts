@@ -11,6 +11,8 @@ export interface RouteGroup {
 /** What one route declares: its summary, query, answer, and access when it differs from the group's. */
 export interface RouteDoc<Q extends z.ZodType, R extends z.ZodType> {
   summary: string;
+  /** Longer Swagger text: the definitions behind the answer. */
+  description?: string;
   /** The querystring schema; a list that accepts no filters leaves it out (`plainQuery()`). */
   querystring?: Q;
   response: R;
@@ -28,6 +30,7 @@ export function routeGroup(group: RouteGroup) {
     schema: {
       tags: [...group.tags],
       summary: doc.summary,
+      ...(doc.description ? { description: doc.description } : {}),
       querystring: (doc.querystring ?? plainQuery()) as Q,
       response: { 200: doc.response },
     },

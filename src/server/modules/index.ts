@@ -14,8 +14,11 @@ import { referenceRoutes } from './reference/routes.ts';
 import { createReferenceService } from './reference/service.ts';
 import { skillAccessRoutes } from './skill-access/routes.ts';
 import { createSkillAccessService } from './skill-access/service.ts';
+import { createPlanningDemandService } from './staff-planning/demand.ts';
+import { planningDemandRoutes } from './staff-planning/demandRoutes.ts';
 import { staffPlanningRoutes } from './staff-planning/routes.ts';
 import { createStaffPlanningService } from './staff-planning/service.ts';
+import { createPlanningShiftsService } from './staff-planning/shifts.ts';
 import { tariffCalcRoutes } from './tariff-calc/routes.ts';
 import { createTariffCalcService } from './tariff-calc/service.ts';
 import { tariffVipRoutes } from './tariff-vip/routes.ts';
@@ -45,6 +48,8 @@ export function createServices({ db }: ServiceDeps) {
     reference: createReferenceService(db),
     skillAccess: createSkillAccessService(db),
     staffPlanning: createStaffPlanningService(db),
+    planningDemand: createPlanningDemandService(db),
+    planningShifts: createPlanningShiftsService(db),
     tariffCalc: createTariffCalcService(db),
     tariffVip: createTariffVipService(db),
     turnaround: createTurnaroundService(db),
@@ -69,6 +74,7 @@ export const modules: FastifyPluginAsync<ModuleOptions>[] = [
   referenceRoutes,
   skillAccessRoutes,
   staffPlanningRoutes,
+  planningDemandRoutes,
   tariffCalcRoutes,
   tariffVipRoutes,
   turnaroundRoutes,

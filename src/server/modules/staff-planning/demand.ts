@@ -1,0 +1,292 @@
+import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { demandPerSlot, maxDemand } from '../../../shared/demand.ts';
+import { DIRECTIONS } from '../../../shared/planning-demand.ts';
+import { zoneOffset } from '../../../shared/wallClock.ts';
+import type { DbHandle } from '../../db/client.ts';
+import { WorkAbandonedError } from '../../db/gate.ts';
+import {
+  employeePositions,
+  flightClasses,
+  flightSchedules,
+  flightStatuses,
+  flights,
+  flightTypes,
+  scales,
+  taskPositions,
+  tasks,
+} from '../../db/schema/index.ts';
+import { type Period, splitPeriod } from '../../http/period.ts';
+import { weeklyPeaks } from './demandPeaks.ts';
+
+const MS_PER_MINUTE = 60_000;
+const MS_PER_DAY = 86_400_000;
+const MS_PER_WEEK = 7 * MS_PER_DAY;
+/** Zone offsets are cached per quarter hour: no zone changes its offset more often. */
+const OFFSET_BUCKET_MS = 15 * MS_PER_MINUTE;
+
+/** Which flights count; every list is optional (absent = every flight). */
+export interface FlightFilter {
+  flightSchedule?: number[];
+  flightType?: number[];
+  flightStatus?: number[];
+  flightClass?: number[];
+}
+
+/** The reference lists whose ids a query may name; an unknown id is a 400 on its field. */
+const ID_TABLES = {
+  flightSchedule: flightSchedules,
+  flightType: flightTypes,
+  flightStatus: flightStatuses,
+  flightClass: flightClasses,
+  position: employeePositions,
+} as const;
+export type IdKind = keyof typeof ID_TABLES;
+
+/** Demand rows of one period: position, plan begin and end (epoch ms) and the staff count of each task. */
+interface DemandTasks {
+  position: Int32Array;
+  starts: Float64Array;
+  ends: Float64Array;
+  counts: Int32Array;
+}
+
+/**
+ * Converts instants to wall-clock epoch ms (the wall time read as UTC) in a zone, caching the offset per quarter
+ * hour: formatting a date per task would cost more than the whole sweep.
+ * Example: `wallClockMs('Europe/Moscow')(Date.UTC(2026, 2, 10, 9))` → Date.UTC(2026, 2, 10, 12).
+ */
+function wallClockMs(zone: string): (instant: number) => number {
+  const cache = new Map<number, number>();
+  return (instant) => {
+    const bucket = Math.floor(instant / OFFSET_BUCKET_MS);
+    let offset = cache.get(bucket);
+    if (offset === undefined) {
+      offset = zoneOffset(bucket * OFFSET_BUCKET_MS, zone);
+      cache.set(bucket, offset);
+    }
+    return instant + offset;
+  };
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' of a wall-clock epoch ms. Example: `formatWall(Date.UTC(2026, 2, 9))` → '2026-03-09 00:00:00'. */
+function formatWall(wallMs: number): string {
+  const iso = new Date(wallMs).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+}
+
+/** The peak-graph question: whole local days, positions, slot length and the recurrence rule. */
+export interface PeakQuery {
+  /** First and last day of the period, 'YYYY-MM-DD', and the period as instants ([first 00:00, last + 1 00:00)). */
+  firstDay: string;
+  lastDay: string;
+  period: Period;
+  positionIds: number[];
+  stepMinutes: number;
+  repeat: number;
+  deviationPercent: number;
+}
+
+export type DemandDeps = Pick<DbHandle, 'db' | 'heavy'>;
+
+/**
+ * Staff demand from the plan times of the tasks (`plan_begin_at`/`plan_end_at`): a position's demand at a moment is
+ * the sum of `task_positions.count` of its tasks running then. Period queries pass the heavy-work gate and read a
+ * day at a time; the demand itself is the shared sweep of src/shared/demand.ts.
+ */
+export function createPlanningDemandService({ db, heavy }: DemandDeps) {
+  function flightConditions(filter: FlightFilter) {
+    return [
+      filter.flightSchedule ? inArray(flights.flightScheduleId, filter.flightSchedule) : undefined,
+      filter.flightType ? inArray(flights.flightTypeId, filter.flightType) : undefined,
+      filter.flightStatus ? inArray(flights.flightStatusId, filter.flightStatus) : undefined,
+      filter.flightClass ? inArray(flights.flightClassId, filter.flightClass) : undefined,
+    ];
+  }
+
+  /**
+   * Tasks of the positions in one window of the period, each read once: the first window takes every task
+   * overlapping it (through the GiST range index), later windows only those starting inside them.
+   */
+  function demandRowsIn(window: Period, first: boolean, positionIds: number[], filter: FlightFilter) {
+    const inWindow = first
+      ? and(
+          sql`tstzrange(${tasks.planBeginAt}, ${tasks.planEndAt}, '[]') && tstzrange(${window.begin}, ${window.end}, '[]')`,
+          gt(tasks.planEndAt, window.begin),
+          lt(tasks.planBeginAt, window.end),
+        )
+      : and(gte(tasks.planBeginAt, window.begin), lt(tasks.planBeginAt, window.end));
+    return db
+      .select({
+        position: taskPositions.employeePositionId,
+        begin: tasks.planBeginAt,
+        end: tasks.planEndAt,
+        count: taskPositions.count,
+      })
+      .from(tasks)
+      .innerJoin(taskPositions, eq(taskPositions.taskId, tasks.id))
+      .innerJoin(flights, eq(flights.id, tasks.flightId))
+      .where(
+        and(inWindow, inArray(taskPositions.employeePositionId, positionIds), ...flightConditions(filter)),
+      );
+  }
+
+  /** The demand rows of a period, a day at a time behind the heavy-work gate. */
+  async function demandTasks(
+    period: Period,
+    positionIds: number[],
+    filter: FlightFilter,
+    signal?: AbortSignal,
+  ): Promise<DemandTasks> {
+    const rows = await heavy(async () => {
+      const all: { position: number; begin: Date; end: Date; count: number }[] = [];
+      let first = true;
+      for (const window of splitPeriod(period, MS_PER_DAY)) {
+        if (signal?.aborted) throw new WorkAbandonedError();
+        for (const row of await demandRowsIn(window, first, positionIds, filter)) all.push(row);
+        first = false;
+      }
+      return all;
+    }, signal);
+    return {
+      position: Int32Array.from(rows, (r) => r.position),
+      starts: Float64Array.from(rows, (r) => r.begin.getTime()),
+      ends: Float64Array.from(rows, (r) => r.end.getTime()),
+      counts: Int32Array.from(rows, (r) => r.count),
+    };
+  }
+
+  return {
+    /** The ids of `ids` that the reference list does not hold. */
+    async missingIds(kind: IdKind, ids: number[]): Promise<number[]> {
+      const table = ID_TABLES[kind];
+      const found = await db.select({ id: table.id }).from(table).where(inArray(table.id, ids));
+      const known = new Set(found.map((row) => row.id));
+      return [...new Set(ids)].filter((id) => !known.has(id));
+    },
+
+    /** Scale periods in minutes and the default one (the step and scale parameters must be one of them). */
+    async scalePeriods(): Promise<{ periods: number[]; defaultPeriod: number }> {
+      const rows = await db
+        .select({ period: scales.periodMinutes, isDefault: scales.isDefault })
+        .from(scales)
+        .orderBy(asc(scales.periodMinutes));
+      const periods = rows.map((row) => row.period);
+      return { periods, defaultPeriod: rows.find((row) => row.isDefault)?.period ?? periods[0] ?? 15 };
+    },
+
+    /**
+     * The largest demand of a position in the period that holds without a break for at least `minTimeMinutes`,
+     * and the stretch it holds (wall clock in `zone`); tasks are cut to the period.
+     */
+    async maxDemand(
+      query: { period: Period; positionId: number; minTimeMinutes: number; filter: FlightFilter },
+      zone: string,
+      signal?: AbortSignal,
+    ) {
+      const { period, positionId } = query;
+      const rows = await demandTasks(period, [positionId], query.filter, signal);
+      const begin = period.begin.getTime();
+      const end = period.end.getTime();
+      const starts = rows.starts.map((t) => Math.max(t, begin));
+      const ends = rows.ends.map((t) => Math.min(t, end));
+      const found = maxDemand(starts, ends, rows.counts, query.minTimeMinutes * MS_PER_MINUTE);
+      const wall = wallClockMs(zone);
+      return {
+        data: {
+          max_count: found?.max ?? 0,
+          begin: found ? formatWall(wall(found.begin)) : null,
+          end: found ? formatWall(wall(found.end)) : null,
+          employee_position_id: positionId,
+        },
+      };
+    },
+
+    /** The typical week of each position: see demandPeaks.ts for the definition. */
+    async peakGraph(query: PeakQuery, zone: string, signal?: AbortSignal) {
+      const rows = await demandTasks(query.period, query.positionIds, {}, signal);
+      const names = await db
+        .select({ id: employeePositions.id, name: employeePositions.name })
+        .from(employeePositions)
+        .where(inArray(employeePositions.id, query.positionIds));
+      const nameOf = new Map(names.map((row) => [row.id, row.name]));
+      const wall = wallClockMs(zone);
+      const firstWall = Date.parse(`${query.firstDay}T00:00:00Z`);
+      const endWall = Date.parse(`${query.lastDay}T00:00:00Z`) + MS_PER_DAY;
+      const weekStart = firstWall - ((new Date(firstWall).getUTCDay() + 6) % 7) * MS_PER_DAY;
+      const weeks = Math.ceil((endWall - weekStart) / MS_PER_WEEK);
+      const stepMs = query.stepMinutes * MS_PER_MINUTE;
+      const slotsPerWeek = MS_PER_WEEK / stepMs;
+      const observed = { from: (firstWall - weekStart) / stepMs, to: (endWall - weekStart) / stepMs };
+      return query.positionIds.map((positionId) => {
+        const mine: number[] = [];
+        for (let i = 0; i < rows.position.length; i++) if (rows.position[i] === positionId) mine.push(i);
+        const values = demandPerSlot(
+          Float64Array.from(mine, (i) => wall(rows.starts[i])),
+          Float64Array.from(mine, (i) => wall(rows.ends[i])),
+          Int32Array.from(mine, (i) => rows.counts[i]),
+          weekStart,
+          stepMs,
+          weeks * slotsPerWeek,
+        );
+        const peaks = weeklyPeaks(values, slotsPerWeek, observed, query.repeat, query.deviationPercent);
+        return {
+          employee_position_id: positionId,
+          name: nameOf.get(positionId) ?? '',
+          points: Array.from(peaks.count, (count, slot) => ({
+            datetime: formatWall(weekStart + slot * stepMs),
+            count,
+            is_peak: peaks.isPeak[slot] as 0 | 1,
+          })),
+        };
+      });
+    },
+
+    /**
+     * Passengers of the flights planned (`plan_at`) in each slot of `scaleMinutes` from the period's begin, by
+     * direction; the last slot is whole, so flights up to its end count.
+     */
+    async passengerCount(
+      query: { period: Period; directions: number[]; scaleMinutes: number; filter: FlightFilter },
+      zone: string,
+      signal?: AbortSignal,
+    ) {
+      const scaleMs = query.scaleMinutes * MS_PER_MINUTE;
+      const begin = query.period.begin.getTime();
+      const slots = Math.max(1, Math.ceil((query.period.end.getTime() - begin) / scaleMs));
+      const covered: Period = { begin: query.period.begin, end: new Date(begin + slots * scaleMs) };
+      const sums = new Map(query.directions.map((direction) => [direction, new Float64Array(slots)]));
+      await heavy(async () => {
+        for (const window of splitPeriod(covered, MS_PER_DAY)) {
+          if (signal?.aborted) throw new WorkAbandonedError();
+          const rows = await db
+            .select({ direction: flights.direction, planAt: flights.planAt, passengers: flights.passengers })
+            .from(flights)
+            .where(
+              and(
+                gte(flights.planAt, window.begin),
+                lt(flights.planAt, window.end),
+                inArray(flights.direction, query.directions),
+                ...flightConditions(query.filter),
+              ),
+            );
+          for (const row of rows) {
+            const sum = sums.get(row.direction);
+            if (sum) sum[Math.floor((row.planAt.getTime() - begin) / scaleMs)] += row.passengers;
+          }
+        }
+      }, signal);
+      const wall = wallClockMs(zone);
+      const labels = Array.from({ length: slots }, (_, k) => formatWall(wall(begin + k * scaleMs)));
+      return DIRECTIONS.filter((direction) => sums.has(direction.id)).map((direction) => {
+        const sum = sums.get(direction.id) as Float64Array;
+        return {
+          direction_id: direction.id,
+          name: direction.name,
+          intervals: labels.map((datetime, k) => ({ datetime, count: sum[k] })),
+        };
+      });
+    },
+  };
+}
+
+export type PlanningDemandService = ReturnType<typeof createPlanningDemandService>;

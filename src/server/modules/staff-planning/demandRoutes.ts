@@ -1,0 +1,307 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MESSAGES, z } from '../../../shared/messages.ts';
+import {
+  DIRECTIONS,
+  MAX_DEVIATION_PERCENT,
+  MAX_REPEAT_IN_PERIOD,
+  maxDemandSchema,
+  passengerCountSchema,
+  peakGraphSchema,
+  SHIFT_TYPES,
+  shiftListSchema,
+  taskEmployeeInfoSchema,
+  workingShiftsSchema,
+} from '../../../shared/planning-demand.ts';
+import { wallClockToInstant } from '../../../shared/wallClock.ts';
+import { NotFoundError } from '../../domain/errors.ts';
+import { anyRule } from '../../http/access.ts';
+import { BadRequestError } from '../../http/errors.ts';
+import { plainQuery } from '../../http/list.ts';
+import { type Period, readPeriod } from '../../http/period.ts';
+import { queryArray, queryId, queryIds, queryText } from '../../http/query.ts';
+import { routeGroup } from '../../http/route.ts';
+import type { ModuleOptions } from '../index.ts';
+import type { IdKind, PlanningDemandService } from './demand.ts';
+import { PLANNING_MAX_DAYS } from './service.ts';
+
+const route = routeGroup({
+  tags: ['Планирование: потребность'],
+  access: anyRule('strategic-planning-index'),
+});
+
+const MS_PER_DAY = 86_400_000;
+/** Longest min_time: the longest period, in minutes. */
+const MAX_MIN_TIME = PLANNING_MAX_DAYS * 1440;
+
+/** A whole number from the query in min..max; above max answers the spec's 'Максимальное значение …'. */
+function queryWhole(min: number, max: number, unit = '') {
+  return z
+    .string()
+    .superRefine((text, ctx) => {
+      const n = /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN;
+      if (Number.isNaN(n) || n < min)
+        ctx.addIssue({ code: 'custom', message: MESSAGES.wholeRange(min, max) });
+      else if (n > max) ctx.addIssue({ code: 'custom', message: MESSAGES.maxValue(max, unit) });
+    })
+    .transform(Number);
+}
+
+/** Minutes of a slot: a positive whole number of at most a day, then checked against the scales. */
+const queryMinutes = queryWhole(1, 1440);
+
+/** A day 'YYYY-MM-DD' (a wall-clock time of the day is also accepted and dropped). */
+const queryDay = queryText.refine(
+  (text) => wallClockToInstant(text, 'UTC') !== null && /^\d{4}-\d{2}-\d{2}/.test(text),
+  MESSAGES.dateFormat,
+);
+
+/** Refuses ids that the reference lists do not hold: a 400 naming each field. */
+async function refuseUnknown(
+  service: PlanningDemandService,
+  lists: Record<string, [IdKind, number[] | undefined]>,
+): Promise<void> {
+  const fields: Record<string, string[]> = {};
+  for (const [field, [kind, ids]] of Object.entries(lists)) {
+    if (!ids?.length) continue;
+    const missing = await service.missingIds(kind, ids);
+    if (missing.length) fields[field] = [MESSAGES.unknownIds(missing)];
+  }
+  const first = Object.values(fields)[0];
+  if (first) throw new BadRequestError(first[0], fields);
+}
+
+/** The slot length of a query: one of the scales' periods, the default scale's when absent. */
+async function scaleOf(service: PlanningDemandService, field: string, minutes: number | undefined) {
+  const { periods, defaultPeriod } = await service.scalePeriods();
+  if (minutes === undefined) return defaultPeriod;
+  if (!periods.includes(minutes))
+    throw new BadRequestError(MESSAGES.notAScale, { [field]: [MESSAGES.notAScale] });
+  return minutes;
+}
+
+/** A required period: both bounds, else a 400 on the first missing one. */
+function requirePeriod<B extends string, E extends string>(
+  query: Partial<Record<B | E, string>>,
+  begin: B,
+  end: E,
+  zone: string,
+): Period {
+  const period = readPeriod(query, { begin, end, maxDays: PLANNING_MAX_DAYS }, zone);
+  if (!period) throw new BadRequestError(MESSAGES.periodBothBounds, { [begin]: [MESSAGES.periodBothBounds] });
+  return period;
+}
+
+/** Whole local days [first 00:00, last + 1 day 00:00), at most PLANNING_MAX_DAYS of them. */
+function readDays(first: string, last: string, zone: string) {
+  const firstDay = first.slice(0, 10);
+  const lastDay = last.slice(0, 10);
+  const days = (Date.parse(`${lastDay}T00:00:00Z`) - Date.parse(`${firstDay}T00:00:00Z`)) / MS_PER_DAY + 1;
+  const refuse = (message: string) => {
+    throw new BadRequestError(message, { end_period_date: [message] });
+  };
+  if (days < 1) refuse(MESSAGES.periodReversed);
+  if (days > PLANNING_MAX_DAYS) refuse(MESSAGES.periodTooLong(PLANNING_MAX_DAYS));
+  const nextDay = new Date(Date.parse(`${lastDay}T00:00:00Z`) + MS_PER_DAY).toISOString().slice(0, 10);
+  const period: Period = {
+    begin: wallClockToInstant(`${firstDay} 00:00:00`, zone) as Date,
+    end: wallClockToInstant(`${nextDay} 00:00:00`, zone) as Date,
+  };
+  return { firstDay, lastDay, period };
+}
+
+const PERIOD_NOTE = `в зоне Time-Zone, не длиннее ${PLANNING_MAX_DAYS} дней`;
+const DEMAND_NOTE =
+  'Потребность должности в момент времени — сумма task_positions.count её задач, идущих в этот момент по плановому времени (plan_begin_at … plan_end_at, конец не включается).';
+
+/**
+ * Demand endpoints of staff planning (contract 2 of issue 10): max demand, the peak graph, passenger counts,
+ * working shifts, the shift list and the staff of a task; all need strategic-planning-index.
+ */
+export const planningDemandRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { services }) => {
+  const demand = services.planningDemand;
+  const shifts = services.planningShifts;
+
+  app.get(
+    '/planning/max-demand',
+    route({
+      summary: 'Максимальная потребность должности за период',
+      description: `${DEMAND_NOTE} max_count — наибольший уровень L, при котором потребность ≥ L держится без перерыва не меньше min_time минут (по умолчанию 0) внутри периода begin_datetime … end_datetime (${PERIOD_NOTE}); begin и end — первый такой отрезок целиком; без потребности max_count 0, begin и end null. Фильтры рейсов: flight_schedule[], flight_type[], flight_status[].`,
+      querystring: plainQuery({
+        begin_datetime: queryText.optional(),
+        end_datetime: queryText.optional(),
+        flight_schedule: queryIds.optional(),
+        flight_type: queryIds.optional(),
+        flight_status: queryIds.optional(),
+        min_time: queryWhole(0, MAX_MIN_TIME).optional(),
+        employee_position_id: queryId,
+      }),
+      response: maxDemandSchema,
+    }),
+    async (request) => {
+      const q = request.query;
+      const period = requirePeriod(q, 'begin_datetime', 'end_datetime', request.timeZone);
+      await refuseUnknown(demand, {
+        employee_position_id: ['position', [q.employee_position_id]],
+        flight_schedule: ['flightSchedule', q.flight_schedule],
+        flight_type: ['flightType', q.flight_type],
+        flight_status: ['flightStatus', q.flight_status],
+      });
+      return demand.maxDemand(
+        {
+          period,
+          positionId: q.employee_position_id,
+          minTimeMinutes: q.min_time ?? 0,
+          filter: {
+            flightSchedule: q.flight_schedule,
+            flightType: q.flight_type,
+            flightStatus: q.flight_status,
+          },
+        },
+        request.timeZone,
+        request.signal,
+      );
+    },
+  );
+
+  app.get(
+    '/planning/peak-graph',
+    route({
+      summary: 'График пиков: типичная неделя потребности должностей',
+      description: `${DEMAND_NOTE} Потребность считается по слотам step минут (период одного из масштабов; по умолчанию масштаб is_default) за дни begin_period_date … end_period_date включительно (YYYY-MM-DD, ${PERIOD_NOTE}) и раскладывается по календарным неделям с понедельника. Для каждого слота недели (день недели + время) count — наибольшая потребность в нём по неделям периода; is_peak = 1, когда count > 0 и не меньше чем в interval_repeat_in_period неделях (1…${MAX_REPEAT_IN_PERIOD}, по умолчанию 1) потребность в этом слоте не ниже count × (1 − deviation_in_period ÷ 100) (0…${MAX_DEVIATION_PERCENT}, по умолчанию 0). datetime точек — даты первой недели периода (с её понедельника).`,
+      querystring: plainQuery({
+        begin_period_date: queryDay,
+        end_period_date: queryDay,
+        interval_repeat_in_period: queryWhole(1, MAX_REPEAT_IN_PERIOD).optional(),
+        deviation_in_period: queryWhole(0, MAX_DEVIATION_PERCENT, '%').optional(),
+        step: queryMinutes.optional(),
+        employee_positions: queryIds,
+      }),
+      response: peakGraphSchema,
+    }),
+    async (request) => {
+      const q = request.query;
+      const days = readDays(q.begin_period_date, q.end_period_date, request.timeZone);
+      await refuseUnknown(demand, { employee_positions: ['position', q.employee_positions] });
+      const stepMinutes = await scaleOf(demand, 'step', q.step);
+      return demand.peakGraph(
+        {
+          ...days,
+          positionIds: [...new Set(q.employee_positions)],
+          stepMinutes,
+          repeat: q.interval_repeat_in_period ?? 1,
+          deviationPercent: q.deviation_in_period ?? 0,
+        },
+        request.timeZone,
+        request.signal,
+      );
+    },
+  );
+
+  app.get(
+    '/planning/passenger-count',
+    route({
+      summary: 'Пассажиры рейсов по слотам масштаба, по направлениям',
+      description: `Сумма flights.passengers рейсов, плановое время которых (plan_at) попадает в слот scale минут (период одного из масштабов; по умолчанию is_default), от times[0] до times[1] (${PERIOD_NOTE}); последний слот целый. direction_id[]: 1 вылет, 2 прилёт (по умолчанию оба). Фильтры: flight_schedule_id[], status[], type[], class[].`,
+      querystring: plainQuery({
+        times: queryArray(queryText).optional(),
+        direction_id: queryArray(
+          queryText.refine(
+            (text) => DIRECTIONS.some((d) => String(d.id) === text),
+            MESSAGES.wholeRange(1, 2),
+          ),
+        )
+          .transform((list) => list.map(Number))
+          .optional(),
+        scale: queryMinutes.optional(),
+        flight_schedule_id: queryIds.optional(),
+        status: queryIds.optional(),
+        type: queryIds.optional(),
+        class: queryIds.optional(),
+      }),
+      response: passengerCountSchema,
+    }),
+    async (request) => {
+      const q = request.query;
+      if (q.times?.length !== 2)
+        throw new BadRequestError(MESSAGES.timesPair, { times: [MESSAGES.timesPair] });
+      const period = requirePeriod(
+        { 'times.0': q.times[0], 'times.1': q.times[1] },
+        'times.0',
+        'times.1',
+        request.timeZone,
+      );
+      await refuseUnknown(demand, {
+        flight_schedule_id: ['flightSchedule', q.flight_schedule_id],
+        status: ['flightStatus', q.status],
+        type: ['flightType', q.type],
+        class: ['flightClass', q.class],
+      });
+      const scaleMinutes = await scaleOf(demand, 'scale', q.scale);
+      return demand.passengerCount(
+        {
+          period,
+          directions: q.direction_id?.length ? [...new Set(q.direction_id)] : DIRECTIONS.map((d) => d.id),
+          scaleMinutes,
+          filter: {
+            flightSchedule: q.flight_schedule_id,
+            flightStatus: q.status,
+            flightType: q.type,
+            flightClass: q.class,
+          },
+        },
+        request.timeZone,
+        request.signal,
+      );
+    },
+  );
+
+  app.get(
+    '/planning/working-shift',
+    route({
+      summary: 'Рабочие смены: начало (HH:mm, местное), длительность и перерыв в минутах',
+      description:
+        'begin — начало периода планирования (YYYY-MM-DD или YYYY-MM-DD HH:mm:ss); смены пока не имеют срока действия, поэтому ответ — все смены, по времени начала.',
+      querystring: plainQuery({ begin: queryDay.optional() }),
+      response: workingShiftsSchema,
+    }),
+    async () => shifts.workingShifts(),
+  );
+
+  app.get(
+    '/planning/shift',
+    route({
+      summary:
+        'Смены: type=2 — рабочие смены, type=1 — сотрудники должностей employee_position_id[] с их сменой',
+      description:
+        'calc_id — сохранённый расчёт; расчётов пока нет (issue 15), поэтому любой calc_id — 404 «Расчёт не найден». Без calc_id type=1 требует employee_position_id[] (активные сотрудники этих должностей, не больше 5000).',
+      querystring: plainQuery({
+        calc_id: queryId.optional(),
+        type: queryWhole(1, 2).optional(),
+        employee_position_id: queryIds.optional(),
+      }),
+      response: shiftListSchema,
+    }),
+    async (request) => {
+      const q = request.query;
+      if (q.calc_id !== undefined) throw new NotFoundError(MESSAGES.calcNotFound);
+      if ((q.type ?? SHIFT_TYPES.workingShifts) === SHIFT_TYPES.workingShifts) return shifts.workingShifts();
+      if (!q.employee_position_id?.length)
+        throw new BadRequestError(MESSAGES.required, { employee_position_id: [MESSAGES.required] });
+      await refuseUnknown(demand, { employee_position_id: ['position', q.employee_position_id] });
+      return shifts.employeeShifts(q.employee_position_id);
+    },
+  );
+
+  app.get(
+    '/planning/task-employee-info',
+    route({
+      summary:
+        'Персонал задачи: нужно и назначено по должностям, назначенные сотрудники с должностью и сменой',
+      description:
+        'task — задача (плановое время в зоне Time-Zone) и её рейс; positions — должности, которые нужны задаче или на которых назначены сотрудники: needed (task_positions.count) и assigned; employees — назначенные сотрудники, shift — название их рабочей смены или null. Неизвестная задача — 404.',
+      querystring: plainQuery({ task_id: queryId }),
+      response: taskEmployeeInfoSchema,
+    }),
+    async (request) => shifts.taskEmployeeInfo(request.query.task_id, request.timeZone),
+  );
+};
