@@ -163,6 +163,15 @@ export const ROUTES: readonly RouteEntry[] = [
     load: () => import('./postal-statements/index.tsx'),
   },
   {
+    path: '/delay-employee',
+    rule: 'delay-employee-index',
+    extraRules: ['delay-employee-update'],
+    title: 'Ответственные за задержки',
+    module: 'delay-employee',
+    inMenu: true,
+    load: () => import('./delay-employee/index.tsx'),
+  },
+  {
     path: '/react_app',
     rule: '',
     extraRules: [],

@@ -21,6 +21,7 @@ const TABLE: [string, string[]][] = [
   ['/brs/config', []],
   ['/system/config#kpi_report', []],
   ['/system/config#postal-statements', []],
+  ['/delay-employee', ['delay-employee-index']],
   ['/react_app', []],
 ];
 
