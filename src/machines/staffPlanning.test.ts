@@ -88,6 +88,7 @@ function start(options: { storage?: StorageLike; reference?: () => Promise<Plann
         async (): Promise<PlanningLists> => ({
           positions: [{ id: 7, name: 'Грузчик', department_id: 1 }],
           jobs: [],
+          workingShifts: [],
         }),
       ),
       loadFlights: fromPromise(({ input, signal }: { input: StaffPlanningFilters; signal: AbortSignal }) => {

@@ -95,7 +95,7 @@ export const staffPlanningMachine = setup({
   actors: {
     loadReference: fromPromise<PlanningReferenceLists>(() => loadPlanningReference()),
     loadLists: fromPromise<PlanningLists, StaffPlanningFilters>(({ input, signal }) =>
-      loadPlanningLists(positionQuery(input), jobQuery(input), signal),
+      loadPlanningLists(positionQuery(input), jobQuery(input), input.range.from.slice(0, 10), signal),
     ),
     loadFlights: fromPromise<PlanningSet, StaffPlanningFilters>(({ input, signal }) =>
       loadPlanningFlights(flightQuery(input), signal),
@@ -165,7 +165,7 @@ export const staffPlanningMachine = setup({
     storage: input.storage ?? (typeof sessionStorage === 'undefined' ? NO_STORAGE : sessionStorage),
     now: input.now ?? new Date(),
     reference: null,
-    lists: { positions: [], jobs: [] },
+    lists: { positions: [], jobs: [], workingShifts: [] },
     filters: null,
     selection: null,
     maxDemand: { minTime: 0, rows: [] },

@@ -5,6 +5,13 @@
  */
 import { z } from '../../shared/messages.ts';
 import {
+  maxDemandSchema,
+  passengerCountSchema,
+  peakGraphSchema,
+  taskEmployeeInfoSchema,
+  workingShiftsSchema,
+} from '../../shared/planning-demand.ts';
+import {
   departmentSchema,
   employeePositionSchema,
   flightParamsSchema,
@@ -45,16 +52,25 @@ export async function loadPlanningReference() {
 }
 export type PlanningReferenceLists = Awaited<ReturnType<typeof loadPlanningReference>>;
 
-/** Positions needed in the period (`/planning/employee-position`) and the jobs of the chosen ones (`/planning/job`). */
-export async function loadPlanningLists(positionQuery: Query, jobQuery: Query, signal?: AbortSignal) {
-  const [positions, jobs] = await Promise.all([
+/**
+ * Positions needed in the period (`/planning/employee-position`), the jobs of the chosen ones (`/planning/job`) and
+ * the working shifts from the period's first day (`planning/working-shift`).
+ */
+export async function loadPlanningLists(
+  positionQuery: Query,
+  jobQuery: Query,
+  shiftBegin: string,
+  signal?: AbortSignal,
+) {
+  const [positions, jobs, workingShifts] = await Promise.all([
     call(api, '/planning/employee-position', z.array(employeePositionSchema), {
       query: positionQuery,
       signal,
     }),
     call(api, '/planning/job', z.array(namedItemSchema), { query: jobQuery, signal }),
+    call(api, '/planning/working-shift', workingShiftsSchema, { query: { begin: shiftBegin }, signal }),
   ]);
-  return { positions, jobs };
+  return { positions, jobs, workingShifts };
 }
 export type PlanningLists = Awaited<ReturnType<typeof loadPlanningLists>>;
 
@@ -92,4 +108,27 @@ export async function loadPlanningFlights(query: Query, signal?: AbortSignal): P
 /** Demand per slot of the last loaded flights, counted in the worker. */
 export function loadPlanningDemand(request: DemandRequest): Promise<DemandResult | null> {
   return planning().demand(request);
+}
+
+/** Who is assigned to a task against the staff it needs (`planning/task-employee-info`). */
+export function loadTaskEmployees(taskId: number, signal?: AbortSignal) {
+  return call(api, '/planning/task-employee-info', taskEmployeeInfoSchema, {
+    query: { task_id: taskId },
+    signal,
+  });
+}
+
+/** The largest demand of one position lasting at least `min_time` minutes (`/planning/max-demand`). */
+export async function loadMaxDemand(query: Query, signal?: AbortSignal) {
+  return (await call(api, '/planning/max-demand', maxDemandSchema, { query, signal })).data;
+}
+
+/** The peak graph of the chosen positions (`planning/peak-graph`). */
+export function loadPeakGraph(query: Query, signal?: AbortSignal) {
+  return call(api, '/planning/peak-graph', peakGraphSchema, { query, signal });
+}
+
+/** Passengers per slot by direction (`/planning/passenger-count`). */
+export function loadPassengerCount(query: Query, signal?: AbortSignal) {
+  return call(api, '/planning/passenger-count', passengerCountSchema, { query, signal });
 }

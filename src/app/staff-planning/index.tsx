@@ -1,6 +1,148 @@
-import { ModulePlaceholder } from '../shell/ModulePlaceholder.tsx';
+import { useActorRef, useSelector } from '@xstate/react';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { rangeMinutes, staffPlanningMachine } from '../../machines/staffPlanning.ts';
+import type { MaxDemandRow, StaffPlanningFilters } from '../../machines/staffPlanningFilters.ts';
+import { Page, PageCard, PageTitle } from '../../widgets/index.ts';
+import { DemandGrid } from './DemandGrid.tsx';
+import { Filters } from './Filters.tsx';
+import { MaxDemandPanel, PassengerPanel, PeakGraphPanel } from './Panels.tsx';
+import { PlanningTimeline } from './PlanningTimeline.tsx';
+import './staff-planning.css';
 
-/** Placeholder until the screen's issue lands. */
+/** uPlot comes with the graph views only, so the timeline view's chunk stays lean. */
+const DemandChart = lazy(() => import('./DemandChart.tsx'));
+
+const TITLE = 'Планирование персонала по рейсам';
+type View = 'timeline' | 'grid' | 'line' | 'bar';
+const VIEWS: [View, string][] = [
+  ['timeline', 'Шкала'],
+  ['grid', 'Таблица'],
+  ['line', 'Линейный график'],
+  ['bar', 'Столбчатый график'],
+];
+
+/** /resource-planning (spec 2, 4, 9): flights and their tasks on a timeline, the demand, and the demand panels. */
 export default function Screen() {
-  return <ModulePlaceholder />;
+  const actor = useActorRef(staffPlanningMachine, { input: {} });
+  const context = useSelector(actor, (s) => s.context);
+  const booting = useSelector(actor, (s) => s.matches('booting'));
+  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const loadingFlights = useSelector(actor, (s) => s.hasTag('loadingFlights'));
+  const counting = useSelector(actor, (s) => s.hasTag('countingDemand'));
+  const [view, setView] = useState<View>('timeline');
+  const { filters, reference, data, demand } = context;
+
+  const onChange = useCallback(
+    (patch: Partial<StaffPlanningFilters>) => actor.send({ type: 'FILTER.SET', patch }),
+    [actor],
+  );
+  const onChooseTask = useCallback(
+    (taskId: number) => actor.send({ type: 'SELECTION.SET', taskId }),
+    [actor],
+  );
+  const onMaxDemand = useCallback(
+    (minTime: number, rows: MaxDemandRow[]) => actor.send({ type: 'MAX_DEMAND.SET', minTime, rows }),
+    [actor],
+  );
+
+  const itemWord = filters?.parameterType === 2 ? 'типам ресурсов' : 'должностям';
+  const curveLabel = filters?.parameterType === 2 ? 'Ресурсы, ед.' : 'Потребность, чел.';
+  const status = booting
+    ? 'Загрузка справочников…'
+    : loadingFlights
+      ? 'Загрузка рейсов…'
+      : counting
+        ? 'Расчёт потребности…'
+        : data
+          ? `Рейсов: ${data.flightId.length}, задач: ${data.starts.length}`
+          : '';
+
+  return (
+    <Page label={TITLE}>
+      <PageTitle title={TITLE}>
+        <span className="staff-planning__status" role="status" aria-busy={loadingFlights || counting}>
+          {status}
+        </span>
+      </PageTitle>
+      {failed ? (
+        <PageCard>
+          <div role="alert" className="staff-planning__error">
+            <p>{context.message}</p>
+            <button
+              type="button"
+              className="w-button w-button--secondary"
+              onClick={() => actor.send({ type: 'RETRY' })}
+            >
+              Повторить
+            </button>
+          </div>
+        </PageCard>
+      ) : null}
+      {reference && filters ? (
+        <>
+          <PageCard>
+            <Filters
+              reference={reference}
+              lists={context.lists}
+              filters={filters}
+              onChange={onChange}
+              onReset={() => actor.send({ type: 'FILTERS.RESET' })}
+            />
+          </PageCard>
+          <PageCard>
+            <div className="staff-planning__views" role="tablist" aria-label="Вид">
+              {VIEWS.map(([id, name]) => (
+                <button
+                  key={id}
+                  type="button"
+                  role="tab"
+                  aria-selected={view === id}
+                  className="staff-planning__view"
+                  onClick={() => setView(id)}
+                >
+                  {name}
+                </button>
+              ))}
+            </div>
+            <div role="tabpanel" className="staff-planning__body" aria-busy={loadingFlights}>
+              {!data ? (
+                <p className="staff-planning__note">{loadingFlights ? 'Загрузка рейсов…' : 'Нет данных'}</p>
+              ) : data.flightId.length === 0 ? (
+                <p className="staff-planning__note">Нет рейсов за период с выбранными фильтрами</p>
+              ) : view === 'timeline' ? (
+                <PlanningTimeline
+                  set={data}
+                  range={rangeMinutes(filters)}
+                  scale={filters.scale}
+                  demand={demand}
+                  curveLabel={curveLabel}
+                  onChooseTask={onChooseTask}
+                />
+              ) : !demand ? (
+                <p className="staff-planning__note">Расчёт потребности…</p>
+              ) : view === 'grid' ? (
+                <DemandGrid demand={demand} itemWord={itemWord} />
+              ) : (
+                <Suspense fallback={<p className="staff-planning__note">Загрузка графика…</p>}>
+                  <DemandChart demand={demand} kind={view} title={`Потребность по ${itemWord}`} />
+                </Suspense>
+              )}
+            </div>
+          </PageCard>
+          <PageCard>
+            <div className="staff-planning__panels">
+              <MaxDemandPanel
+                filters={filters}
+                positions={context.lists.positions}
+                maxDemand={context.maxDemand}
+                onResult={onMaxDemand}
+              />
+              <PeakGraphPanel filters={filters} />
+              <PassengerPanel filters={filters} />
+            </div>
+          </PageCard>
+        </>
+      ) : null}
+    </Page>
+  );
 }

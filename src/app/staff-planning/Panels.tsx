@@ -1,0 +1,241 @@
+import { useState } from 'react';
+import type { MaxDemandRow, StaffPlanningFilters } from '../../machines/staffPlanningFilters.ts';
+import { apiStamp } from '../../machines/staffPlanningFilters.ts';
+import type { PassengerCount, PeakGraph } from '../../shared/planning-demand.ts';
+import { MAX_DEVIATION_PERCENT, MAX_REPEAT_IN_PERIOD } from '../../shared/planning-demand.ts';
+import { NumberInput } from '../../widgets/index.ts';
+import { loadMaxDemand, loadPassengerCount, loadPeakGraph } from './api.ts';
+
+/** Positions asked at most in one max-demand run (one request each). */
+const MAX_POSITIONS = 20;
+const WEEKDAYS = ['Вс', 'Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб'];
+
+type Status = 'idle' | 'loading' | 'failed';
+
+/** A panel's load: a status, and the failure message when the server refused. */
+function useRun() {
+  const [status, setStatus] = useState<Status>('idle');
+  const run = async (work: () => Promise<void>) => {
+    setStatus('loading');
+    try {
+      await work();
+      setStatus('idle');
+    } catch {
+      setStatus('failed');
+    }
+  };
+  return { status, run };
+}
+
+function RunButton({
+  status,
+  onClick,
+  disabled,
+}: {
+  status: Status;
+  onClick: () => void;
+  disabled?: boolean;
+}) {
+  return (
+    <button type="button" className="w-button" disabled={disabled || status === 'loading'} onClick={onClick}>
+      {status === 'loading' ? 'Расчёт…' : 'Рассчитать'}
+    </button>
+  );
+}
+
+const Failed = ({ status }: { status: Status }) =>
+  status === 'failed' ? (
+    <p className="staff-planning__note">Не удалось рассчитать, проверьте фильтры</p>
+  ) : null;
+
+const flightLists = (filters: StaffPlanningFilters) => ({
+  'flight_schedule[]': filters.flightSchedule,
+  'flight_type[]': filters.flightType,
+  'flight_status[]': filters.flightStatus,
+});
+
+/** Max demand per position (`/planning/max-demand`) with the min_time input; kept in the machine's storage. */
+export function MaxDemandPanel(props: {
+  filters: StaffPlanningFilters;
+  positions: { id: number; name: string }[];
+  maxDemand: { minTime: number; rows: MaxDemandRow[] };
+  onResult: (minTime: number, rows: MaxDemandRow[]) => void;
+}) {
+  const { filters, positions, maxDemand, onResult } = props;
+  const [minTime, setMinTime] = useState(maxDemand.minTime);
+  const { status, run } = useRun();
+  const chosen = filters.positions.length ? filters.positions : positions.map((p) => p.id);
+  const nameOf = (id: number) => positions.find((p) => p.id === id)?.name ?? `#${id}`;
+  const calculate = () =>
+    run(async () => {
+      const rows: MaxDemandRow[] = [];
+      for (const id of chosen.slice(0, MAX_POSITIONS)) {
+        rows.push(
+          await loadMaxDemand({
+            begin_datetime: apiStamp(filters.range.from),
+            end_datetime: apiStamp(filters.range.to),
+            ...flightLists(filters),
+            min_time: minTime,
+            employee_position_id: id,
+          }),
+        );
+      }
+      onResult(minTime, rows);
+    });
+  return (
+    <section className="staff-planning__panel" aria-label="Максимальная потребность">
+      <h2>Максимальная потребность</h2>
+      <div className="staff-planning__panel-inputs">
+        <NumberInput
+          label="Минимальная длительность, мин"
+          value={minTime}
+          onChange={(v) => setMinTime(v ?? 0)}
+        />
+        <RunButton status={status} onClick={calculate} />
+      </div>
+      <Failed status={status} />
+      {maxDemand.rows.length ? (
+        <table className="staff-planning__table">
+          <thead>
+            <tr>
+              <th scope="col">Должность</th>
+              <th scope="col">Максимум, чел.</th>
+              <th scope="col">С</th>
+              <th scope="col">По</th>
+            </tr>
+          </thead>
+          <tbody>
+            {maxDemand.rows.map((row) => (
+              <tr key={row.employee_position_id}>
+                <td>{nameOf(row.employee_position_id)}</td>
+                <td>{row.max_count}</td>
+                <td>{row.begin?.slice(0, 16) ?? '—'}</td>
+                <td>{row.end?.slice(0, 16) ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="staff-planning__note">Нажмите «Рассчитать» для выбранных должностей</p>
+      )}
+    </section>
+  );
+}
+
+/** The peak graph (`planning/peak-graph`): per position, the slots of the typical week whose peak recurs. */
+export function PeakGraphPanel({ filters }: { filters: StaffPlanningFilters }) {
+  const [repeat, setRepeat] = useState<number | null>(1);
+  const [deviation, setDeviation] = useState<number | null>(0);
+  const [graph, setGraph] = useState<PeakGraph | null>(null);
+  const { status, run } = useRun();
+  const repeatError =
+    repeat !== null && repeat > MAX_REPEAT_IN_PERIOD ? `Максимальное значение ${MAX_REPEAT_IN_PERIOD}` : null;
+  const deviationError =
+    deviation !== null && deviation > MAX_DEVIATION_PERCENT
+      ? `Максимальное значение ${MAX_DEVIATION_PERCENT}%`
+      : null;
+  const calculate = () =>
+    run(async () => {
+      const query: Record<string, string | number | number[]> = {
+        begin_period_date: filters.range.from.slice(0, 10),
+        end_period_date: filters.range.to.slice(0, 10),
+        step: filters.scale,
+        'employee_positions[]': filters.positions,
+      };
+      if (repeat) query.interval_repeat_in_period = repeat;
+      if (deviation !== null) query.deviation_in_period = deviation;
+      setGraph(await loadPeakGraph(query));
+    });
+  return (
+    <section className="staff-planning__panel" aria-label="График пиков">
+      <h2>График пиков</h2>
+      <div className="staff-planning__panel-inputs">
+        <NumberInput label="Повторов за период" value={repeat} onChange={setRepeat} error={repeatError} />
+        <NumberInput label="Отклонение, %" value={deviation} onChange={setDeviation} error={deviationError} />
+        <RunButton
+          status={status}
+          disabled={filters.positions.length === 0 || Boolean(repeatError || deviationError)}
+          onClick={calculate}
+        />
+      </div>
+      {filters.positions.length === 0 ? (
+        <p className="staff-planning__note">Выберите должности в фильтре</p>
+      ) : null}
+      <Failed status={status} />
+      {graph?.map((entry) => {
+        const peaks = entry.points.filter((p) => p.is_peak === 1);
+        return (
+          <p key={entry.employee_position_id} className="staff-planning__peaks">
+            <strong>{entry.name}:</strong>{' '}
+            {peaks.length
+              ? peaks
+                  .map(
+                    (p) =>
+                      `${WEEKDAYS[new Date(p.datetime.slice(0, 10)).getDay()]} ${p.datetime.slice(11, 16)} — ${p.count}`,
+                  )
+                  .join('; ')
+              : 'пиков нет'}
+          </p>
+        );
+      })}
+    </section>
+  );
+}
+
+/** Passenger counts by direction per slot of the scale (`/planning/passenger-count`): totals and the busiest slot. */
+export function PassengerPanel({ filters }: { filters: StaffPlanningFilters }) {
+  const [counts, setCounts] = useState<PassengerCount | null>(null);
+  const { status, run } = useRun();
+  const calculate = () =>
+    run(async () => {
+      setCounts(
+        await loadPassengerCount({
+          'times[]': [apiStamp(filters.range.from), apiStamp(filters.range.to)],
+          'direction_id[]': [1, 2],
+          scale: filters.scale,
+          'flight_schedule_id[]': filters.flightSchedule,
+          'status[]': filters.flightStatus,
+          'type[]': filters.flightType,
+          'class[]': filters.flightClass,
+        }),
+      );
+    });
+  return (
+    <section className="staff-planning__panel" aria-label="Пассажиропоток">
+      <h2>Пассажиропоток</h2>
+      <div className="staff-planning__panel-inputs">
+        <RunButton status={status} onClick={calculate} />
+      </div>
+      <Failed status={status} />
+      {counts ? (
+        <table className="staff-planning__table">
+          <thead>
+            <tr>
+              <th scope="col">Направление</th>
+              <th scope="col">Пассажиров</th>
+              <th scope="col">Пик слота</th>
+              <th scope="col">Слот пика</th>
+            </tr>
+          </thead>
+          <tbody>
+            {counts.map((direction) => {
+              const total = direction.intervals.reduce((sum, i) => sum + i.count, 0);
+              const peak = direction.intervals.reduce<(typeof direction.intervals)[number] | null>(
+                (best, i) => (best === null || i.count > best.count ? i : best),
+                null,
+              );
+              return (
+                <tr key={direction.direction_id}>
+                  <td>{direction.name}</td>
+                  <td>{total}</td>
+                  <td>{peak?.count ?? 0}</td>
+                  <td>{peak ? peak.datetime.slice(0, 16) : '—'}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Timeline, type TimelineCurve } from '../../timeline/Timeline.tsx';
+import type { DemandResult, PlanningSet } from './api.ts';
+import { barLabelOf, hintOf, rowLabelOf } from './format.ts';
+import { TaskEmployeesModal } from './TaskEmployeesModal.tsx';
+
+export interface PlanningTimelineProps {
+  set: PlanningSet;
+  range: { from: number; to: number };
+  scale: number;
+  demand: DemandResult | null;
+  curveLabel: string;
+  /** A task chosen through the context menu (kept as the screen's selection). */
+  onChooseTask: (taskId: number) => void;
+}
+
+/** The flights × tasks timeline of staff planning: one row per flight, the demand curve under the bars. */
+export function PlanningTimeline({
+  set,
+  range,
+  scale,
+  demand,
+  curveLabel,
+  onChooseTask,
+}: PlanningTimelineProps) {
+  const [staffOf, setStaffOf] = useState<number | null>(null);
+  const bars = useMemo(() => ({ starts: set.starts, ends: set.ends, rows: set.rows, kind: set.kind }), [set]);
+  const curve = useMemo<TimelineCurve | null>(
+    () => (demand ? { from: demand.from, step: demand.step, values: demand.total, label: curveLabel } : null),
+    [demand, curveLabel],
+  );
+  const rowLabel = useCallback((row: number) => rowLabelOf(set, row), [set]);
+  const describeBar = useCallback((bar: number) => hintOf(set, bar), [set]);
+  const barLabel = useCallback((bar: number) => barLabelOf(set, bar), [set]);
+  const barMenu = useCallback(
+    (bar: number) => {
+      const url = set.texts[set.urlText[set.rows[bar]]];
+      const taskId = set.taskId[bar];
+      return [
+        { label: 'Открыть рейс', onSelect: () => window.open(url, '_blank', 'noopener') },
+        {
+          label: 'Сотрудники задачи',
+          onSelect: () => {
+            onChooseTask(taskId);
+            setStaffOf(taskId);
+          },
+        },
+      ];
+    },
+    [set, onChooseTask],
+  );
+  return (
+    <>
+      <Timeline
+        rowCount={set.flightId.length}
+        rowLabel={rowLabel}
+        bars={bars}
+        range={range}
+        scaleMinutes={scale}
+        describeBar={describeBar}
+        barMenu={barMenu}
+        barLabel={barLabel}
+        curve={curve}
+        ariaLabel="Рейсы и задачи"
+        height={620}
+      />
+      {staffOf !== null ? <TaskEmployeesModal taskId={staffOf} onClose={() => setStaffOf(null)} /> : null}
+    </>
+  );
+}

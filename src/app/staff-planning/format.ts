@@ -1,0 +1,47 @@
+/**
+ * Texts of the staff-planning screen read from the worker's typed arrays: row labels, bar hints and ARIA texts.
+ * Nothing here builds a per-bar object; each function reads the arrays for the one bar or row it is asked about.
+ */
+import dayjs from 'dayjs';
+import type { PlanningSet } from './api.ts';
+
+/** 'DD.MM.YYYY HH:mm' of epoch minutes. Example: `formatMinute(0)` in UTC → '01.01.1970 00:00'. */
+export function formatMinute(minute: number): string {
+  return dayjs(minute * 60_000).format('DD.MM.YYYY HH:mm');
+}
+
+/** 'HH:mm' of epoch minutes, or 'DD.MM HH:mm' when `withDay`. */
+export function formatClock(minute: number, withDay = false): string {
+  return dayjs(minute * 60_000).format(withDay ? 'DD.MM HH:mm' : 'HH:mm');
+}
+
+/** The left-column label of a flight row: 'SU1234 · SVO – KZN · A320'. */
+export function rowLabelOf(set: PlanningSet, row: number): string {
+  const t = set.texts;
+  return `${t[set.numberText[row]]} · ${t[set.routeText[row]]} · ${t[set.aircraftText[row]]}`;
+}
+
+/** The hover hint of a bar: flight, task, times, staff needed and assigned, positions, resources. */
+export function hintOf(set: PlanningSet, bar: number): string {
+  const t = set.texts;
+  const row = set.rows[bar];
+  const lines = [
+    `Рейс ${t[set.numberText[row]]} (${set.direction[row] === 1 ? 'вылет' : 'прилёт'}), ${t[set.routeText[row]]}, ${t[set.aircraftText[row]]}`,
+    `Задача: ${t[set.nameText[bar]]}`,
+    `Время: ${formatMinute(set.starts[bar])} – ${formatClock(set.ends[bar], true)}`,
+    `Нужно сотрудников: ${set.need[bar]}, назначено: ${set.assigned[bar]}`,
+  ];
+  const positions = t[set.positionText[bar]];
+  const resources = t[set.resourceText[bar]];
+  if (positions) lines.push(`Должности: ${positions}`);
+  if (resources) lines.push(`Ресурсы: ${resources}`);
+  if (set.kind[bar] === 2) lines.push('Конфликт: сотрудник назначен на пересекающиеся задачи');
+  else if (set.kind[bar] === 1) lines.push('Не хватает сотрудников');
+  return lines.join('\n');
+}
+
+/** The ARIA-list text of a bar: task, times and staffing in one line. */
+export function barLabelOf(set: PlanningSet, bar: number): string {
+  const t = set.texts;
+  return `${t[set.numberText[set.rows[bar]]]}: ${t[set.nameText[bar]]}, ${formatClock(set.starts[bar], true)} – ${formatClock(set.ends[bar])}, назначено ${set.assigned[bar]} из ${set.need[bar]}`;
+}
