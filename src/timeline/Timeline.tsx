@@ -14,6 +14,7 @@ import { Layer, Shape, Stage } from 'react-konva';
 import { List, type RowComponentProps } from 'react-window';
 import { ContextMenu } from '../widgets/ContextMenu.tsx';
 import { createLayoutClient, type LayoutClient } from '../workers/layout.ts';
+import { formatMinute, localOffset } from './clock.ts';
 import {
   AXIS_HEIGHT,
   barBox,
@@ -98,8 +99,7 @@ interface Live {
 }
 
 function clock(minute: number): string {
-  const d = new Date(minute * 60_000);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+  return formatMinute(minute, localOffset(minute), 'stamp');
 }
 
 interface ListItemProps {
@@ -576,6 +576,8 @@ export function Timeline(props: TimelineProps): JSX.Element {
         ref={containerRef}
         className="timeline__canvas"
         role="application"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the canvas takes the keyboard (arrows move across bars)
+        tabIndex={0}
         aria-label={ariaLabel}
         aria-roledescription="шкала времени"
         aria-describedby={statusId}

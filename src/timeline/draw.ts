@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { formatMinute, localOffset } from './clock.ts';
 import { minutes, px } from './geometry/units.ts';
 import { type HitScene, queryRows, rowsInView } from './geometry/viewport.ts';
 import { axisTicks, type TimeView, tickStep } from './view.ts';
@@ -283,11 +283,6 @@ export function drawOverlay(
   ctx.restore();
 }
 
-/** Minutes the local zone is ahead of UTC at a minute. */
-export function localOffset(minute: number): number {
-  return -new Date(minute * 60_000).getTimezoneOffset();
-}
-
 function fitText(ctx: CanvasRenderingContext2D, text: string, width: number): string {
   if (ctx.measureText(text).width <= width) return text;
   let lo = 0;
@@ -332,7 +327,8 @@ export function drawBackground(
   const step = tickStep(frame.view.minutesPerPx);
   const from = frame.view.origin;
   const to = from + plot.w * frame.view.minutesPerPx;
-  const ticks = axisTicks(from, to, step, localOffset(from));
+  const offset = localOffset(from);
+  const ticks = axisTicks(from, to, step, offset);
   ctx.beginPath();
   for (const tick of ticks) {
     const x = Math.round(plot.x + (tick.minute - from) / frame.view.minutesPerPx) + 0.5;
@@ -379,12 +375,11 @@ export function drawBackground(
     const x = Math.round(plot.x + (tick.minute - from) / frame.view.minutesPerPx) + 0.5;
     ctx.moveTo(x, tick.major ? 0 : AXIS_HEIGHT / 2);
     ctx.lineTo(x, AXIS_HEIGHT);
-    const moment = dayjs(tick.minute * 60_000);
     if (showDays) {
-      ctx.fillText(moment.format('DD.MM'), x + 4, AXIS_HEIGHT * 0.75);
+      ctx.fillText(formatMinute(tick.minute, offset, 'day'), x + 4, AXIS_HEIGHT * 0.75);
     } else {
-      ctx.fillText(moment.format('HH:mm'), x + 4, AXIS_HEIGHT * 0.75);
-      if (tick.major) ctx.fillText(moment.format('DD.MM.YYYY, dd'), x + 4, AXIS_HEIGHT * 0.25);
+      ctx.fillText(formatMinute(tick.minute, offset, 'time'), x + 4, AXIS_HEIGHT * 0.75);
+      if (tick.major) ctx.fillText(formatMinute(tick.minute, offset, 'date'), x + 4, AXIS_HEIGHT * 0.25);
     }
   }
   ctx.stroke();
@@ -394,7 +389,7 @@ export function drawBackground(
     const room = firstMajor ? (firstMajor.minute - from) / frame.view.minutesPerPx : plot.w;
     if (room > 110) {
       ctx.fillStyle = MUTED_TEXT;
-      ctx.fillText(dayjs(from * 60_000).format('DD.MM.YYYY, dd'), plot.x + 4, AXIS_HEIGHT * 0.25);
+      ctx.fillText(formatMinute(from, offset, 'date'), plot.x + 4, AXIS_HEIGHT * 0.25);
     }
   }
   ctx.restore();

@@ -9,6 +9,7 @@ const DEMO_LINKS: readonly { path: string; title: string }[] = [
   { path: 'grid', title: 'Таблица данных' },
   { path: 'toggle-switch', title: 'Переключатели' },
   { path: 'geometry', title: 'Геометрия шкалы времени в воркере' },
+  { path: 'timeline', title: 'Шкала времени на Konva' },
 ];
 
 /** The real modules of spec 2.2; plain links, because a module route reloads the page. */

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, Outlet, Route, Routes } from 'react-router';
 import { DatePickerDemo } from './DatePickerDemo.tsx';
 import { GeometryDemo } from './GeometryDemo.tsx';
@@ -7,6 +8,11 @@ import { SelectDemo } from './SelectDemo.tsx';
 import { ShowcaseMenu } from './ShowcaseMenu.tsx';
 import { ToggleSwitchDemo } from './ToggleSwitchDemo.tsx';
 import './showcase.css';
+
+/** Konva stays out of the showcase chunk until the timeline page opens. */
+const TimelineDemo = lazy(() =>
+  import('./TimelineDemo.tsx').then((module) => ({ default: module.TimelineDemo })),
+);
 
 /** Base path of the showcase (spec 2.2); the shell mounts ShowcaseRoutes at `/react_app/*`. */
 export const SHOWCASE_BASE = '/react_app';
@@ -38,6 +44,14 @@ export default function ShowcaseRoutes() {
         <Route path="grid" element={<GridDemo />} />
         <Route path="toggle-switch" element={<ToggleSwitchDemo />} />
         <Route path="geometry" element={<GeometryDemo />} />
+        <Route
+          path="timeline"
+          element={
+            <Suspense fallback={<p>Загрузка…</p>}>
+              <TimelineDemo />
+            </Suspense>
+          }
+        />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>
