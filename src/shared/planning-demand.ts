@@ -19,10 +19,9 @@ export const maxDemandSchema = z.object({
     employee_position_id: z.number().int(),
   }),
 });
-export type MaxDemand = z.infer<typeof maxDemandSchema>;
 
 /** One slot of the typical week of the peak graph. */
-export const peakPointSchema = z.object({
+const peakPointSchema = z.object({
   /** Start of the slot, as a date of the period's first week: 'YYYY-MM-DD HH:mm:ss'. */
   datetime: z.string(),
   /** The slot's highest demand over the weeks of the period. */
@@ -57,7 +56,7 @@ export const passengerCountSchema = z.array(
 export type PassengerCount = z.infer<typeof passengerCountSchema>;
 
 /** A working shift: starts at `begin_time` ('HH:mm' local), lasts `duration` minutes with a `break` in minutes. */
-export const workingShiftSchema = z.object({
+const workingShiftSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   begin_time: z.string(),
@@ -65,13 +64,12 @@ export const workingShiftSchema = z.object({
   break: z.number().int(),
 });
 export const workingShiftsSchema = z.array(workingShiftSchema);
-export type WorkingShift = z.infer<typeof workingShiftSchema>;
 
 /** Shift list type of `GET /planning/shift` (spec 3): 1 employees, 2 working shifts. */
 export const SHIFT_TYPES = { employees: 1, workingShifts: 2 } as const;
 
 /** An employee with the working shift they are on (`GET /planning/shift?type=1`). */
-export const shiftEmployeeSchema = z.object({
+const shiftEmployeeSchema = z.object({
   id: z.number().int(),
   fio: z.string(),
   position_id: z.number().int(),

@@ -23,6 +23,7 @@ import { routeGroup } from '../../http/route.ts';
 import type { ModuleOptions } from '../index.ts';
 import type { IdKind, PlanningDemandService } from './demand.ts';
 import { PLANNING_MAX_DAYS } from './service.ts';
+import { SHIFT_EMPLOYEES_LIMIT } from './shifts.ts';
 
 const route = routeGroup({
   tags: ['Планирование: потребность'],
@@ -272,8 +273,7 @@ export const planningDemandRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
     route({
       summary:
         'Смены: type=2 — рабочие смены, type=1 — сотрудники должностей employee_position_id[] с их сменой',
-      description:
-        'calc_id — сохранённый расчёт; расчётов пока нет (issue 15), поэтому любой calc_id — 404 «Расчёт не найден». Без calc_id type=1 требует employee_position_id[] (активные сотрудники этих должностей, не больше 5000).',
+      description: `calc_id — сохранённый расчёт; расчётов пока нет (issue 15), поэтому любой calc_id — 404 «Расчёт не найден». Без calc_id type=1 требует employee_position_id[] (активные сотрудники этих должностей, не больше ${SHIFT_EMPLOYEES_LIMIT}).`,
       querystring: plainQuery({
         calc_id: queryId.optional(),
         type: queryWhole(1, 2).optional(),

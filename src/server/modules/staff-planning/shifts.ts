@@ -140,5 +140,3 @@ export function createPlanningShiftsService({ db }: ShiftsDeps) {
     },
   };
 }
-
-export type PlanningShiftsService = ReturnType<typeof createPlanningShiftsService>;
