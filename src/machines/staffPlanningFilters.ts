@@ -17,7 +17,7 @@ export const STAFF_PLANNING_STORAGE_KEY = 'staffPlanning';
 const ids = z.array(z.number().int());
 const stamp = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
 
-export const staffPlanningFiltersSchema = z.object({
+const staffPlanningFiltersSchema = z.object({
   flightSchedule: ids,
   flightStatus: ids,
   flightType: ids,
@@ -40,7 +40,7 @@ export const staffPlanningFiltersSchema = z.object({
 export type StaffPlanningFilters = z.infer<typeof staffPlanningFiltersSchema>;
 
 /** A max-demand answer kept with the filters. */
-export const maxDemandRowSchema = z.object({
+const maxDemandRowSchema = z.object({
   employee_position_id: z.number().int(),
   max_count: z.number(),
   begin: z.string().nullable(),
@@ -48,7 +48,7 @@ export const maxDemandRowSchema = z.object({
 });
 export type MaxDemandRow = z.infer<typeof maxDemandRowSchema>;
 
-export const staffPlanningStoredSchema = z.object({
+const staffPlanningStoredSchema = z.object({
   filters: staffPlanningFiltersSchema,
   /** Id of the task last chosen on the timeline. */
   selection: z.number().int().nullable(),

@@ -3,13 +3,7 @@ import type { PlanningWorkerApi } from './planning.worker.ts';
 import type { DemandRequest, DemandResult, PlanningSet } from './planningData.ts';
 import { type LayoutPath, runningIn } from './where.ts';
 
-export type {
-  DemandRequest,
-  DemandResult,
-  DemandSeries,
-  ParameterType,
-  PlanningSet,
-} from './planningData.ts';
+export type { DemandRequest, DemandResult, PlanningSet } from './planningData.ts';
 
 export interface PlanningClient {
   /** The module worker, or the main-thread fallback where there is no `Worker`. */

@@ -42,7 +42,7 @@ export interface PlanningSet {
 }
 
 /** What the demand is counted of: 1 employee positions, 2 resource types (spec 3, "parameter type"). */
-export type ParameterType = 1 | 2;
+type ParameterType = 1 | 2;
 
 export interface DemandRequest {
   parameterType: ParameterType;
@@ -54,7 +54,7 @@ export interface DemandRequest {
   slots: number;
 }
 
-export interface DemandSeries {
+interface DemandSeries {
   id: number;
   name: string;
   values: Float32Array;
@@ -254,7 +254,7 @@ export function buildPlanning(flights: readonly PlanningFlight[]): PlanningState
 }
 
 /** Parses and validates the raw answer (UTF-8 JSON); throws when the server's answer is not the contract's shape. */
-export function parsePlanning(buffer: ArrayBuffer): PlanningState {
+function parsePlanning(buffer: ArrayBuffer): PlanningState {
   const parsed = planningFlightsSchema.safeParse(JSON.parse(new TextDecoder().decode(buffer)));
   if (!parsed.success) throw new Error('Ответ сервера не соответствует формату');
   return buildPlanning(parsed.data);
@@ -302,7 +302,7 @@ export function planningDemand(state: PlanningState, request: DemandRequest): De
 }
 
 /** A copy of a set whose arrays can be transferred while the worker keeps the original for demand. */
-export function copyOfSet(set: PlanningSet): PlanningSet {
+function copyOfSet(set: PlanningSet): PlanningSet {
   return {
     ...set,
     starts: set.starts.slice(),
@@ -313,7 +313,7 @@ export function copyOfSet(set: PlanningSet): PlanningSet {
 }
 
 /** The typed arrays of a set, to transfer rather than copy. */
-export function planningTransferables(set: PlanningSet): ArrayBuffer[] {
+function planningTransferables(set: PlanningSet): ArrayBuffer[] {
   return [
     set.starts,
     set.ends,
@@ -336,7 +336,7 @@ export function planningTransferables(set: PlanningSet): ArrayBuffer[] {
 }
 
 /** The typed arrays of a demand answer, to transfer. */
-export function demandTransferables(result: DemandResult): ArrayBuffer[] {
+function demandTransferables(result: DemandResult): ArrayBuffer[] {
   return [result.total, ...result.series.map((s) => s.values)].map((array) => array.buffer as ArrayBuffer);
 }
 

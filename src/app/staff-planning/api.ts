@@ -26,13 +26,7 @@ import {
   type PlanningSet,
 } from '../../workers/planning.ts';
 
-export type {
-  DemandRequest,
-  DemandResult,
-  DemandSeries,
-  ParameterType,
-  PlanningSet,
-} from '../../workers/planning.ts';
+export type { DemandRequest, DemandResult, PlanningSet } from '../../workers/planning.ts';
 
 import { api } from '../api/clients.ts';
 import { parseApiError } from '../api/errors.ts';

@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import type { PlanningSet } from './api.ts';
 
 /** 'DD.MM.YYYY HH:mm' of epoch minutes. Example: `formatMinute(0)` in UTC → '01.01.1970 00:00'. */
-export function formatMinute(minute: number): string {
+function formatMinute(minute: number): string {
   return dayjs(minute * 60_000).format('DD.MM.YYYY HH:mm');
 }
 
