@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDb } from '../../../../tests/support/testApp.ts';
+import type { DbHandle } from '../../db/client.ts';
+import { WorkAbandonedError } from '../../db/gate.ts';
+import {
+  aircraftTypes,
+  airlines,
+  airports,
+  departments,
+  employeePositions,
+  flightClasses,
+  flightSchedules,
+  flightStatuses,
+  flights,
+  flightTypes,
+  jobs,
+  taskPositions,
+  tasks,
+} from '../../db/schema/index.ts';
+import { createPlanningDemandService } from './demand.ts';
+
+/** UTC times throughout: the service is asked in zone 'UTC'. */
+const at = (wall: string) => new Date(`${wall.replace(' ', 'T')}:00Z`);
+
+let handle: DbHandle;
+let service: ReturnType<typeof createPlanningDemandService>;
+let position: number;
+
+/**
+ * Tasks of one position around two midnights, read a day at a time:
+ * X 2030-06-02 22:00 → 06-03 02:00 ×4 (begins before the period), Y 06-03 23:00 → 06-04 01:00 ×2 (crosses the
+ * midnight between two windows), Z 06-04 00:30 → 02:00 ×1. One flight of 40 passengers at 06-04 00:55.
+ */
+beforeAll(async () => {
+  handle = await openTestDb();
+  const { db } = handle;
+  service = createPlanningDemandService(handle);
+  await db.insert(flightTypes).values({ id: 1, name: 'Внутренний' });
+  await db.insert(flightSchedules).values({ id: 1, name: 'Ежедневный' });
+  await db.insert(flightStatuses).values({ id: 1, name: 'План' });
+  await db.insert(flightClasses).values({ id: 1, name: 'Пассажирский' });
+  const codes = { nameEn: 'Test', iataCode: 'ZZ', icaoCode: 'ZZZ', countryCode: 'RU' };
+  const [airline] = await db
+    .insert(airlines)
+    .values({ nameRu: 'Тест', ...codes })
+    .returning();
+  const [airport] = await db
+    .insert(airports)
+    .values({ nameRu: 'Дом', ...codes, timeZone: 'UTC', city: 'Дом', isHome: true })
+    .returning();
+  const [aircraft] = await db
+    .insert(aircraftTypes)
+    .values({ name: 'A320', icaoCode: 'A320', category: 2, seats: 180 })
+    .returning();
+  const [job] = await db
+    .insert(jobs)
+    .values({ name: 'Погрузка', directionKind: 3, color: '#888' })
+    .returning();
+  const [department] = await db.insert(departments).values({ name: 'СОП', fullName: 'Служба' }).returning();
+  [{ id: position }] = await db
+    .insert(employeePositions)
+    .values({ name: 'Грузчик', departmentId: department.id })
+    .returning();
+  const [flight] = await db
+    .insert(flights)
+    .values({
+      airlineId: airline.id,
+      flightNumber: '1',
+      direction: 1,
+      flightTypeId: 1,
+      flightClassId: 1,
+      flightScheduleId: 1,
+      flightStatusId: 1,
+      aircraftTypeId: aircraft.id,
+      departureAirportId: airport.id,
+      arrivalAirportId: airport.id,
+      planAt: at('2030-06-04 00:55'),
+      planDepartureAt: at('2030-06-04 00:55'),
+      planArrivalAt: at('2030-06-04 03:00'),
+      passengers: 40,
+    })
+    .returning();
+  const plan = [
+    ['2030-06-02 22:00', '2030-06-03 02:00', 4],
+    ['2030-06-03 23:00', '2030-06-04 01:00', 2],
+    ['2030-06-04 00:30', '2030-06-04 02:00', 1],
+  ] as const;
+  const made = await db
+    .insert(tasks)
+    .values(
+      plan.map(([begin, end]) => ({
+        flightId: flight.id,
+        jobId: job.id,
+        beginAt: at(begin),
+        endAt: at(end),
+        planBeginAt: at(begin),
+        planEndAt: at(end),
+      })),
+    )
+    .returning();
+  await db
+    .insert(taskPositions)
+    .values(made.map((task, i) => ({ taskId: task.id, employeePositionId: position, count: plan[i][2] })));
+});
+afterAll(() => handle.close());
+
+const period = (begin: string, end: string) => ({ begin: at(begin), end: at(end) });
+
+describe('when the demand of a period is read a day at a time', () => {
+  it('reads a task crossing midnight once and cuts one begun before the period', async () => {
+    const answer = await service.maxDemand(
+      {
+        period: period('2030-06-03 00:00', '2030-06-05 00:00'),
+        positionId: position,
+        minTimeMinutes: 0,
+        filter: {},
+      },
+      'UTC',
+    );
+    // Y read twice would make 2 + 2 + 1 = 5 at 00:30 on the 4th.
+    expect(answer.data).toEqual({
+      max_count: 4,
+      begin: '2030-06-03 00:00:00',
+      end: '2030-06-03 02:00:00',
+      employee_position_id: position,
+    });
+    const second = await service.maxDemand(
+      {
+        period: period('2030-06-04 00:00', '2030-06-05 00:00'),
+        positionId: position,
+        minTimeMinutes: 0,
+        filter: {},
+      },
+      'UTC',
+    );
+    expect(second.data).toMatchObject({
+      max_count: 3,
+      begin: '2030-06-04 00:30:00',
+      end: '2030-06-04 01:00:00',
+    });
+  });
+
+  it('answers the peak graph slots of a task crossing midnight on both days', async () => {
+    const [graph] = await service.peakGraph(
+      {
+        firstDay: '2030-06-03',
+        lastDay: '2030-06-04',
+        period: period('2030-06-03 00:00', '2030-06-05 00:00'),
+        positionIds: [position],
+        stepMinutes: 60,
+        repeat: 1,
+        deviationPercent: 0,
+      },
+      'UTC',
+    );
+    const count = (datetime: string) => graph.points.find((p) => p.datetime === datetime)?.count;
+    expect(count('2030-06-03 00:00:00')).toBe(4);
+    expect(count('2030-06-03 23:00:00')).toBe(2);
+    expect(count('2030-06-04 00:00:00')).toBe(3);
+    expect(count('2030-06-04 01:00:00')).toBe(1);
+  });
+
+  it('stops when the caller has gone', async () => {
+    const gone = new AbortController();
+    gone.abort();
+    await expect(
+      service.maxDemand(
+        {
+          period: period('2030-06-03 00:00', '2030-06-05 00:00'),
+          positionId: position,
+          minTimeMinutes: 0,
+          filter: {},
+        },
+        'UTC',
+        gone.signal,
+      ),
+    ).rejects.toBeInstanceOf(WorkAbandonedError);
+  });
+});
+
+describe('when counting passengers', () => {
+  it('makes the last slot whole, so a flight after the period end but inside its slot counts', async () => {
+    const [departures] = await service.passengerCount(
+      {
+        period: period('2030-06-04 00:00', '2030-06-04 00:50'),
+        directions: [1],
+        scaleMinutes: 60,
+        filter: {},
+      },
+      'UTC',
+    );
+    expect(departures.intervals).toEqual([{ datetime: '2030-06-04 00:00:00', count: 40 }]);
+  });
+
+  it('labels the slots in the zone asked', async () => {
+    const [departures] = await service.passengerCount(
+      {
+        period: period('2030-06-03 21:00', '2030-06-04 21:00'),
+        directions: [1],
+        scaleMinutes: 60,
+        filter: {},
+      },
+      'Europe/Moscow',
+    );
+    expect(departures.intervals[0].datetime).toBe('2030-06-04 00:00:00');
+    expect(departures.intervals.find((i) => i.count > 0)).toEqual({
+      datetime: '2030-06-04 03:00:00',
+      count: 40,
+    });
+  });
+});
