@@ -1,6 +1,371 @@
-import { ModulePlaceholder } from '../shell/ModulePlaceholder.tsx';
+// biome-ignore-all lint/a11y/noNoninteractiveTabindex: the table region takes the keys that choose rows (arrows, Shift, Ctrl+A, Space)
+import { useActorRef, useSelector } from '@xstate/react';
+import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import { type FlightMessage, flightActionsMachine } from '../../machines/flightActions.ts';
+import { defaultRange, formatStamp, todayKey } from '../../shared/dates.ts';
+import type { LiveEntity } from '../../shared/events.ts';
+import {
+  type ColumnSetting,
+  RACE_FILTER_KEYS,
+  type RaceFilterItem,
+  type RaceRow,
+} from '../../shared/flight-table.ts';
+import {
+  DataGridView,
+  type DateRange,
+  DateRangePicker,
+  Modal,
+  Page,
+  PageCard,
+  PageTitle,
+  showAlert,
+  useGridActor,
+} from '../../widgets/index.ts';
+import { subscribeLiveFeed } from '../api/events.ts';
+import { type ExportedFile, loadFilterList, loadRaces, type RaceFilterList } from './api.ts';
+import { ColumnSettingsDialog } from './ColumnSettingsDialog.tsx';
+import { readColumnSettings, shownColumns, writeColumnSettings } from './columns.ts';
+import { type FilterLists, gridColumns } from './gridColumns.ts';
+import {
+  clickRow,
+  EMPTY_SELECTION,
+  isSelectionKey,
+  keepShown,
+  pressKey,
+  type Selection,
+} from './selection.ts';
+import { TgoDialog } from './TgoDialog.tsx';
+import './flight-table.css';
 
-/** Placeholder until the screen's issue lands. */
+const TITLE = 'Таблица рейсов';
+const LABEL = 'Рейсы';
+/** Every row of the period is one page of the virtualised body. */
+const ALL_ROWS = 100_000;
+/** The entities whose change may change a row. */
+const ROW_ENTITIES = new Set<LiveEntity>(['flight', 'turnaround', 'task', 'task_employee']);
+/** Changes arriving within this time make one refresh. */
+const REFRESH_DELAY_MS = 300;
+
+const LISTS: [keyof FilterLists, RaceFilterList][] = [
+  ['direction', 'directions'],
+  ['type', 'types'],
+  ['status', 'statuses'],
+  ['link', 'combine-types'],
+  ['confirmed', 'approved'],
+];
+
+/** Saves a built file in the browser under the server's name. */
+function saveFile(file: ExportedFile) {
+  const url = URL.createObjectURL(file.blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The legs to pair when the two rows are an arrival-only row and a departure-only row, else null. */
+function combinePair(rows: RaceRow[]): { arrivalFlightId: number; departureFlightId: number } | null {
+  if (rows.length !== 2) return null;
+  const arrival = rows.find((row) => row.arrival_flight_id !== null && row.departure_flight_id === null);
+  const departure = rows.find((row) => row.departure_flight_id !== null && row.arrival_flight_id === null);
+  if (!arrival || !departure) return null;
+  return {
+    arrivalFlightId: arrival.arrival_flight_id as number,
+    departureFlightId: departure.departure_flight_id as number,
+  };
+}
+
+function useFilterLists(): FilterLists {
+  const [lists, setLists] = useState<FilterLists>({});
+  useEffect(() => {
+    let live = true;
+    for (const [key, list] of LISTS) {
+      loadFilterList(list)
+        .then((items: RaceFilterItem[]) => {
+          if (live) setLists((current) => ({ ...current, [key]: items }));
+        })
+        .catch(() => undefined);
+    }
+    return () => {
+      live = false;
+    };
+  }, []);
+  return lists;
+}
+
+/**
+ * /race-newest (spec 2, 4, 8, 9): the flights of a period, one row per turnaround, filtered and sorted on the server;
+ * rows chosen by click, ctrl-click, shift-click and keyboard; bulk actions through the flightActions machine; the
+ * column set kept in sessionStorage; silent refresh on the live feed, keeping the choice and the scroll position.
+ */
 export default function Screen() {
-  return <ModulePlaceholder />;
+  const grid = useGridActor(loadRaces, {
+    perPage: ALL_ROWS,
+    filterKeys: [...RACE_FILTER_KEYS],
+    horizontalScroll: true,
+  });
+  const rows = useSelector(grid, (snapshot) => snapshot.context.items) as RaceRow[];
+  const filters = useSelector(grid, (snapshot) => snapshot.context.filters);
+  const reload = useCallback(() => grid.send({ type: 'GRID.RELOAD' }), [grid]);
+
+  const actions = useActorRef(
+    flightActionsMachine.provide({
+      actions: {
+        reportChanged: () => reload(),
+        showMessage: (_, message: FlightMessage) => showAlert(message.text, message.tone),
+        saveFile: (_, file: ExportedFile) => saveFile(file),
+      },
+    }),
+  );
+  const busy = useSelector(actions, (snapshot) => snapshot.hasTag('busy'));
+  const confirmingDelete = useSelector(actions, (snapshot) => snapshot.hasTag('confirmingDelete'));
+  const exporting = useSelector(actions, (snapshot) => snapshot.hasTag('exporting'));
+  const { pairing, progress, error, aids: deleting } = useSelector(actions, (snapshot) => snapshot.context);
+
+  const [settings, setSettings] = useState<ColumnSetting[]>(() => readColumnSettings(sessionStorage));
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const lists = useFilterLists();
+  const columns = useMemo(() => gridColumns(settings, lists), [settings, lists]);
+
+  const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
+  const order = useMemo(() => rows.map((row) => row.aid), [rows]);
+  useEffect(() => setSelection((current) => keepShown(current, order)), [order]);
+  const chosenRows = useMemo(() => rows.filter((row) => selection.selected.has(row.aid)), [rows, selection]);
+  const chosen = chosenRows.map((row) => row.aid);
+  const activeRow = selection.active === null ? null : order.indexOf(selection.active);
+
+  // Live refresh: changes to rows reload silently (the rows stay on screen, so do the choice and the scroll).
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let opened = false;
+    const later = () => {
+      clearTimeout(timer);
+      timer = setTimeout(reload, REFRESH_DELAY_MS);
+    };
+    const stop = subscribeLiveFeed((notice) => ROW_ENTITIES.has(notice.entity) && later(), {
+      onReady: () => {
+        // The first ready follows the screen's own load; a later one is a reconnection that may have missed changes.
+        if (opened) later();
+        opened = true;
+      },
+    });
+    return () => {
+      clearTimeout(timer);
+      stop();
+    };
+  }, [reload]);
+
+  const today = todayKey();
+  const dateFrom = filters.find((filter) => filter.key === 'date_from')?.value || today;
+  const dateTo = filters.find((filter) => filter.key === 'date_to')?.value || dateFrom;
+  const range: DateRange = { from: defaultRange(dateFrom).from, to: defaultRange(dateTo).to };
+  const onRange = (next: DateRange) => {
+    grid.send({ type: 'FILTER.SET', key: 'date_from', value: next.from.slice(0, 10) });
+    grid.send({ type: 'FILTER.SET', key: 'date_to', value: next.to.slice(0, 10) });
+  };
+
+  const onRowClick = useCallback(
+    (row: RaceRow, _index: number, event: MouseEvent) => {
+      setSelection((current) =>
+        clickRow(current, order, row.aid, { ctrl: event.ctrlKey || event.metaKey, shift: event.shiftKey }),
+      );
+    },
+    [order],
+  );
+  const isRowSelected = useCallback((row: RaceRow) => selection.selected.has(row.aid), [selection]);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!isSelectionKey(event.key) || event.target !== event.currentTarget) return;
+    if (event.key === 'a' && !(event.ctrlKey || event.metaKey)) return;
+    event.preventDefault();
+    setSelection((current) =>
+      pressKey(current, order, event.key as Parameters<typeof pressKey>[2], {
+        ctrl: event.ctrlKey || event.metaKey,
+        shift: event.shiftKey,
+      }),
+    );
+  };
+
+  const single = chosenRows.length === 1 ? chosenRows[0] : null;
+  const pair = combinePair(chosenRows);
+  const none = chosen.length === 0;
+  const send = actions.send;
+  const pageActions = [
+    { label: 'Настройка колонок', onClick: () => setSettingsOpen(true), variant: 'secondary' as const },
+    {
+      label: exporting ? 'Формируется файл…' : 'Выгрузить в Excel',
+      disabled: busy,
+      onClick: () =>
+        send({
+          type: 'EXPORT',
+          request: {
+            from: formatStamp(range.from, false),
+            to: formatStamp(range.to, false),
+            aids: none ? undefined : chosen,
+            columns: shownColumns(settings),
+          },
+        }),
+    },
+  ];
+
+  return (
+    <Page label={TITLE}>
+      <PageTitle title={TITLE} actions={pageActions}>
+        {exporting ? (
+          <span className="flight-table__progress" role="status">
+            <progress
+              aria-label="Формирование файла"
+              max={progress.total ?? undefined}
+              value={progress.total ? progress.received : undefined}
+            />
+            {progress.received > 0 ? ` ${Math.ceil(progress.received / 1024)} КБ` : ' Формируется файл…'}
+          </span>
+        ) : null}
+      </PageTitle>
+      <PageCard>
+        <div className="flight-table__bar">
+          <div className="flight-table__period">
+            <DateRangePicker label="Период" value={range} onChange={onRange} limitDays={93} />
+          </div>
+          <div className="flight-table__actions" role="toolbar" aria-label="Действия с выбранными рейсами">
+            <span className="flight-table__count" role="status">
+              Выбрано: {chosen.length}
+            </span>
+            <button
+              type="button"
+              className="w-button w-button--secondary"
+              disabled={busy || !pair}
+              onClick={() => pair && send({ type: 'COMBINE', ...pair })}
+            >
+              Связать
+            </button>
+            <button
+              type="button"
+              className="w-button w-button--secondary"
+              disabled={
+                busy || !single || single.arrival_flight_id === null || single.departure_flight_id === null
+              }
+              onClick={() => single && send({ type: 'DIVIDE', aid: single.aid })}
+            >
+              Разделить
+            </button>
+            <button
+              type="button"
+              className="w-button w-button--secondary"
+              disabled={busy || none}
+              onClick={() => send({ type: 'TGO.OPEN', aids: chosen })}
+            >
+              Выбрать ТГО
+            </button>
+            <button
+              type="button"
+              className="w-button w-button--secondary"
+              disabled={busy || none}
+              onClick={() => send({ type: 'EMPLOYEES', action: 'set-employees', aids: chosen })}
+            >
+              Назначить сотрудников
+            </button>
+            <button
+              type="button"
+              className="w-button w-button--secondary"
+              disabled={busy || none}
+              onClick={() => send({ type: 'EMPLOYEES', action: 'set-desk-employees', aids: chosen })}
+            >
+              Назначить на стойки
+            </button>
+            <button
+              type="button"
+              className="w-button w-button--secondary"
+              disabled={busy || none}
+              onClick={() => send({ type: 'EMPLOYEES', action: 'drop-employees', aids: chosen })}
+            >
+              Снять сотрудников
+            </button>
+            <button
+              type="button"
+              className="w-button w-button--danger"
+              disabled={busy || none}
+              onClick={() => send({ type: 'DELETE.REQUEST', aids: chosen })}
+            >
+              Удалить
+            </button>
+          </div>
+        </div>
+        {pairing.status === 'pending' || pairing.status === 'rejected' ? (
+          <p className={`flight-table__pairing is-${pairing.status}`} role="status">
+            {pairing.status === 'pending' ? 'Выполняется…' : pairing.message}
+          </p>
+        ) : null}
+        <section
+          className="flight-table__grid"
+          tabIndex={0}
+          aria-label="Таблица рейсов: стрелки, Shift, Ctrl+A и пробел выбирают строки"
+          onKeyDown={onKeyDown}
+        >
+          <DataGridView<RaceRow>
+            actorRef={grid}
+            label={LABEL}
+            columns={columns}
+            pageSizes={[ALL_ROWS]}
+            height={560}
+            rowHeight={36}
+            isRowSelected={isRowSelected}
+            onRowClick={onRowClick}
+            activeRow={activeRow}
+          />
+        </section>
+      </PageCard>
+      <ColumnSettingsDialog
+        open={settingsOpen}
+        settings={settings}
+        onClose={() => setSettingsOpen(false)}
+        onSave={(next) => {
+          setSettings(next);
+          writeColumnSettings(sessionStorage, next);
+          setSettingsOpen(false);
+        }}
+      />
+      <TgoDialog actor={actions} />
+      <DeleteConfirm
+        open={confirmingDelete}
+        count={deleting.length}
+        busy={busy}
+        error={error}
+        onConfirm={() => send({ type: 'DELETE.CONFIRM' })}
+        onCancel={() => send({ type: 'CANCEL' })}
+      />
+    </Page>
+  );
+}
+
+function DeleteConfirm(props: {
+  open: boolean;
+  count: number;
+  busy: boolean;
+  error: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Modal
+      open={props.open}
+      role="alertdialog"
+      title="Удаление рейсов"
+      onClose={props.onCancel}
+      onSubmit={props.onConfirm}
+      submitLabel="Удалить"
+      submitDisabled={props.busy}
+      disabled={props.busy}
+      width={440}
+    >
+      <p>Удалить выбранные строки ({props.count}) вместе с их задачами?</p>
+      {props.error ? (
+        <p role="alert" className="flight-table__error">
+          {props.error}
+        </p>
+      ) : null}
+    </Modal>
+  );
 }

@@ -20,6 +20,11 @@ export interface DataGridViewProps<T> {
   rowColor?: (row: T) => string | undefined;
   /** Items of a row's context menu; none means no menu. */
   contextMenu?: (row: T) => ContextMenuItem[];
+  /** Rows drawn as chosen; the screen keeps the choice and changes it in `onRowClick`. */
+  isRowSelected?: (row: T) => boolean;
+  onRowClick?: (row: T, index: number, event: MouseEvent) => void;
+  /** A row index the body keeps in view (the keyboard's row). */
+  activeRow?: number | null;
   pageSizes?: readonly number[];
   /** Height of the scrolling body in px (480 by default). */
   height?: number;
@@ -62,6 +67,9 @@ export function DataGridView<T>({
   columns,
   rowColor,
   contextMenu,
+  isRowSelected,
+  onRowClick,
+  activeRow,
   pageSizes,
   height = 480,
   rowHeight = 40,
@@ -114,6 +122,9 @@ export function DataGridView<T>({
             firstSerial={(pagination.currentPage - 1) * pagination.perPage + 1}
             rowColor={rowColor}
             onRowContextMenu={onRowContextMenu}
+            isRowSelected={isRowSelected}
+            onRowClick={onRowClick}
+            activeRow={activeRow}
             height={height}
             rowHeight={rowHeight}
             minWidth={minWidth}

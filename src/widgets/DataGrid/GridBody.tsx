@@ -1,7 +1,7 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualised body is absolutely positioned divs, so the table is built from ARIA roles
 // biome-ignore-all lint/a11y/useFocusableInteractive: rows and cells are read, not operated; their buttons and inputs take focus
-import type { CSSProperties, MouseEvent, ReactNode } from 'react';
-import { List, type RowComponentProps } from 'react-window';
+import { type CSSProperties, type MouseEvent, type ReactNode, useCallback, useEffect, useMemo } from 'react';
+import { List, type RowComponentProps, useListRef } from 'react-window';
 import type { GridColumn } from './types.ts';
 
 const numberFormat = new Intl.NumberFormat('ru');
@@ -13,6 +13,9 @@ interface BodyRowProps<T> {
   firstSerial: number;
   rowColor?: (row: T) => string | undefined;
   onRowContextMenu?: (row: T, event: MouseEvent) => void;
+  /** Rows drawn as chosen (the screen keeps the choice). */
+  isRowSelected?: (row: T) => boolean;
+  onRowClick?: (row: T, index: number, event: MouseEvent) => void;
 }
 
 function fieldOf<T>(row: T, key: string): unknown {
@@ -42,35 +45,44 @@ function cellContent<T>(column: GridColumn<T>, row: T, index: number, firstSeria
   }
 }
 
+/** The class of a cell: its alignment as a class, so no style object is built per cell and frame. */
+function cellClass<T>(column: GridColumn<T>): string {
+  const align = column.align ?? (column.kind === 'number' ? 'right' : 'left');
+  return align === 'left' ? 'w-grid__cell' : `w-grid__cell is-${align}`;
+}
+
 function BodyRow<T>({
   index,
   style,
   ariaAttributes: _aria,
   rows,
   columns,
+  cellClasses,
   template,
   firstSerial,
   rowColor,
   onRowContextMenu,
-}: RowComponentProps<BodyRowProps<T>>) {
+  isRowSelected,
+  onRowClick,
+}: RowComponentProps<BodyRowProps<T> & { cellClasses: string[] }>) {
   const row = rows[index];
-  const background = rowColor?.(row);
+  const selected = isRowSelected?.(row) ?? false;
+  const background = selected ? undefined : rowColor?.(row);
   const rowStyle: CSSProperties = { ...style, gridTemplateColumns: template, background };
+  const stripe = index % 2 ? 'w-grid__row is-odd' : 'w-grid__row';
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: rows are chosen by keyboard through the screen's key handler on the table
     <div
       role="row"
       aria-rowindex={index + 1}
-      className={`w-grid__row${index % 2 ? ' is-odd' : ''}`}
+      aria-selected={isRowSelected ? selected : undefined}
+      className={selected ? `${stripe} is-selected` : stripe}
       style={rowStyle}
+      onClick={onRowClick ? (event) => onRowClick(row, index, event) : undefined}
       onContextMenu={onRowContextMenu ? (event) => onRowContextMenu(row, event) : undefined}
     >
-      {columns.map((column) => (
-        <div
-          key={column.key}
-          role="cell"
-          className="w-grid__cell"
-          style={{ textAlign: column.align ?? (column.kind === 'number' ? 'right' : 'left') }}
-        >
+      {columns.map((column, i) => (
+        <div key={column.key} role="cell" className={cellClasses[i]}>
           {cellContent(column, row, index, firstSerial)}
         </div>
       ))}
@@ -78,14 +90,41 @@ function BodyRow<T>({
   );
 }
 
+/** Rows drawn beyond each edge of the viewport; a fast scroll outruns any overscan, so it stays small. */
+const OVERSCAN = 1;
+
+/**
+ * How many row slots the body recycles: more than it ever draws at once, and even, so a slot keeps its stripe.
+ * `rowSlots(480, 36)` is 18.
+ */
+function rowSlots(height: number, rowHeight: number): number {
+  const slots = Math.ceil(height / rowHeight) + 2 * OVERSCAN + 2;
+  return slots + (slots % 2);
+}
+
 interface GridBodyProps<T> extends BodyRowProps<T> {
   height: number;
   rowHeight: number;
   minWidth?: number;
+  /** A row index kept in view: the body scrolls to it when it changes (keyboard selection). */
+  activeRow?: number | null;
 }
 
-/** The virtualised rows: only what is on screen is in the DOM, so 50,000 rows scroll smoothly. */
-export function GridBody<T>({ height, rowHeight, minWidth, ...rowProps }: GridBodyProps<T>) {
+/**
+ * The virtualised rows: only what is on screen is in the DOM, so 50,000 rows scroll smoothly. Rows are keyed by
+ * slot (index modulo the slot count), so a scroll re-renders the same row elements with new text instead of
+ * unmounting and mounting a screenful of rows every frame.
+ */
+export function GridBody<T>({ height, rowHeight, minWidth, activeRow, ...rowProps }: GridBodyProps<T>) {
+  const { columns } = rowProps;
+  const listRef = useListRef(null);
+  useEffect(() => {
+    if (activeRow === null || activeRow === undefined || activeRow < 0) return;
+    listRef.current?.scrollToRow({ index: activeRow, align: 'auto' });
+  }, [activeRow, listRef]);
+  const cellClasses = useMemo(() => columns.map(cellClass), [columns]);
+  const slots = rowSlots(height, rowHeight);
+  const rowKey = useCallback((index: number) => index % slots, [slots]);
   if (rowProps.rows.length === 0) {
     return (
       <div role="rowgroup" className="w-grid__body">
@@ -98,13 +137,15 @@ export function GridBody<T>({ height, rowHeight, minWidth, ...rowProps }: GridBo
   return (
     <List
       role="rowgroup"
-      className="w-grid__body"
+      className="w-grid__body w-grid__body--rows"
       rowComponent={BodyRow<T>}
       rowCount={rowProps.rows.length}
       rowHeight={rowHeight}
-      rowProps={rowProps}
+      rowKey={rowKey}
+      listRef={listRef}
+      rowProps={{ ...rowProps, cellClasses }}
       defaultHeight={height}
-      overscanCount={8}
+      overscanCount={OVERSCAN}
       style={{ height: Math.min(height, rowProps.rows.length * rowHeight + 2), minWidth }}
     />
   );
