@@ -68,7 +68,7 @@ function draftsOf(patterns: readonly Pattern[]): PatternDraft[] {
 }
 
 /** Every department some draft has chosen, each once, ascending. */
-export function chosenDepartments(drafts: readonly PatternDraft[]): number[] {
+function chosenDepartments(drafts: readonly PatternDraft[]): number[] {
   return [...new Set(drafts.flatMap((draft) => draft.department_ids))].sort((a, b) => a - b);
 }
 

@@ -53,7 +53,6 @@ export type EmployeeOption = z.infer<typeof employeeOptionSchema>;
 
 /** One assignment: the delay and the answerable employee, or null to clear it. */
 const assignmentSchema = z.object({ delay_id: idSchema, employee_id: idSchema.nullable() });
-export type DelayAssignment = z.infer<typeof assignmentSchema>;
 
 /**
  * `PATCH /v2/delay-employees`: the changed assignments, each delay once, at least one.

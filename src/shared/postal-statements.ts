@@ -80,7 +80,6 @@ const patternInputSchema = z
     uniqueIds(pattern.department_ids, ctx, ['department_ids'], PATTERN_MESSAGES.duplicate);
     uniqueIds(pattern.excluded_position_ids, ctx, ['excluded_position_ids'], PATTERN_MESSAGES.duplicate);
   });
-export type PatternInput = z.input<typeof patternInputSchema>;
 
 /**
  * `POST /v2/pattern`: the whole set of patterns as the screen shows it; stored patterns left out are deleted.
