@@ -7,11 +7,14 @@ import {
   namedItemSchema,
   scaleSchema,
 } from '../../../shared/reference.ts';
+import { planningFlightsSchema } from '../../../shared/staff-planning.ts';
+import { anyRule } from '../../http/access.ts';
 import { plainQuery } from '../../http/list.ts';
 import { readPeriod } from '../../http/period.ts';
 import { queryId, queryIds, queryText } from '../../http/query.ts';
 import { routeGroup } from '../../http/route.ts';
 import type { ModuleOptions } from '../index.ts';
+import { flightQuerySchema, readFlightQuery } from './flightQuery.ts';
 import { PLANNING_MAX_DAYS } from './service.ts';
 
 const route = routeGroup({ tags: ['Планирование: справочники'], access: 'session' });
@@ -33,10 +36,29 @@ const positionQuery = plainQuery({
     ctx.addIssue({ code: 'custom', message: MESSAGES.periodBothBounds, path: ['plan_begin_time'] });
 });
 
+const FLIGHT_DESCRIPTION = `Рейсы и их задачи наземного обслуживания для шкалы планирования персонала. Период times[]=начало&times[]=конец обязателен (YYYY-MM-DD HH:mm:ss в зоне Time-Zone, не длиннее ${PLANNING_MAX_DAYS} дней). flight_period_type=2 (по умолчанию): рейсы, плановое время которых в периоде; 1: рейсы, задача которых пересекает период. Фильтры рейсов: flight_schedule_id[], flight_type[], flight_status[], flight_class[]. Фильтры задач: employee_position[] (задачи, которым нужна одна из должностей; в employee_positions только они, count — их сумма), department_id (то же для должностей подразделения), resource_type_id[], job[]; рейс без подходящих задач не выводится. Время задачи — плановое (plan_begin_at … plan_end_at); begin/end рейса — от начала первой до конца последней его задачи (плановое время рейса, если задач нет). is_conflict=1: сотрудник одной из задач рейса занят в то же время другой задачей. Нехватка персонала: taskEmployee.length < count. scale проверяется по справочнику масштабов. Неизвестные id, неверные даты и списки — 400 с fields. Сортировка: begin, затем id.`;
+
 /** The reference lists of the staff-planning screen; every route needs only a session. */
 export const staffPlanningRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { services }) => {
   const service = services.staffPlanning;
 
+  app.get(
+    '/planning/flight',
+    route({
+      summary: 'Рейсы с задачами наземного обслуживания за период (шкала планирования персонала)',
+      description: FLIGHT_DESCRIPTION,
+      querystring: flightQuerySchema,
+      response: planningFlightsSchema,
+      access: anyRule('strategic-planning-index'),
+    }),
+    async (request, reply) => {
+      const query = await readFlightQuery(app, request.query, request.timeZone);
+      const text = await service.flightsJson(query, request.signal);
+      // The service writes the JSON itself (a month is ~70,000 tasks): a string with a JSON type goes out as is,
+      // without the schema's serializer walking it again.
+      return reply.type('application/json; charset=utf-8').send(text as never);
+    },
+  );
   app.get(
     '/planning/flight-params',
     route({

@@ -19,6 +19,7 @@ import {
 } from '../../db/schema/index.ts';
 import { sortKey } from '../../http/filters.ts';
 import { type Period, splitPeriod } from '../../http/period.ts';
+import { createPlanningFlightService } from './flight.ts';
 
 /** Options of the staff-planning flight period type. */
 const FLIGHT_PERIOD_TYPES = [
@@ -78,6 +79,9 @@ export function createStaffPlanningService({ db, kind, heavy }: StaffPlanningDep
   }
 
   return {
+    /** `GET /planning/flight`: the flights of the timeline as JSON text (flight.ts). */
+    ...createPlanningFlightService({ db, heavy }),
+
     /** The flight filter lists with the spec's default choices. */
     async flightParams() {
       const [schedule, status, type, flightClass] = await Promise.all([
