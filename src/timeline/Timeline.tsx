@@ -13,7 +13,7 @@ import {
 import { Layer, Shape, Stage } from 'react-konva';
 import { List, type RowComponentProps } from 'react-window';
 import { ContextMenu } from '../widgets/ContextMenu.tsx';
-import { createLayoutClient, type LayoutClient } from '../workers/layout.ts';
+import { sharedLayoutClient } from '../workers/layout.ts';
 import { formatMinute, localOffset } from './clock.ts';
 import {
   AXIS_HEIGHT,
@@ -79,6 +79,9 @@ export interface TimelineProps {
 const LABEL_WIDTH = 168;
 /** The zoom is reported (onZoom) once the wheel has been still this long. */
 const ZOOM_SETTLE_MS = 200;
+
+// The layout worker starts with this module, before any data arrives.
+if (typeof window !== 'undefined') sharedLayoutClient();
 /** The ARIA list follows the picture once it has been still this long (no React render per frame). */
 const LIST_SETTLE_MS = 150;
 const LIST_ITEM_HEIGHT = 22;
@@ -151,6 +154,7 @@ export function Timeline(props: TimelineProps): JSX.Element {
   });
   const scratch = useRef(createScratch());
   const firstPaint = useRef(false);
+  const overlayDrawn = useRef(false);
   const frameRequest = useRef(0);
   const zoomTimer = useRef(0);
   const listTimer = useRef(0);
@@ -232,7 +236,10 @@ export function Timeline(props: TimelineProps): JSX.Element {
     }
     backgroundLayer.current?.draw();
     barLayer.current?.draw();
-    overlayLayer.current?.draw();
+    // An empty overlay stays empty: redrawing it would only cost the browser another canvas to composite.
+    const overlay = s.hover >= 0 || s.focus >= 0;
+    if (overlay || overlayDrawn.current) overlayLayer.current?.draw();
+    overlayDrawn.current = overlay;
     if (!firstPaint.current && s.drawn) {
       firstPaint.current = true;
       p.onFirstPaint?.();
@@ -274,23 +281,18 @@ export function Timeline(props: TimelineProps): JSX.Element {
   }, [paint]);
 
   // The worker lays the bars out (lanes, index, rows) whenever the bars change; zoom never relayouts.
-  const client = useRef<LayoutClient | null>(null);
-  useEffect(() => {
-    client.current = createLayoutClient();
-    return () => {
-      client.current?.dispose();
-      client.current = null;
+  useEffect(
+    () => () => {
       cancelAnimationFrame(frameRequest.current);
       frameRequest.current = 0;
       window.clearTimeout(zoomTimer.current);
       window.clearTimeout(listTimer.current);
-    };
-  }, []);
+    },
+    [],
+  );
   useEffect(() => {
-    const layoutClient = client.current ?? createLayoutClient();
-    client.current = layoutClient;
     let current = true;
-    layoutClient
+    sharedLayoutClient()
       .layout({
         starts: bars.starts,
         ends: bars.ends,
@@ -312,12 +314,14 @@ export function Timeline(props: TimelineProps): JSX.Element {
         if (live.current.focus >= result.lane.length) live.current.focus = -1;
         live.current.scrollTop = Math.min(live.current.scrollTop, maxScroll());
         setScene(result);
-        schedule();
+        // Draw at once rather than a frame later: the first paint follows the data as closely as it can.
+        cancelAnimationFrame(frameRequest.current);
+        paint();
       });
     return () => {
       current = false;
     };
-  }, [bars, rowCount, range.from, schedule, maxScroll]);
+  }, [bars, rowCount, range.from, paint, maxScroll]);
 
   // Size from the container.
   useLayoutEffect(() => {
@@ -431,7 +435,11 @@ export function Timeline(props: TimelineProps): JSX.Element {
       scrollTop: s.scrollTop,
       moved: false,
     };
-    event.currentTarget.setPointerCapture?.(event.pointerId);
+    try {
+      event.currentTarget.setPointerCapture(event.pointerId);
+    } catch {
+      // A synthetic pointer (tests) cannot be captured; dragging still works while it stays over the canvas.
+    }
   };
   const onPointerMove = (event: React.PointerEvent<HTMLDivElement>) => {
     const s = live.current;
@@ -461,7 +469,8 @@ export function Timeline(props: TimelineProps): JSX.Element {
   };
   const onPointerUp = (event: React.PointerEvent<HTMLDivElement>) => {
     drag.current = null;
-    event.currentTarget.releasePointerCapture?.(event.pointerId);
+    if (event.currentTarget.hasPointerCapture?.(event.pointerId))
+      event.currentTarget.releasePointerCapture(event.pointerId);
   };
   const onPointerLeave = () => {
     const s = live.current;

@@ -451,10 +451,29 @@ export function drawCurve(ctx: CanvasRenderingContext2D, curve: Curve, max: numb
   if (last > first) {
     ctx.beginPath();
     ctx.moveTo(plot.x + (curve.from + first * curve.step - view.origin) * k, base);
-    for (let i = first; i < last; i++) {
-      const y = base - curve.values[i] * scale;
-      ctx.lineTo(plot.x + (curve.from + i * curve.step - view.origin) * k, y);
-      ctx.lineTo(plot.x + (curve.from + (i + 1) * curve.step - view.origin) * k, y);
+    if (curve.step * k >= 2) {
+      for (let i = first; i < last; i++) {
+        const y = base - curve.values[i] * scale;
+        ctx.lineTo(plot.x + (curve.from + i * curve.step - view.origin) * k, y);
+        ctx.lineTo(plot.x + (curve.from + (i + 1) * curve.step - view.origin) * k, y);
+      }
+    } else {
+      // Slots narrower than 2 px: the largest value per pixel column, so the path has at most one step per column.
+      let column = Number.NaN;
+      let peak = 0;
+      for (let i = first; i <= last; i++) {
+        const x = Math.floor(plot.x + (curve.from + i * curve.step - view.origin) * k);
+        if (x !== column || i === last) {
+          if (!Number.isNaN(column)) {
+            const y = base - peak * scale;
+            ctx.lineTo(column, y);
+            ctx.lineTo(i === last ? x : column + 1, y);
+          }
+          column = x;
+          peak = 0;
+        }
+        if (i < last && curve.values[i] > peak) peak = curve.values[i];
+      }
     }
     ctx.lineTo(plot.x + (curve.from + last * curve.step - view.origin) * k, base);
     ctx.closePath();

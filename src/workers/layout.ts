@@ -51,3 +51,14 @@ export function createLayoutClient(): LayoutClient {
     },
   };
 }
+
+let shared: LayoutClient | null = null;
+
+/**
+ * One layout client per page, started on first use and kept (never disposed), so a timeline mounted after its data
+ * arrived finds the worker already loaded. Example: `sharedLayoutClient().layout(input)`.
+ */
+export function sharedLayoutClient(): LayoutClient {
+  if (!shared) shared = createLayoutClient();
+  return shared;
+}

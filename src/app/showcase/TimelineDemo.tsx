@@ -2,8 +2,10 @@ import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatMinute, localOffset } from '../../timeline/clock.ts';
 import { demoBars, runningPerSlot } from '../../timeline/demoBars.ts';
+import { minutes, px } from '../../timeline/geometry/units.ts';
 import { Timeline, type TimelineCurve } from '../../timeline/Timeline.tsx';
 import { Page, PageCard, PageTitle, Select } from '../../widgets/index.ts';
+import { sharedLayoutClient } from '../../workers/layout.ts';
 
 const DAY = 1440;
 const SCALES = [5, 10, 15, 30, 60, 120, 180, 360, 720, 1440].map((minutes) => ({
@@ -36,6 +38,33 @@ function hhmm(minute: number): string {
 }
 
 const KIND_NAMES = ['обычная', 'не хватает людей', 'конфликт', 'неактивная'];
+
+const LAYOUT_RUNS = 7;
+
+/** Median time of the worker layout call of these bars, seen from the page (copy in, layout, transfer back). */
+async function timeWorkerLayout(
+  bars: { starts: Float64Array; ends: Float64Array; rows: Int32Array },
+  rowCount: number,
+) {
+  const client = sharedLayoutClient();
+  const input = {
+    starts: bars.starts,
+    ends: bars.ends,
+    rows: bars.rows,
+    rowCount,
+    view: { originMinute: minutes(bars.starts[0] ?? 0), scaleMinutes: 5, pxPerSlot: px(40) },
+    lod: 'bars' as const,
+  };
+  await client.layout(input);
+  const times: number[] = [];
+  for (let run = 0; run < LAYOUT_RUNS; run++) {
+    const started = performance.now();
+    await client.layout(input);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
 
 interface Paint {
   sinceNavigation: number;
@@ -75,6 +104,11 @@ export function TimelineDemo() {
   const [zoom, setZoom] = useState<number | null>(null);
   const [paint, setPaint] = useState<Paint | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
+  const [layoutMs, setLayoutMs] = useState<number | 'running' | null>(null);
+  const measureLayout = () => {
+    setLayoutMs('running');
+    timeWorkerLayout(data.bars, rows).then(setLayoutMs);
+  };
   const initialWindow = useMemo(
     () => ({ from: data.from, to: data.from + window * DAY }),
     [data.from, window],
@@ -110,7 +144,12 @@ export function TimelineDemo() {
   );
   return (
     <Page label="Шкала времени">
-      <PageTitle title="Шкала времени на Konva" />
+      <PageTitle
+        title="Шкала времени на Konva"
+        actions={[
+          { label: 'Замерить раскладку в воркере', onClick: measureLayout, disabled: layoutMs === 'running' },
+        ]}
+      />
       <PageCard
         title={`${count.toLocaleString('ru')} задач в ${rows.toLocaleString('ru')} строках за ${days} дн.`}
       >
@@ -135,6 +174,13 @@ export function TimelineDemo() {
                   paint.sinceNavigation,
                 )} мс от загрузки страницы`
               : 'Рисуется…'}
+          </output>
+          <output aria-label="Раскладка в воркере">
+            {typeof layoutMs === 'number'
+              ? `Раскладка в воркере: ${layoutMs.toFixed(1)} мс (медиана ${LAYOUT_RUNS} прогонов)`
+              : layoutMs === 'running'
+                ? 'Раскладка замеряется…'
+                : ''}
           </output>
           <output aria-label="Выбор">{chosen ?? ''}</output>
         </div>

@@ -26,6 +26,20 @@ describe('sortByStart', () => {
     );
   });
 
+  it('agrees with a comparator sort for whole minutes spanning one or two radix digits and past the radix range', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(100, 70_000, 3_000_000_000, 2 ** 40),
+        fc.array(fc.integer({ min: 0, max: 1_000_000 }), { maxLength: 60 }),
+        fc.integer({ min: -30_000_000, max: 30_000_000 }),
+        (span, picks, base) => {
+          const starts = Float64Array.from(picks, (p) => base + Math.floor((p / 1_000_000) * span));
+          expect([...sortByStart(starts)]).toEqual(byStartThenId(starts));
+        },
+      ),
+    );
+  });
+
   it('agrees with a comparator sort for arbitrary finite starts', () => {
     fc.assert(
       fc.property(

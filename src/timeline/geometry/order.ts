@@ -5,6 +5,43 @@ export interface Buckets {
 }
 
 const EXACT_INTEGERS = 2 ** 53;
+/** Whole-minute starts spanning less than this (about 8,000 years) sort by a two-pass radix sort. */
+const RADIX_RANGE = 2 ** 32;
+const RADIX = 1 << 16;
+
+/**
+ * Stable LSD radix sort of ids by whole-minute starts (offset by `min`, below 2^32): one or two passes of 16 bits, O(n),
+ * several times faster than a native sort of float keys at 100,000 bars. Ties keep id order.
+ */
+function radixByStart(starts: Float64Array, min: number, range: number): Uint32Array {
+  const n = starts.length;
+  const keys = new Uint32Array(n);
+  for (let i = 0; i < n; i++) keys[i] = starts[i] - min;
+  const count = new Int32Array(RADIX);
+  const low = new Uint32Array(n);
+  for (let i = 0; i < n; i++) count[keys[i] & 0xffff]++;
+  for (let d = 0, sum = 0; d < RADIX; d++) {
+    const c = count[d];
+    count[d] = sum;
+    sum += c;
+  }
+  for (let i = 0; i < n; i++) low[count[keys[i] & 0xffff]++] = i;
+  // Starts within 45 days of each other (a month of bars) are sorted after one pass.
+  if (range < RADIX) return low;
+  count.fill(0);
+  for (let i = 0; i < n; i++) count[keys[i] >>> 16]++;
+  for (let d = 0, sum = 0; d < RADIX; d++) {
+    const c = count[d];
+    count[d] = sum;
+    sum += c;
+  }
+  const ids = new Uint32Array(n);
+  for (let m = 0; m < n; m++) {
+    const id = low[m];
+    ids[count[keys[id] >>> 16]++] = id;
+  }
+  return ids;
+}
 
 /**
  * Bar ids ordered by start, ties by id, through one native sort of Float64 keys `rank × n + id` (no comparator).
@@ -23,6 +60,7 @@ export function sortByStart(starts: Float64Array): Uint32Array {
     if (s > max) max = s;
     if (whole && s !== Math.floor(s)) whole = false;
   }
+  if (whole && max - min < RADIX_RANGE) return radixByStart(starts, min, max - min);
   const keys = new Float64Array(n);
   if (whole && (max - min + 1) * n < EXACT_INTEGERS) {
     // Whole minutes (the usual case): the start itself is the rank.

@@ -132,4 +132,8 @@ describe('rowsInView', () => {
     expect(rowsInView(Float32Array.of(0, 20, 40, 60), px(25), px(45))).toEqual([1, 3]);
     expect(rowsInView(Float32Array.of(0, 20, 40, 60), px(0), px(20))).toEqual([0, 1]);
   });
+
+  it('answers no rows for a span below the last row', () => {
+    expect(rowsInView(Float32Array.of(0, 20, 40, 60), px(60), px(80))).toEqual([3, 3]);
+  });
 });

@@ -142,6 +142,6 @@ export function hitTest(scene: HitScene, x: Px, y: Px): number {
  */
 export function rowsInView(rowTop: Float32Array, top: Px, bottom: Px): [number, number] {
   const rowCount = rowTop.length - 1;
-  const first = Math.max(0, upperBound(rowTop, top, 0, rowCount) - 1);
+  const first = Math.max(0, upperBound(rowTop, top, 0, rowCount + 1) - 1);
   return [first, Math.max(first, lowerBound(rowTop, bottom, 0, rowCount))];
 }

@@ -1,0 +1,117 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  axisTicks,
+  clampView,
+  minutesPerPxOf,
+  scaleOf,
+  tickStep,
+  viewOfWindow,
+  wheelFactor,
+  zoomAt,
+  zoomLimits,
+} from './view.ts';
+
+const range = { from: 1_000_000, to: 1_000_000 + 30 * 1440 };
+const width = 1000;
+
+describe('zoom', () => {
+  it('keeps the minute under the pointer where it is', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0.125, max: 40, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0.3, max: 3, noNaN: true }),
+        fc.double({ min: 0, max: width, noNaN: true }),
+        (minutesPerPx, at, factor, x) => {
+          const before = clampView(
+            { origin: range.from + at * (range.to - range.from), minutesPerPx },
+            range,
+            width,
+          );
+          const after = zoomAt(before, x, factor, range, width);
+          const { min, max } = zoomLimits(range, width);
+          expect(after.minutesPerPx).toBeGreaterThanOrEqual(min - 1e-12);
+          expect(after.minutesPerPx).toBeLessThanOrEqual(max + 1e-12);
+          // Unless the view hit an end of the range, the pinned minute stays under the pointer.
+          const pinned = before.origin + x * before.minutesPerPx;
+          const unclamped = pinned - x * after.minutesPerPx;
+          const lastOrigin = range.to - width * after.minutesPerPx;
+          if (unclamped > range.from && unclamped < lastOrigin) {
+            expect(after.origin + x * after.minutesPerPx).toBeCloseTo(pinned, 6);
+          }
+        },
+      ),
+    );
+  });
+
+  it('never zooms finer than 5-minute slots at 40 px nor coarser than the whole range on screen', () => {
+    expect(zoomAt({ origin: range.from, minutesPerPx: 1 }, 0, 1e-6, range, width).minutesPerPx).toBe(5 / 40);
+    const out = zoomAt({ origin: range.from, minutesPerPx: 1 }, 500, 1e6, range, width);
+    expect(out.minutesPerPx).toBe((30 * 1440) / width);
+    expect(out.origin).toBe(range.from);
+  });
+
+  it('keeps the plot inside the range when panning past either end', () => {
+    expect(clampView({ origin: range.from - 500, minutesPerPx: 1 }, range, width).origin).toBe(range.from);
+    expect(clampView({ origin: range.to, minutesPerPx: 1 }, range, width).origin).toBe(range.to - width);
+  });
+
+  it('turns scales and views into each other through the 40-px slot', () => {
+    expect(minutesPerPxOf(15)).toBe(0.375);
+    expect(scaleOf({ origin: 0, minutesPerPx: 0.375 })).toBe(15);
+  });
+
+  it('shows the initial window across the plot', () => {
+    const view = viewOfWindow({ from: range.from + 1440, to: range.from + 2880 }, range, width);
+    expect(view).toEqual({ origin: range.from + 1440, minutesPerPx: 1.44 });
+  });
+
+  it('zooms in and back out by the same wheel distance to where it started', () => {
+    expect(wheelFactor(120) * wheelFactor(-120)).toBeCloseTo(1, 12);
+    expect(wheelFactor(120)).toBeGreaterThan(1);
+  });
+});
+
+describe('axis ticks', () => {
+  it('picks the finest step whose labels stand at least 60 px apart', () => {
+    expect(tickStep(5 / 40)).toBe(10);
+    expect(tickStep(0.375)).toBe(30);
+    expect(tickStep(1.44)).toBe(120);
+    expect(tickStep(43.2)).toBe(2880);
+  });
+
+  it('puts ticks on whole steps of local time and marks midnights major', () => {
+    const day = 20_000 * 1440;
+    expect(axisTicks(day - 30, day + 150, 60, 0)).toEqual([
+      { minute: day, major: true },
+      { minute: day + 60, major: false },
+      { minute: day + 120, major: false },
+    ]);
+    // Three hours ahead of UTC: local midnight is 21:00 UTC of the day before.
+    expect(axisTicks(day - 200, day, 60, 180).filter((tick) => tick.major)).toEqual([
+      { minute: day - 180, major: true },
+    ]);
+  });
+
+  it('answers every tick inside the window, a step apart, aligned on the step', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 1, max: 20_000 }),
+        fc.constantFrom(5, 15, 60, 360, 1440, 2880),
+        fc.constantFrom(0, 180, -300, 330),
+        (from, span, step, offset) => {
+          const ticks = axisTicks(from, from + span, step, offset);
+          for (const tick of ticks) {
+            expect(tick.minute).toBeGreaterThanOrEqual(from);
+            expect(tick.minute).toBeLessThan(from + span);
+            expect((((tick.minute + offset) % Math.min(step, 1440)) + 1440) % Math.min(step, 1440)).toBe(0);
+          }
+          for (let i = 1; i < ticks.length; i++) expect(ticks[i].minute - ticks[i - 1].minute).toBe(step);
+          if (step <= 1440 && span >= step) expect(ticks.length).toBeGreaterThanOrEqual(1);
+        },
+      ),
+    );
+  });
+});
