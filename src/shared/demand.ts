@@ -1,59 +1,33 @@
 /**
  * Staff demand as a step function of time: the running sum of the counts of the intervals [start, end) that cover an
- * instant. Computed by a sweep over the sorted start and end events (never slots × intervals). Units are the caller's
+ * instant. Computed by a sweep over the sorted instants where it changes (never slots × intervals). Units are the caller's
  * (minutes since the Unix epoch on the client, milliseconds on the server). Counts are expected to be ≥ 0; an
  * interval with end ≤ start covers nothing.
  */
 
-/** Indices of the intervals that cover something (end > start, count ≠ 0), sorted by start and by end. */
-interface Events {
-  byStart: Uint32Array;
-  byEnd: Uint32Array;
+/** The instants where demand changes, ascending, and the net change of the count at each. */
+interface Steps {
+  times: Float64Array;
+  delta: Float64Array;
 }
 
-function sortedEvents(starts: Float64Array, ends: Float64Array, counts: ArrayLike<number>): Events {
+/**
+ * Net change of demand per instant: every interval adds its count at its start and takes it back at its end, so the
+ * events of one instant apply together ([a, b) and [b, c) never overlap). Only the distinct instants are sorted, with
+ * the native numeric sort: far faster than sorting event indices with a comparator.
+ */
+function steps(starts: Float64Array, ends: Float64Array, counts: ArrayLike<number>): Steps {
   const n = Math.min(starts.length, ends.length, counts.length);
-  const live = new Uint32Array(n);
-  let m = 0;
+  const net = new Map<number, number>();
   for (let i = 0; i < n; i++) {
-    if (ends[i] > starts[i] && counts[i] !== 0) live[m++] = i;
+    const count = counts[i];
+    if (!(ends[i] > starts[i]) || count === 0) continue;
+    net.set(starts[i], (net.get(starts[i]) ?? 0) + count);
+    net.set(ends[i], (net.get(ends[i]) ?? 0) - count);
   }
-  const byStart = live.slice(0, m).sort((a, b) => starts[a] - starts[b]);
-  const byEnd = live.slice(0, m).sort((a, b) => ends[a] - ends[b]);
-  return { byStart, byEnd };
-}
-
-/** Walks the events in time order, applying every event of one instant together (so [a, b) and [b, c) never overlap). */
-class Sweep {
-  level = 0;
-  private i = 0;
-  private j = 0;
-
-  constructor(
-    private readonly starts: Float64Array,
-    private readonly ends: Float64Array,
-    private readonly counts: ArrayLike<number>,
-    private readonly events: Events,
-  ) {}
-
-  /** Time of the next event, or +∞ when none is left. */
-  next(): number {
-    const { byStart, byEnd } = this.events;
-    const s = this.i < byStart.length ? this.starts[byStart[this.i]] : Number.POSITIVE_INFINITY;
-    const e = this.j < byEnd.length ? this.ends[byEnd[this.j]] : Number.POSITIVE_INFINITY;
-    return Math.min(s, e);
-  }
-
-  /** Applies every event at or before `time`; the level is then the demand at `time`. */
-  advanceTo(time: number): void {
-    const { byStart, byEnd } = this.events;
-    while (this.i < byStart.length && this.starts[byStart[this.i]] <= time) {
-      this.level += this.counts[byStart[this.i++]];
-    }
-    while (this.j < byEnd.length && this.ends[byEnd[this.j]] <= time) {
-      this.level -= this.counts[byEnd[this.j++]];
-    }
-  }
+  const times = Float64Array.from(net.keys()).sort();
+  const delta = times.map((t) => net.get(t) as number);
+  return { times, delta };
 }
 
 /**
@@ -71,14 +45,17 @@ export function demandPerSlot(
 ): Float32Array {
   const out = new Float32Array(Math.max(0, slots));
   if (!(step > 0)) return out;
-  const sweep = new Sweep(starts, ends, counts, sortedEvents(starts, ends, counts));
+  const { times, delta } = steps(starts, ends, counts);
+  let p = 0;
+  let level = 0;
   for (let k = 0; k < out.length; k++) {
+    const slotBegin = from + k * step;
     const slotEnd = from + (k + 1) * step;
-    sweep.advanceTo(from + k * step);
-    let peak = sweep.level;
-    for (let t = sweep.next(); t < slotEnd; t = sweep.next()) {
-      sweep.advanceTo(t);
-      if (sweep.level > peak) peak = sweep.level;
+    while (p < times.length && times[p] <= slotBegin) level += delta[p++];
+    let peak = level;
+    while (p < times.length && times[p] < slotEnd) {
+      level += delta[p++];
+      if (level > peak) peak = level;
     }
     out[k] = peak;
   }
@@ -96,15 +73,12 @@ export function maxDemand(
   counts: ArrayLike<number>,
   minTime: number,
 ): { max: number; begin: number; end: number } | null {
-  const events = sortedEvents(starts, ends, counts);
-  const sweep = new Sweep(starts, ends, counts, events);
   // Pieces of the step function: piece p is [times[p], times[p + 1]) at levels[p]; the last piece runs to +∞.
-  const times: number[] = [];
-  const levels: number[] = [];
-  for (let t = sweep.next(); t < Number.POSITIVE_INFINITY; t = sweep.next()) {
-    sweep.advanceTo(t);
-    times.push(t);
-    levels.push(sweep.level);
+  const { times, delta } = steps(starts, ends, counts);
+  const levels = new Float64Array(times.length);
+  for (let p = 0, level = 0; p < times.length; p++) {
+    level += delta[p];
+    levels[p] = level;
   }
   const pieces = times.length;
   if (pieces === 0) return null;
