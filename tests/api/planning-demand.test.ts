@@ -516,3 +516,13 @@ describe('when asking who works a task', () => {
     expect((await get('/planning/task-employee-info?task_id=x')).statusCode).toBe(400);
   });
 });
+
+describe('when reading the API documentation', () => {
+  it('carries the definitions of demand, max demand and the peak graph', async () => {
+    const doc = (await get('/docs/json')).json();
+    const description = (path: string) => doc.paths[path].get.description as string;
+    expect(description('/api/planning/max-demand')).toContain('min_time');
+    expect(description('/api/planning/peak-graph')).toContain('interval_repeat_in_period');
+    expect(description('/api/planning/peak-graph')).toContain('task_positions.count');
+  });
+});
