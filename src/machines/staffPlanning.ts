@@ -42,6 +42,8 @@ export interface StaffPlanningContext {
   selection: number | null;
   maxDemand: StaffPlanningStored['maxDemand'];
   data: PlanningSet | null;
+  /** Counts the answers stored, so the screen can start a fresh timeline view for each. */
+  dataVersion: number;
   demand: DemandResult | null;
   message: string | null;
 }
@@ -155,7 +157,11 @@ export const staffPlanningMachine = setup({
       if (stored) writeStored(context.storage, stored);
     },
     storeLists: assign((_, lists: PlanningLists) => ({ lists })),
-    storeData: assign((_, data: PlanningSet) => ({ data, demand: null })),
+    storeData: assign(({ context }, data: PlanningSet) => ({
+      data,
+      dataVersion: context.dataVersion + 1,
+      demand: null,
+    })),
     storeDemand: assign((_, demand: DemandResult | null) => ({ demand })),
     storeError: assign((_, error: unknown) => ({ message: parseApiError(error).message })),
   },
@@ -170,6 +176,7 @@ export const staffPlanningMachine = setup({
     selection: null,
     maxDemand: { minTime: 0, rows: [] },
     data: null,
+    dataVersion: 0,
     demand: null,
     message: null,
   }),

@@ -12,10 +12,10 @@ interface RowProps {
   demand: DemandResult;
 }
 
-function DemandRow({ index, style, demand, ariaAttributes }: RowComponentProps<RowProps>) {
+function DemandRow({ index, style, demand }: RowComponentProps<RowProps>) {
   const minute = demand.from + index * demand.step;
   return (
-    <div {...ariaAttributes} style={style} className="staff-planning-grid__row">
+    <div role="row" style={style} className="staff-planning-grid__row">
       <span role="rowheader" className="staff-planning-grid__time" style={{ width: TIME_WIDTH }}>
         {formatClock(minute, true)}
       </span>
@@ -38,7 +38,7 @@ export function DemandGrid({ demand, itemWord }: { demand: DemandResult; itemWor
     <div className="staff-planning-grid" role="table" aria-label={`Потребность по слотам и ${itemWord}`}>
       <div className="staff-planning-grid__scroll">
         <div style={{ width }}>
-          <div role="row" className="staff-planning-grid__row is-head">
+          <div role="row" aria-rowindex={1} className="staff-planning-grid__row is-head">
             <span role="columnheader" style={{ width: TIME_WIDTH }}>
               Слот
             </span>
@@ -52,6 +52,7 @@ export function DemandGrid({ demand, itemWord }: { demand: DemandResult; itemWor
             ))}
           </div>
           <List
+            role="rowgroup"
             rowComponent={DemandRow}
             rowProps={{ demand }}
             rowCount={demand.total.length}

@@ -6,6 +6,7 @@ import { TaskEmployeesModal } from './TaskEmployeesModal.tsx';
 
 export interface PlanningTimelineProps {
   set: PlanningSet;
+  /** The span of the bars: the zoom-out limit, and the first bar is at the left edge at first. */
   range: { from: number; to: number };
   scale: number;
   demand: DemandResult | null;

@@ -111,8 +111,9 @@ export default function Screen() {
                 <p className="staff-planning__note">Нет рейсов за период с выбранными фильтрами</p>
               ) : view === 'timeline' ? (
                 <PlanningTimeline
+                  key={context.dataVersion}
                   set={data}
-                  range={rangeMinutes(filters)}
+                  range={data.span ?? rangeMinutes(filters)}
                   scale={filters.scale}
                   demand={demand}
                   curveLabel={curveLabel}

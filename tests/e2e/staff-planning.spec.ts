@@ -1,0 +1,166 @@
+import { expect, type Page, test } from '@playwright/test';
+import { collectErrors, signIn } from './fixtures.ts';
+
+const URL = '/resource-planning';
+const STORAGE_KEY = 'staffPlanning';
+
+interface BarPixels {
+  /** Painted pixels of the bar layer. */
+  count: number;
+  /** A digest of where they are, to see a redraw. */
+  digest: number;
+  /** A page point inside a painted bar (3 × 3 px painted around it), or null. */
+  inside: { x: number; y: number } | null;
+}
+
+/** Reads the bar layer (the second of the timeline's three Konva canvases) pixel by pixel. */
+function barPixels(page: Page): Promise<BarPixels> {
+  return page.evaluate(() => {
+    const canvas = document.querySelectorAll<HTMLCanvasElement>('.timeline__canvas canvas')[1];
+    if (!canvas) return { count: 0, digest: 0, inside: null };
+    const context = canvas.getContext('2d');
+    if (!context) return { count: 0, digest: 0, inside: null };
+    const { width, height } = canvas;
+    const data = context.getImageData(0, 0, width, height).data;
+    const painted = (x: number, y: number) => x < width && y < height && data[(y * width + x) * 4 + 3] > 200;
+    let count = 0;
+    let digest = 0;
+    let inside: { x: number; y: number } | null = null;
+    for (let y = 0; y < height; y += 1) {
+      for (let x = 0; x < width; x += 1) {
+        if (data[(y * width + x) * 4 + 3] === 0) continue;
+        count += 1;
+        digest = (digest * 31 + x * 7 + y) | 0;
+        if (!inside && painted(x, y) && painted(x + 6, y + 6) && painted(x + 3, y + 3))
+          inside = { x: x + 3, y: y + 3 };
+      }
+    }
+    const box = canvas.getBoundingClientRect();
+    const ratio = width / box.width;
+    return {
+      count,
+      digest,
+      inside: inside ? { x: box.left + inside.x / ratio, y: box.top + inside.y / ratio } : null,
+    };
+  });
+}
+
+/** Waits until the flights are loaded and drawn, and answers the bar layer's pixels. */
+async function drawn(page: Page, previous?: BarPixels): Promise<BarPixels> {
+  await expect(page.getByRole('status').filter({ hasText: /^Рейсов: \d+, задач: \d+$/ })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByRole('application', { name: 'Рейсы и задачи' })).toHaveAttribute(
+    'data-ready',
+    'true',
+  );
+  let pixels: BarPixels = { count: 0, digest: 0, inside: null };
+  await expect
+    .poll(
+      async () => {
+        pixels = await barPixels(page);
+        return pixels.count > 0 && (previous === undefined || pixels.digest !== previous.digest);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return pixels;
+}
+
+test.describe('staff planning as planner', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, 'planner');
+  });
+
+  test('draws the flights as bars, redraws on a scale and a filter change, hints, keys and reset', async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    await page.goto(URL);
+    await expect(
+      page.getByRole('heading', { name: 'Планирование персонала по рейсам', level: 1 }),
+    ).toBeVisible();
+    expect(await page.evaluate((key) => sessionStorage.getItem(key), STORAGE_KEY)).toBeNull();
+
+    const first = await drawn(page);
+    expect(first.inside).not.toBeNull();
+
+    // Hovering a painted bar shows the task's hint.
+    const point = first.inside as { x: number; y: number };
+    await page.mouse.move(point.x, point.y);
+    const hint = page.getByRole('tooltip');
+    await expect(hint).toContainText('Задача:');
+    await expect(hint).toContainText(/Нужно сотрудников: \d+, назначено: \d+/);
+    await page.mouse.move(5, 5);
+
+    // Another scale widens or narrows every bar: the picture changes.
+    await page.getByRole('combobox', { name: 'Масштаб' }).click();
+    await page.getByRole('listbox', { name: 'Масштаб' }).getByRole('option', { name: '1 час' }).click();
+    const rescaled = await drawn(page, first);
+    expect(rescaled.count).toBeGreaterThan(0);
+    const stored = await page.evaluate(
+      (key) => JSON.parse(sessionStorage.getItem(key) ?? 'null'),
+      STORAGE_KEY,
+    );
+    expect(stored.filters.scale).toBe(60);
+
+    // A filter loads other flights and redraws them.
+    const before = await page
+      .getByRole('status')
+      .filter({ hasText: /^Рейсов:/ })
+      .textContent();
+    await page.getByRole('combobox', { name: 'Тип рейса' }).click();
+    await page.getByRole('listbox', { name: 'Тип рейса' }).getByRole('option').first().click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('status').filter({ hasText: /^Рейсов:/ })).not.toHaveText(before ?? '');
+    await drawn(page, rescaled);
+
+    // The keyboard walks the bars and Enter opens the hint.
+    const timeline = page.getByRole('application', { name: 'Рейсы и задачи' });
+    await timeline.focus();
+    const focusStatus = page.locator(`[id="${await timeline.getAttribute('aria-describedby')}"]`);
+    await page.keyboard.press('ArrowRight');
+    await expect(focusStatus).toContainText(':');
+    const onFirst = await focusStatus.textContent();
+    await page.keyboard.press('ArrowDown');
+    await expect(focusStatus).not.toHaveText(onFirst ?? '');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('tooltip')).toContainText('Задача:');
+
+    // Reset clears the storage and restores the defaults.
+    await page.getByRole('button', { name: 'Сбросить фильтры' }).click();
+    expect(await page.evaluate((key) => sessionStorage.getItem(key), STORAGE_KEY)).toBeNull();
+    await expect(page.getByRole('combobox', { name: 'Масштаб' })).toContainText('15 минут');
+    await drawn(page);
+    expect(errors).toEqual([]);
+  });
+
+  test('keeps the filters in sessionStorage across a reload', async ({ page }) => {
+    await page.goto(URL);
+    await drawn(page);
+    await page.getByRole('combobox', { name: 'Масштаб' }).click();
+    await page.getByRole('listbox', { name: 'Масштаб' }).getByRole('option', { name: '30 минут' }).click();
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Масштаб' })).toContainText('30 минут');
+    await drawn(page);
+  });
+
+  test('shows the demand as a grid and as a chart', async ({ page }) => {
+    await page.goto(URL);
+    await drawn(page);
+    await page.getByRole('tab', { name: 'Таблица' }).click();
+    const grid = page.getByRole('table', { name: /Потребность по слотам/ });
+    await expect(grid.getByRole('columnheader', { name: 'Всего' })).toBeVisible();
+    await expect(grid.getByRole('row').nth(1)).toBeVisible();
+    await page.getByRole('tab', { name: 'Линейный график' }).click();
+    await expect(
+      page.getByRole('img', { name: /Потребность по должностям/ }).locator('canvas'),
+    ).toBeVisible();
+  });
+});
+
+test('a viewer gets 404 on the staff-planning route', async ({ page }) => {
+  await signIn(page, 'viewer');
+  await page.goto(URL);
+  await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible();
+});
