@@ -113,6 +113,25 @@ describe('demand per slot', () => {
   });
 });
 
+describe('on fractional times', () => {
+  // Halving and a quarter offset are exact in binary floating point, so the answers must match exactly.
+  const move = (t: number) => t / 2 + 1234.25;
+
+  it('answers the same when every time is halved and moved', () => {
+    fc.assert(
+      fc.property(tasks, fc.integer({ min: 1, max: 17 }), fc.nat(30), (list, step, minTime) => {
+        const [s, e, c] = arrays(list);
+        const [ms, me] = [s.map(move), e.map(move)];
+        expect(demandPerSlot(ms, me, c, move(0), step / 2, 8)).toEqual(demandPerSlot(s, e, c, 0, step, 8));
+        const found = maxDemand(s, e, c, minTime);
+        expect(maxDemand(ms, me, c, minTime / 2)).toEqual(
+          found && { max: found.max, begin: move(found.begin), end: move(found.end) },
+        );
+      }),
+    );
+  });
+});
+
 describe('max demand', () => {
   it('finds the highest level and the whole stretch it holds', () => {
     const [s, e, c] = arrays([
