@@ -104,13 +104,16 @@ test.describe('staff planning as planner', () => {
     );
     expect(stored.filters.scale).toBe(60);
 
-    // A filter loads other flights and redraws them.
+    // A filter loads other flights and redraws them (international ones: the first rows differ from all flights').
     const before = await page
       .getByRole('status')
       .filter({ hasText: /^Рейсов:/ })
       .textContent();
     await page.getByRole('combobox', { name: 'Тип рейса' }).click();
-    await page.getByRole('listbox', { name: 'Тип рейса' }).getByRole('option').first().click();
+    await page
+      .getByRole('listbox', { name: 'Тип рейса' })
+      .getByRole('option', { name: 'Международный' })
+      .click();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('status').filter({ hasText: /^Рейсов:/ })).not.toHaveText(before ?? '');
     await drawn(page, rescaled);
