@@ -526,3 +526,37 @@ describe('when reading the API documentation', () => {
     expect(description('/api/planning/peak-graph')).toContain('task_positions.count');
   });
 });
+
+describe('when the query is garbage', () => {
+  it('answers 400, never a 500', async () => {
+    const day = 'begin_datetime=2030-06-03 00:00:00&end_datetime=2030-06-04 00:00:00';
+    const urls = [
+      `/planning/max-demand?${day}&employee_position_id=0`,
+      `/planning/max-demand?${day}&employee_position_id[]=1`,
+      `/planning/max-demand?${day}&employee_position_id=1&min_time=99999999999`,
+      `/planning/max-demand?${day}&employee_position_id=1&min_time=1.5`,
+      '/planning/max-demand?begin_datetime[a]=1&end_datetime=2030-06-04 00:00:00&employee_position_id=1',
+      `/planning/max-demand?${day}&employee_position_id=1&flight_type[a][b]=1`,
+      '/planning/peak-graph?begin_period_date=2030-02-30&end_period_date=2030-03-02&employee_positions[]=1',
+      '/planning/peak-graph?begin_period_date=2030-06-03&end_period_date=2030-06-04&step=1e3',
+      '/planning/peak-graph?begin_period_date=2030-06-03&end_period_date=2030-06-04&employee_positions=abc',
+      '/planning/peak-graph?begin_period_date=2030-06-03&end_period_date=2030-06-04&deviation_in_period=-5',
+      '/planning/passenger-count?times=2030-06-03 00:00:00',
+      '/planning/passenger-count?times[]=2030-06-03 00:00:00&times[]=2030-06-04 00:00:00&times[]=2030-06-05 00:00:00',
+      '/planning/passenger-count?times[]=a&times[]=b',
+      '/planning/passenger-count?times[]=2030-06-03 00:00:00&times[]=2030-06-04 00:00:00&direction_id[]=0',
+      '/planning/passenger-count?times[]=2030-06-03 00:00:00&times[]=2030-06-04 00:00:00&scale=0',
+      '/planning/shift?type=1.5',
+      '/planning/shift?calc_id=-1',
+      '/planning/shift?type=1&employee_position_id[]=999999',
+      '/planning/task-employee-info?task_id=0',
+      '/planning/task-employee-info',
+      '/planning/working-shift?begin[]=2030-06-03',
+    ];
+    for (const url of urls) {
+      const res = await get(url);
+      expect(res.statusCode, `${url} → ${res.body}`).toBe(400);
+      expect(Object.keys(res.json().fields ?? {}).length, url).toBeGreaterThan(0);
+    }
+  });
+});
