@@ -8,6 +8,8 @@ import { delayEmployeeRoutes } from './delay-employee/routes.ts';
 import { createDelayEmployeeService } from './delay-employee/service.ts';
 import { delayReasonsRoutes } from './delay-reasons/routes.ts';
 import { createDelayReasonsService } from './delay-reasons/service.ts';
+import { flightTableRoutes } from './flight-table/routes.ts';
+import { createFlightTableService } from './flight-table/service.ts';
 import { postalStatementsRoutes } from './postal-statements/routes.ts';
 import { createPostalStatementsService } from './postal-statements/service.ts';
 import { referenceRoutes } from './reference/routes.ts';
@@ -44,6 +46,7 @@ export function createServices({ db }: ServiceDeps) {
     brsConfig: createBrsConfigService(db),
     delayEmployee: createDelayEmployeeService(db),
     delayReasons: createDelayReasonsService(db),
+    flightTable: createFlightTableService(db),
     postalStatements: createPostalStatementsService(db),
     reference: createReferenceService(db),
     skillAccess: createSkillAccessService(db),
@@ -70,6 +73,7 @@ export const modules: FastifyPluginAsync<ModuleOptions>[] = [
   brsConfigRoutes,
   delayEmployeeRoutes,
   delayReasonsRoutes,
+  flightTableRoutes,
   postalStatementsRoutes,
   referenceRoutes,
   skillAccessRoutes,

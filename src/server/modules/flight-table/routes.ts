@@ -1,0 +1,413 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  combineResultSchema,
+  deleteResultSchema,
+  divideResultSchema,
+  employeesResultSchema,
+  FLIGHT_TABLE_COLUMN_KEYS,
+  FLIGHT_TABLE_COLUMNS,
+  fetchTgoSchema,
+  fillFlightsResultSchema,
+  fillFlightsSchema,
+  FLIGHT_TABLE_MESSAGES as M,
+  RACE_DEFAULT_PER_PAGE,
+  RACE_LIST_FILTERS,
+  RACE_MAX_DAYS,
+  RACE_MAX_PER_PAGE,
+  RACE_TEXT_FILTERS,
+  raceAidsSchema,
+  raceExportFileName,
+  raceExportSchema,
+  raceFilterItemsSchema,
+  raceRowsSchema,
+  tgoOptionsSchema,
+} from '../../../shared/flight-table.ts';
+import { MESSAGES, z } from '../../../shared/messages.ts';
+import { idSchema } from '../../../shared/reference.ts';
+import { instantToDay, wallClockToInstant } from '../../../shared/wallClock.ts';
+import { BadRequestError } from '../../http/errors.ts';
+import { filterFlag, filterIds, filterText } from '../../http/filters.ts';
+import { type FilterParser, type ListQuery, listQuery, sendPage } from '../../http/list.ts';
+import { parseQueryString, queryId } from '../../http/query.ts';
+import { routeGroup } from '../../http/route.ts';
+import type { ModuleOptions } from '../index.ts';
+import { filterEntries, type RaceFilters, type RowEntry, sortEntries } from './rows.ts';
+import { buildXlsx } from './xlsx.ts';
+
+// Spec 2: /race-newest names no rule, so any signed-in user reads and acts on the flight table.
+const route = routeGroup({ tags: ['Таблица рейсов'], access: 'session' });
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const MS_PER_DAY = 86_400_000;
+
+function bad(field: string, message: string): never {
+  throw new BadRequestError(message, { [field]: [message] });
+}
+
+/** A calendar day 'YYYY-MM-DD', else 400. */
+const filterDay: FilterParser<string> = (value, field) => {
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string' || !DAY.test(value) || !wallClockToInstant(value, 'UTC'))
+    bad(field, 'Ожидается дата YYYY-MM-DD');
+  return value;
+};
+
+/** Contained text, at most 200 characters. */
+const filterContains: FilterParser<string> = (value, field) => {
+  const text = filterText(value, field);
+  if (text && text.length > 200) bad(field, 'Не длиннее 200 символов');
+  return text;
+};
+
+/** Ids of a list filter: `1,3`, `[]=1&[]=3` or one id. */
+const filterIdList: FilterParser<number[]> = (value, field) =>
+  filterIds(
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean)
+      : value,
+    field,
+  );
+
+const RACE_LIST = {
+  filters: {
+    date_from: filterDay,
+    date_to: filterDay,
+    ...(Object.fromEntries(RACE_TEXT_FILTERS.map((key) => [key, filterContains])) as Record<
+      (typeof RACE_TEXT_FILTERS)[number],
+      FilterParser<string>
+    >),
+    direction: filterIdList,
+    type: filterIdList,
+    status: filterIdList,
+    link: filterIdList,
+    confirmed: filterFlag,
+  },
+  sorts: FLIGHT_TABLE_COLUMN_KEYS,
+  defaultPerPage: RACE_DEFAULT_PER_PAGE,
+  maxPerPage: RACE_MAX_PER_PAGE,
+};
+type RaceQuery = ListQuery<
+  Partial<Record<keyof typeof RACE_LIST.filters, unknown>>,
+  (typeof FLIGHT_TABLE_COLUMN_KEYS)[number]
+>;
+
+const nextDay = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + MS_PER_DAY).toISOString().slice(0, 10);
+
+/** The period of whole days `from`..`to` in the zone, at most RACE_MAX_DAYS days, else 400 on `field`. */
+function periodOfDays(from: string, to: string, zone: string, field: string) {
+  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / MS_PER_DAY + 1;
+  if (days < 1) bad(field, MESSAGES.periodReversed);
+  if (days > RACE_MAX_DAYS) bad(field, MESSAGES.periodTooLong(RACE_MAX_DAYS));
+  return {
+    begin: wallClockToInstant(`${from} 00:00:00`, zone) as Date,
+    end: wallClockToInstant(`${nextDay(to)} 00:00:00`, zone) as Date,
+  };
+}
+
+/** The filters of a parsed query, for the pure filter of rows.ts. */
+function raceFilters(filters: RaceQuery['filters']): RaceFilters {
+  const text: RaceFilters['text'] = {};
+  for (const key of RACE_TEXT_FILTERS) if (filters[key]) text[key] = filters[key] as string;
+  const lists: RaceFilters['lists'] = {};
+  for (const key of Object.keys(RACE_LIST_FILTERS) as (keyof typeof RACE_LIST_FILTERS)[])
+    if (filters[key]) lists[key] = filters[key] as number[];
+  return { text, lists, confirmed: filters.confirmed as boolean | undefined };
+}
+
+const LIST_DESCRIPTION = [
+  'Одна строка на оборот (aid), включая одиночные рейсы. Период — filter[date_from], filter[date_to] (YYYY-MM-DD, оба дня',
+  `включительно, не длиннее ${RACE_MAX_DAYS} дней; без них — сегодня в часовом поясе запроса; один — этот день); строка`,
+  'попадает, если в периоде плановое время любого её рейса. Текстовые фильтры (подстрока без учёта регистра и ё, по',
+  `показанному тексту): ${RACE_TEXT_FILTERS.map((k) => `filter[${k}]`).join(', ')}. Списки (id из /v1/race-filter/…,`,
+  'через запятую или повтором []): filter[direction] (аэропорты направлений), filter[type], filter[status] (любой рейс',
+  'строки), filter[link] (1 — прилёт и вылет, 2 — только прилёт, 3 — только вылет); filter[confirmed] = 1 или 0.',
+  'sort — ключ любой колонки, с минусом по убыванию (по умолчанию — по плановому времени первого рейса). Страницы:',
+  `page, per-page (по умолчанию ${RACE_DEFAULT_PER_PAGE}, не больше ${RACE_MAX_PER_PAGE}) и заголовки x-pagination-*.`,
+  'Время — в часовом поясе заголовка Time-Zone.',
+].join(' ');
+
+const EMPLOYEES = {
+  set:
+    'Тело {aids}. Каждой задаче рейсов выбранных строк (по времени начала) по каждой должности, где людей меньше нужного, ' +
+    'назначаются активные сотрудники этой должности, чья рабочая смена целиком покрывает задачу (по часам домашнего ' +
+    'аэропорта) и у которых нет пересекающихся задач; первыми — с наименьшим числом задач. Одна транзакция. Ответ: ' +
+    'задач просмотрено, назначений добавлено, людей всё ещё не хватает.',
+  desk: 'То же, что set-employees, но только для задач стоек (работы регистрации и выхода на посадку — по названию работы).',
+  drop:
+    'Тело {aids}. Снимает всех сотрудников с задач рейсов выбранных строк одной транзакцией. Ответ: задач, снятых ' +
+    'назначений, и сколько людей теперь нужно этим задачам.',
+};
+
+/** Russian date 'DD.MM.YYYY' of a day 'YYYY-MM-DD'. */
+const russianDay = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
+
+/** RFC 6266/5987 attachment header: an ASCII fallback and the real (Cyrillic) name. */
+function attachment(reply: FastifyReply, name: string, fallback: string) {
+  reply.header(
+    'content-disposition',
+    `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+  );
+}
+
+/** `aids[]` from form data (text) or JSON (numbers). */
+const formAidsSchema = z.object({
+  aids: z.preprocess(
+    (value) => (value === undefined || Array.isArray(value) ? value : [value]),
+    z
+      .array(z.union([idSchema, queryId]))
+      .min(1)
+      .max(2000),
+  ),
+});
+
+const DATE_RANGE = /^(\d{2})\.(\d{2})\.(\d{4})\s*-\s*(\d{2})\.(\d{2})\.(\d{4})$/;
+
+/** Flight table (spec 7, Flight table): GET /v1/race, the race-filter lists and the row actions. */
+export const flightTableRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { services }) => {
+  const service = services.flightTable;
+
+  // `POST /race/get-tgos` takes form data (aids[]=1&aids[]=2), as the spec has it; this plugin only.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      try {
+        done(null, parseQueryString(body as string));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    },
+  );
+
+  /** The rows of the query's period and filters, sorted. */
+  async function listed(
+    query: RaceQuery,
+    zone: string,
+    signal: AbortSignal,
+    period?: { begin: Date; end: Date },
+  ) {
+    const filters = query.filters;
+    const from = (filters.date_from as string | undefined) ?? (filters.date_to as string | undefined);
+    const to = (filters.date_to as string | undefined) ?? from;
+    const today = instantToDay(Date.now(), zone);
+    const range = period ?? periodOfDays(from ?? today, to ?? today, zone, 'filter.date_to');
+    const entries = await service.entries(range, zone, signal);
+    return sortEntries(filterEntries(entries, raceFilters(filters)), query.sort);
+  }
+
+  const races = route({
+    summary: 'Таблица рейсов: строки оборотов за период с фильтрами по колонкам, сортировкой и страницами',
+    querystring: listQuery(RACE_LIST),
+    response: raceRowsSchema,
+  });
+  app.get(
+    '/v1/race',
+    { ...races, schema: { ...races.schema, description: LIST_DESCRIPTION } },
+    async (request, reply) => {
+      const query = request.query as RaceQuery;
+      const rows = await listed(query, request.timeZone, request.signal);
+      const start = (query.page - 1) * query.perPage;
+      return sendPage(reply, query, {
+        items: rows.slice(start, start + query.perPage).map((entry) => entry.row),
+        total: rows.length,
+      });
+    },
+  );
+
+  const list = (summary: string) => route({ summary, response: raceFilterItemsSchema });
+  app.get(
+    '/v1/race-filter/directions',
+    list('Направления: аэропорты, откуда прилетают и куда улетают рейсы'),
+    () => service.directions(),
+  );
+  app.get('/v1/race-filter/types', list('Типы рейсов'), () => service.types());
+  app.get('/v1/race-filter/statuses', list('Статусы рейсов'), () => service.statuses());
+  app.get(
+    '/v1/race-filter/combine-types',
+    list('Связь: прилёт и вылет, только прилёт, только вылет'),
+    async () => service.combineTypes(),
+  );
+  app.get('/v1/race-filter/approved', list('Подтверждён: да (1) или нет (0)'), async () =>
+    service.approved(),
+  );
+
+  const fetchTgo = route({
+    summary: 'ТГО, подходящие рейсам строки (current — назначенное сейчас)',
+    response: tgoOptionsSchema,
+  });
+  app.post(
+    '/race/fetch-tgo',
+    { ...fetchTgo, schema: { ...fetchTgo.schema, body: fetchTgoSchema } },
+    async (request) => service.fetchTgo(request.body.aid),
+  );
+
+  const getTgos = route({
+    summary: 'ТГО, подходящие каждой выбранной строке (пусто — общих нет)',
+    response: tgoOptionsSchema,
+  });
+  app.post(
+    '/race/get-tgos',
+    {
+      ...getTgos,
+      schema: {
+        ...getTgos.schema,
+        description: `Тело — form data aids[]=…&aids[]=… (application/x-www-form-urlencoded) или JSON {aids}. Пустой ответ: «${M.noCommonTgo}».`,
+        body: formAidsSchema,
+      },
+    },
+    async (request) => service.commonTgos(request.body.aids),
+  );
+
+  const fill = route({
+    summary: 'Применение ТГО к выбранным строкам: задачи рейсов создаются заново',
+    response: fillFlightsResultSchema,
+  });
+  app.post(
+    '/race/fill-flights',
+    {
+      ...fill,
+      schema: {
+        ...fill.schema,
+        description:
+          'Тело {aids, tgo_id}. Одной транзакцией: у рейсов строк, которым ТГО подходит (направление, тип рейса, тип ВС), ' +
+          'удаляются задачи (с назначениями и ресурсами) и создаются заново по работам ТГО; задачи не выходят за окно оборота ' +
+          '(от постановки прибывшего ВС на стоянку до уборки колодок вылета), рейсы получают это ТГО. Строка, которой ТГО не ' +
+          'подходит ни одним рейсом, — 422 на aids, ничего не записано. Ответ: рейсов и созданных задач.',
+        body: fillFlightsSchema,
+      },
+    },
+    async (request) => service.fillFlights(request.body.aids, request.body.tgo_id, request.user.id),
+  );
+
+  const divide = route({
+    summary: 'Разделение строки на прилёт и вылет (прилёт сохраняет aid)',
+    response: divideResultSchema,
+  });
+  app.get(
+    '/race/divide-flight/:aid',
+    { ...divide, schema: { ...divide.schema, params: z.object({ aid: queryId }) } },
+    async (request) => service.divide(request.params.aid, request.user.id),
+  );
+
+  const combine = route({
+    summary: 'Связывание прилёта с вылетом того же борта в одну строку',
+    querystring: z.object({ arrivalFlightId: queryId, departureFlightId: queryId }),
+    response: combineResultSchema,
+  });
+  app.get(
+    '/race/combine-flight',
+    {
+      ...combine,
+      schema: {
+        ...combine.schema,
+        description: `Отказы — 422 с message: «${M.sameDirection}», «${M.notArrival}», «${M.otherBoard}», «${M.departureBeforeArrival}», «${M.alreadyPaired}», «${M.unknownFlight}».`,
+      },
+    },
+    async (request) =>
+      service.combine(request.query.arrivalFlightId, request.query.departureFlightId, request.user.id),
+  );
+
+  const employees = (
+    path: string,
+    summary: string,
+    description: string,
+    act: (aids: number[], userId: number, zone: string) => Promise<unknown>,
+  ) => {
+    const doc = route({ summary, response: employeesResultSchema });
+    app.post(
+      path,
+      { ...doc, schema: { ...doc.schema, description, body: raceAidsSchema } },
+      async (request) => act(request.body.aids, request.user.id, request.timeZone) as never,
+    );
+  };
+  employees(
+    '/race/set-employees',
+    'Назначение сотрудников смены на задачи выбранных рейсов',
+    EMPLOYEES.set,
+    (aids, by, zone) => service.setEmployees(aids, false, zone, by),
+  );
+  employees(
+    '/race/set-desk-employees',
+    'Назначение сотрудников смены на задачи стоек выбранных рейсов',
+    EMPLOYEES.desk,
+    (aids, by, zone) => service.setEmployees(aids, true, zone, by),
+  );
+  employees(
+    '/race/drop-employees',
+    'Снятие сотрудников с задач выбранных рейсов',
+    EMPLOYEES.drop,
+    (aids, by) => service.dropEmployees(aids, by),
+  );
+
+  app.get(
+    '/v1/race/delete',
+    route({
+      summary: 'Удаление строки: её рейсы с задачами, одной транзакцией',
+      querystring: z.object({ id: queryId }),
+      response: deleteResultSchema,
+    }),
+    async (request) => service.remove(request.query.id, request.user.id),
+  );
+
+  const exported = route({
+    summary: 'Выгрузка таблицы рейсов в .xlsx',
+    querystring: listQuery(RACE_LIST, {
+      RaceSearch: z
+        .object({ date_range: z.string().max(40), export_to_excel: z.literal('1') })
+        .describe('RaceSearch[date_range]=ДД.ММ.ГГГГ - ДД.ММ.ГГГГ, RaceSearch[export_to_excel]=1'),
+    }),
+    response: z.unknown(),
+  });
+  app.post(
+    '/race/index',
+    {
+      ...exported,
+      schema: {
+        ...exported.schema,
+        description:
+          'Тело {aids?, columns?}: выбранные строки (без aids — все строки периода с фильтрами filter[…] и sort, как у ' +
+          'GET /v1/race) и колонки в нужном порядке (без columns — все по умолчанию), заголовки по-русски. Файл ' +
+          '«Суточный план полетов на {с} - {по}.xlsx» строится вне потока HTTP.',
+        body: raceExportSchema.optional(),
+        response: {},
+      },
+    },
+    async (request, reply) => {
+      const query = request.query as RaceQuery & { RaceSearch: { date_range: string } };
+      const match = DATE_RANGE.exec(query.RaceSearch.date_range.trim());
+      if (!match) bad('RaceSearch.date_range', M.dateRange);
+      const [, d1, m1, y1, d2, m2, y2] = match;
+      const from = `${y1}-${m1}-${d1}`;
+      const to = `${y2}-${m2}-${d2}`;
+      if (!wallClockToInstant(from, 'UTC') || !wallClockToInstant(to, 'UTC'))
+        bad('RaceSearch.date_range', M.dateRange);
+      const zone = request.timeZone;
+      const period = periodOfDays(from, to, zone, 'RaceSearch.date_range');
+      const body = request.body ?? {};
+      let entries: RowEntry[];
+      if (body.aids) {
+        entries = sortEntries(await service.entriesOf([...new Set(body.aids)], zone), query.sort);
+      } else {
+        entries = await listed(query, zone, request.signal, period);
+      }
+      const columns = body.columns ?? FLIGHT_TABLE_COLUMN_KEYS;
+      const headers = columns.map((key) => FLIGHT_TABLE_COLUMNS[key]);
+      const rows = entries.map((entry) =>
+        columns.map((key) => {
+          const value = entry.row[key];
+          return typeof value === 'boolean' ? (value ? 'Да' : 'Нет') : value;
+        }),
+      );
+      const file = await buildXlsx('Суточный план', headers, rows);
+      const name = `${raceExportFileName(russianDay(from), russianDay(to))}.xlsx`;
+      reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      attachment(reply, name, `race-plan_${from}_${to}.xlsx`);
+      return reply.send(file);
+    },
+  );
+};

@@ -1,0 +1,549 @@
+/** The flight table over HTTP (spec 7, Flight table; issue 11): list, filters, sorts, lists, divide/combine, TGO, staff, delete, export. */
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../../src/server/db/client.ts';
+import {
+  flights,
+  taskEmployees,
+  tasks,
+  tgoTemplates,
+  turnarounds,
+} from '../../src/server/db/schema/index.ts';
+import { loadDemoAirport } from '../../src/server/demo/index.ts';
+import { folded } from '../../src/server/modules/flight-table/rows.ts';
+import {
+  FLIGHT_TABLE_COLUMN_KEYS,
+  FLIGHT_TABLE_COLUMNS,
+  FLIGHT_TABLE_MESSAGES as M,
+  RACE_TEXT_FILTERS,
+  type RaceRow,
+  raceRowsSchema,
+} from '../../src/shared/flight-table.ts';
+import { bearer, createTestApp, loginAs, openTestDb } from '../support/testApp.ts';
+
+const DAY = '2026-03-10';
+const ZONE = { 'time-zone': 'Europe/Moscow' };
+let db: DbHandle;
+let app: Awaited<ReturnType<typeof createTestApp>>;
+let auth: Record<string, string>;
+let all: RaceRow[];
+
+const get = (url: string) => app.inject({ url: `/api${url}`, headers: { ...auth, ...ZONE } });
+const post = (url: string, payload: unknown) =>
+  app.inject({
+    method: 'POST',
+    url: `/api${url}`,
+    headers: { ...auth, ...ZONE },
+    payload: payload as object,
+  });
+const dayUrl = (extra = '') =>
+  `/v1/race?filter[date_from]=${DAY}&filter[date_to]=${DAY}&per-page=2000${extra}`;
+
+async function rowsOf(extra = ''): Promise<RaceRow[]> {
+  const res = await get(dayUrl(extra));
+  expect(res.statusCode, res.body).toBe(200);
+  return raceRowsSchema.parse(res.json());
+}
+
+beforeAll(async () => {
+  db = await openTestDb();
+  await loadDemoAirport(db, { days: 1, referenceDate: DAY });
+  app = await createTestApp({ db, loginRateLimit: 1000 });
+  auth = bearer(await loginAs(app, 'viewer'));
+  all = await rowsOf();
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('GET /api/v1/race', () => {
+  it('refuses a request without a session with 401', async () => {
+    expect((await app.inject({ url: `/api${dayUrl()}` })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/race/set-employees', payload: { aids: [1] } }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it('answers one row per turnaround with a leg planned on the day, paged with the pagination headers', async () => {
+    expect(all.length).toBeGreaterThan(100);
+    expect(new Set(all.map((row) => row.aid)).size).toBe(all.length);
+    const legs = await db.db
+      .select({ id: flights.id })
+      .from(flights)
+      .where(
+        and(
+          inArray(
+            flights.id,
+            all.flatMap((r) => [r.arrival_flight_id ?? 0, r.departure_flight_id ?? 0]),
+          ),
+        ),
+      );
+    expect(legs.length).toBe(
+      all.filter((r) => r.arrival_flight_id).length + all.filter((r) => r.departure_flight_id).length,
+    );
+    expect(all.every((row) => row.date === '10.03.2026' || row.plan.includes('10.03'))).toBe(true);
+    const page = await get(`/v1/race?filter[date_from]=${DAY}&per-page=25&page=2`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['x-pagination-total-count']).toBe(String(all.length));
+    expect(page.headers['x-pagination-page-count']).toBe(String(Math.ceil(all.length / 25)));
+    expect(page.json().map((r: RaceRow) => r.aid)).toEqual(all.slice(25, 50).map((r) => r.aid));
+  });
+
+  it('has single-leg rows of both kinds and paired rows, each column filled as the contract says', () => {
+    const paired = all.find((r) => r.arrival_flight_id && r.departure_flight_id) as RaceRow;
+    expect(paired.flight).toMatch(/^\S+ \S+ \/ \S+ \S+$/);
+    expect(paired.link).toBe('Прилёт – вылет');
+    expect(paired.plan).toMatch(/^(\d\d\.\d\d )?\d\d:\d\d \/ (\d\d\.\d\d )?\d\d:\d\d$/);
+    expect(all.some((r) => r.link === 'Только прилёт' || r.link === 'Только вылет')).toBe(true);
+    expect(all.some((r) => r.code_share !== '')).toBe(true);
+  });
+
+  it.each(RACE_TEXT_FILTERS)(
+    'filters by the text of column %s, contained and case-insensitive',
+    async (key) => {
+      const sample = all.find((row) => String(row[key]).length >= 2) as RaceRow;
+      const text = String(sample[key]);
+      const needle = text.slice(Math.max(0, text.length - 4)).toUpperCase();
+      const expected = all
+        .filter((row) => folded(String(row[key])).includes(folded(needle)))
+        .map((r) => r.aid);
+      const rows = await rowsOf(`&filter[${key}]=${encodeURIComponent(needle)}`);
+      expect(rows.map((r) => r.aid)).toEqual(expected);
+      expect(rows.length).toBeGreaterThan(0);
+    },
+  );
+
+  it('filters by the race-filter lists: direction, type, status, link, confirmed', async () => {
+    const lists = async (name: string) => {
+      const res = await get(`/v1/race-filter/${name}`);
+      expect(res.statusCode).toBe(200);
+      return res.json() as { id: number; name: string }[];
+    };
+    const international = (await lists('types')).find((t) => t.name === 'Международный') as { id: number };
+    const byType = await rowsOf(`&filter[type]=${international.id}`);
+    expect(byType.map((r) => r.aid)).toEqual(
+      all.filter((r) => r.type.includes('Международный')).map((r) => r.aid),
+    );
+    expect(byType.length).toBeGreaterThan(0);
+
+    const statuses = await lists('statuses');
+    const arrived = statuses.find((s) => s.name === 'Прибыл') as { id: number };
+    const planned = statuses.find((s) => s.name === 'Подтверждён') as { id: number };
+    const byStatus = await rowsOf(`&filter[status]=${arrived.id},${planned.id}`);
+    expect(byStatus.map((r) => r.aid)).toEqual(
+      all.filter((r) => /(^| )(Прибыл|Подтверждён)( |$)/.test(r.status)).map((r) => r.aid),
+    );
+
+    const combine = await lists('combine-types');
+    expect(combine.map((c) => c.id)).toEqual([1, 2, 3]);
+    for (const item of combine) {
+      const rows = await rowsOf(`&filter[link][]=${item.id}`);
+      expect(rows.map((r) => r.aid)).toEqual(all.filter((r) => r.link === item.name).map((r) => r.aid));
+    }
+
+    const directions = await lists('directions');
+    const moscow = directions.find((d) => d.name.startsWith('Москва')) as { id: number };
+    const byDirection = await rowsOf(`&filter[direction]=${moscow.id}`);
+    expect(byDirection.length).toBeGreaterThan(0);
+    expect(byDirection.every((r) => r.direction.includes('Москва'))).toBe(true);
+
+    expect((await lists('approved')).map((a) => a.id)).toEqual([1, 0]);
+    const confirmed = await rowsOf('&filter[confirmed]=0');
+    expect(confirmed.map((r) => r.aid)).toEqual(all.filter((r) => !r.confirmed).map((r) => r.aid));
+  });
+
+  const collator = new Intl.Collator('ru-RU', { sensitivity: 'base', numeric: true });
+  const TIME_COLUMNS = new Set(['date', 'plan', 'calculated', 'fact', 'takeoff']);
+
+  it.each(FLIGHT_TABLE_COLUMN_KEYS)('sorts by column %s both ways', async (key) => {
+    const asc = await rowsOf(`&sort=${key}`);
+    const desc = await rowsOf(`&sort=-${key}`);
+    expect(new Set(asc.map((r) => r.aid))).toEqual(new Set(all.map((r) => r.aid)));
+    expect(desc).toHaveLength(all.length);
+    if (TIME_COLUMNS.has(key) || key === 'link' || key === 'confirmed') {
+      // The underlying values order these: the first and last rows swap places.
+      expect(asc[0].aid).not.toBe(desc[0].aid);
+      return;
+    }
+    const texts = asc.map((r) => String(r[key])).filter((t) => t !== '');
+    for (let i = 1; i < texts.length; i += 1)
+      expect(collator.compare(texts[i - 1], texts[i])).toBeLessThanOrEqual(0);
+    const back = desc.map((r) => String(r[key])).filter((t) => t !== '');
+    for (let i = 1; i < back.length; i += 1)
+      expect(collator.compare(back[i - 1], back[i])).toBeGreaterThanOrEqual(0);
+  });
+
+  it('orders by plan time by the first leg: ascending plan puts earlier arrivals first', async () => {
+    const rows = await rowsOf('&sort=plan');
+    const ids = rows.map((r) => r.arrival_flight_id ?? r.departure_flight_id) as number[];
+    const legs = await db.db
+      .select({ id: flights.id, planAt: flights.planAt })
+      .from(flights)
+      .where(inArray(flights.id, ids));
+    const at = new Map(legs.map((l) => [l.id, l.planAt.getTime()]));
+    const times = ids.map((id) => at.get(id) as number);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+
+  it('refuses unknown filters and sorts, bad days and periods over 93 days with 400 and fields', async () => {
+    for (const url of [
+      '/v1/race?filter[nope]=1',
+      '/v1/race?sort=nope',
+      '/v1/race?filter[date_from]=2026-13-01',
+      '/v1/race?filter[date_from]=2026-01-01&filter[date_to]=2026-06-01',
+      '/v1/race?filter[date_from]=2026-03-10&filter[date_to]=2026-03-01',
+      '/v1/race?filter[status]=abc',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().fields, url).toBeTypeOf('object');
+    }
+  });
+});
+
+/** Rows of the day as in the database: turnaround with its legs. */
+async function turnaroundOf(aid: number) {
+  const [t] = await db.db.select().from(turnarounds).where(eq(turnarounds.aid, aid));
+  return t;
+}
+
+describe('divide and combine', () => {
+  it('divides a paired row and combines it back to the original pairing', async () => {
+    const row = all.find((r) => r.arrival_flight_id && r.departure_flight_id) as RaceRow;
+    const divided = await get(`/race/divide-flight/${row.aid}`);
+    expect(divided.statusCode, divided.body).toBe(200);
+    const { arrival_aid, departure_aid } = divided.json();
+    expect(arrival_aid).toBe(row.aid);
+    expect(await turnaroundOf(row.aid)).toMatchObject({
+      arrivalFlightId: row.arrival_flight_id,
+      departureFlightId: null,
+    });
+    expect(await turnaroundOf(departure_aid)).toMatchObject({
+      arrivalFlightId: null,
+      departureFlightId: row.departure_flight_id,
+    });
+    const again = await get(`/race/divide-flight/${row.aid}`);
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toBe(M.notPaired);
+
+    const combined = await get(
+      `/race/combine-flight?arrivalFlightId=${row.arrival_flight_id}&departureFlightId=${row.departure_flight_id}`,
+    );
+    expect(combined.statusCode, combined.body).toBe(200);
+    expect(combined.json()).toEqual({ aid: row.aid });
+    expect(await turnaroundOf(row.aid)).toMatchObject({
+      arrivalFlightId: row.arrival_flight_id,
+      departureFlightId: row.departure_flight_id,
+    });
+    expect(await turnaroundOf(departure_aid)).toBeUndefined();
+    const restored = (await rowsOf()).find((r) => r.aid === row.aid);
+    expect(restored).toEqual(row);
+  });
+
+  it('refuses legs that cannot pair, each with its Russian message and nothing written', async () => {
+    const paired = all.filter((r) => r.arrival_flight_id && r.departure_flight_id);
+    const [a, b] = paired;
+    const combine = (arr: number, dep: number) =>
+      get(`/race/combine-flight?arrivalFlightId=${arr}&departureFlightId=${dep}`);
+    const expectRefusal = async (arr: number, dep: number, message: string) => {
+      const before = await db.db
+        .select()
+        .from(turnarounds)
+        .where(inArray(turnarounds.aid, [a.aid, b.aid]));
+      const res = await combine(arr, dep);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().message).toBe(message);
+      expect(Object.values(res.json().fields).flat()).toContain(message);
+      expect(
+        await db.db
+          .select()
+          .from(turnarounds)
+          .where(inArray(turnarounds.aid, [a.aid, b.aid])),
+      ).toEqual(before);
+    };
+    // Same direction: two arrivals.
+    await expectRefusal(a.arrival_flight_id as number, b.arrival_flight_id as number, M.sameDirection);
+    // A departure where the arrival goes.
+    await expectRefusal(a.departure_flight_id as number, b.arrival_flight_id as number, M.notArrival);
+    // Split b so that its departure is single, then try it with a's arrival (another board, or already paired).
+    const split = await get(`/race/divide-flight/${b.aid}`);
+    expect(split.statusCode).toBe(200);
+    await db.db
+      .update(flights)
+      .set({ boardNumber: 'RA-00001' })
+      .where(eq(flights.id, a.arrival_flight_id as number));
+    await db.db
+      .update(flights)
+      .set({ boardNumber: 'RA-00002' })
+      .where(eq(flights.id, b.departure_flight_id as number));
+    const divideA = await get(`/race/divide-flight/${a.aid}`);
+    expect(divideA.statusCode).toBe(200);
+    await expectRefusal(a.arrival_flight_id as number, b.departure_flight_id as number, M.otherBoard);
+    // Same board, but the departure leaves before the arrival lands.
+    const [arr] = await db.db
+      .select()
+      .from(flights)
+      .where(eq(flights.id, a.arrival_flight_id as number));
+    await db.db
+      .update(flights)
+      .set({ boardNumber: 'RA-00001', planAt: new Date(arr.planAt.getTime() - 3_600_000) })
+      .where(eq(flights.id, b.departure_flight_id as number));
+    await expectRefusal(
+      a.arrival_flight_id as number,
+      b.departure_flight_id as number,
+      M.departureBeforeArrival,
+    );
+    // Already paired: b's arrival is single, but a's departure is paired again with a's arrival.
+    await db.db
+      .update(flights)
+      .set({ boardNumber: 'RA-00001' })
+      .where(eq(flights.id, a.departure_flight_id as number));
+    expect((await combine(a.arrival_flight_id as number, a.departure_flight_id as number)).statusCode).toBe(
+      200,
+    );
+    await db.db
+      .update(flights)
+      .set({ boardNumber: 'RA-00001' })
+      .where(eq(flights.id, b.arrival_flight_id as number));
+    await expectRefusal(b.arrival_flight_id as number, a.departure_flight_id as number, M.alreadyPaired);
+    // Unknown leg.
+    await expectRefusal(a.arrival_flight_id as number, 2_000_000_000, M.unknownFlight);
+  });
+});
+
+describe('TGO', () => {
+  it('offers the TGOs of one row and the ones common to several rows (form data aids[])', async () => {
+    const paired = all.filter((r) => r.arrival_flight_id && r.departure_flight_id && r.type === 'Внутренний');
+    const one = await post('/race/fetch-tgo', { aid: paired[0].aid });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().some((t: { current: boolean }) => t.current)).toBe(true);
+    const form = await app.inject({
+      method: 'POST',
+      url: '/api/race/get-tgos',
+      headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `aids[]=${paired[0].aid}&aids[]=${paired[1].aid}`,
+    });
+    expect(form.statusCode, form.body).toBe(200);
+    const common = form.json() as { id: number }[];
+    const first = new Set(one.json().map((t: { id: number }) => t.id));
+    expect(common.every((t) => first.has(t.id))).toBe(true);
+    const international = all.find(
+      (r) => r.type === 'Международный' && r.arrival_flight_id && !r.departure_flight_id,
+    );
+    if (international) {
+      const none = await post('/race/get-tgos', { aids: [international.aid, paired[0].aid] });
+      expect(none.json()).toEqual([]);
+    }
+  });
+
+  it('regenerates the tasks of the rows inside the turnaround window, and writes nothing when one row refuses', async () => {
+    const rows = (await rowsOf())
+      .filter((r) => r.arrival_flight_id && r.departure_flight_id && r.type === 'Внутренний')
+      .slice(0, 3);
+    const [tgo] = (await post('/race/get-tgos', { aids: rows.map((r) => r.aid) })).json() as {
+      id: number;
+      direction: number;
+    }[];
+    expect(tgo).toBeDefined();
+    const legIds = rows.flatMap((r) => [r.arrival_flight_id as number, r.departure_flight_id as number]);
+    const before = await db.db.select({ id: tasks.id }).from(tasks).where(inArray(tasks.flightId, legIds));
+
+    // A row the TGO does not fit, last: the rows before it were already rewritten inside the transaction.
+    const [otherTgo] = await db.db.select().from(tgoTemplates).where(eq(tgoTemplates.id, tgo.id));
+    const misfit =
+      all.find((r) => r.type !== 'Внутренний' && r.link !== 'Прилёт – вылет') ??
+      all.find((r) => r.type !== 'Внутренний');
+    expect(misfit).toBeDefined();
+    const refused = await post('/race/fill-flights', {
+      aids: [...rows.map((r) => r.aid), misfit?.aid],
+      tgo_id: otherTgo.id,
+    });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().fields.aids).toBeDefined();
+    const untouched = await db.db.select({ id: tasks.id }).from(tasks).where(inArray(tasks.flightId, legIds));
+    expect(untouched.map((t) => t.id).sort()).toEqual(before.map((t) => t.id).sort());
+
+    const applied = await post('/race/fill-flights', { aids: rows.map((r) => r.aid), tgo_id: tgo.id });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json().flights).toBe(rows.length);
+    const after = await db.db
+      .select({
+        id: tasks.id,
+        flightId: tasks.flightId,
+        planBeginAt: tasks.planBeginAt,
+        planEndAt: tasks.planEndAt,
+      })
+      .from(tasks)
+      .where(inArray(tasks.flightId, legIds));
+    const legs = await db.db.select().from(flights).where(inArray(flights.id, legIds));
+    // A TGO serves one direction: the legs of that direction were rewritten, the others kept their tasks.
+    const rewritten = new Set(legs.filter((l) => l.direction === tgo.direction).map((l) => l.id));
+    expect(legs.filter((l) => rewritten.has(l.id)).every((l) => l.tgoTemplateId === tgo.id)).toBe(true);
+    const fresh = after.filter((t) => rewritten.has(t.flightId));
+    expect(fresh.length).toBe(applied.json().tasks);
+    expect(fresh.length).toBeGreaterThan(0);
+    expect(fresh.some((t) => before.some((b) => b.id === t.id))).toBe(false);
+    const planOf = new Map(legs.map((l) => [l.id, l.planAt.getTime()]));
+    for (const row of rows) {
+      const begin = planOf.get(row.arrival_flight_id as number) as number;
+      const end = planOf.get(row.departure_flight_id as number) as number;
+      const own = fresh.filter(
+        (t) => t.flightId === row.arrival_flight_id || t.flightId === row.departure_flight_id,
+      );
+      for (const task of own) {
+        expect(task.planBeginAt.getTime()).toBeGreaterThanOrEqual(begin);
+        expect(task.planEndAt.getTime()).toBeLessThanOrEqual(end);
+        expect(task.planEndAt.getTime()).toBeGreaterThanOrEqual(task.planBeginAt.getTime());
+      }
+    }
+    expect(legs.filter((l) => l.tgoTemplateId === tgo.id).length).toBeGreaterThan(0);
+  });
+});
+
+describe('staff of the chosen rows', () => {
+  it('drops every assignment, then sets shift employees without overlaps, answering counts', async () => {
+    const rows = all.filter((r) => r.arrival_flight_id && r.departure_flight_id).slice(10, 16);
+    const aids = rows.map((r) => r.aid);
+    const legIds = rows.flatMap((r) => [r.arrival_flight_id as number, r.departure_flight_id as number]);
+    const assigned = () =>
+      db.db
+        .select({
+          employeeId: taskEmployees.employeeId,
+          beginAt: tasks.beginAt,
+          endAt: tasks.endAt,
+          taskId: tasks.id,
+        })
+        .from(taskEmployees)
+        .innerJoin(tasks, eq(tasks.id, taskEmployees.taskId))
+        .where(inArray(tasks.flightId, legIds));
+    const before = await assigned();
+    const dropped = await post('/race/drop-employees', { aids });
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    expect(dropped.json().assignments).toBe(before.length);
+    expect(await assigned()).toEqual([]);
+
+    const set = await post('/race/set-employees', { aids });
+    expect(set.statusCode, set.body).toBe(200);
+    const now = await assigned();
+    expect(set.json().assignments).toBe(now.length);
+    expect(now.length).toBeGreaterThan(0);
+    // Nobody got two overlapping tasks, counting every task they hold.
+    const ids = [...new Set(now.map((a) => a.employeeId))];
+    const theirs = await db.db
+      .select({
+        employeeId: taskEmployees.employeeId,
+        beginAt: tasks.beginAt,
+        endAt: tasks.endAt,
+        taskId: tasks.id,
+      })
+      .from(taskEmployees)
+      .innerJoin(tasks, eq(tasks.id, taskEmployees.taskId))
+      .where(inArray(taskEmployees.employeeId, ids));
+    for (const id of ids) {
+      const list = theirs
+        .filter((a) => a.employeeId === id)
+        .sort((x, y) => x.beginAt.getTime() - y.beginAt.getTime());
+      for (let i = 1; i < list.length; i += 1)
+        expect(list[i].beginAt.getTime(), `employee ${id}`).toBeGreaterThanOrEqual(
+          list[i - 1].endAt.getTime(),
+        );
+    }
+    const desk = await post('/race/set-desk-employees', { aids });
+    expect(desk.statusCode, desk.body).toBe(200);
+    expect(desk.json().tasks).toBeLessThan(set.json().tasks);
+  });
+
+  it('refuses unknown rows with 422 on aids', async () => {
+    const res = await post('/race/set-employees', { aids: [2_000_000_000] });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().fields.aids).toEqual([M.unknownRow]);
+  });
+});
+
+describe('export', () => {
+  it('answers an .xlsx named for the period with the chosen columns in order and Russian headers', async () => {
+    const columns = ['plan', 'flight', 'status', 'confirmed'] as const;
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/race/index?RaceSearch[date_range]=${encodeURIComponent('10.03.2026 - 10.03.2026')}&RaceSearch[export_to_excel]=1`,
+      headers: { ...auth, ...ZONE },
+      payload: { columns },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent('Суточный план полетов на 10.03.2026 - 10.03.2026.xlsx')}`,
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.getRow(1).values).toEqual([undefined, ...columns.map((c) => FLIGHT_TABLE_COLUMNS[c])]);
+    const current = await rowsOf();
+    expect(sheet.rowCount).toBe(current.length + 1);
+    expect(sheet.getRow(2).values).toEqual([
+      undefined,
+      current[0].plan,
+      current[0].flight,
+      current[0].status,
+      current[0].confirmed ? 'Да' : 'Нет',
+    ]);
+  });
+
+  it('exports only the chosen rows, every column by default', async () => {
+    const chosen = all.slice(3, 5);
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/race/index?RaceSearch[date_range]=10.03.2026%20-%2011.03.2026&RaceSearch[export_to_excel]=1`,
+      headers: { ...auth, ...ZONE },
+      payload: { aids: chosen.map((r) => r.aid) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.getRow(1).values).toEqual([undefined, ...Object.values(FLIGHT_TABLE_COLUMNS)]);
+    expect(sheet.rowCount).toBe(3);
+    expect(new Set([sheet.getRow(2).getCell(1).value, sheet.getRow(3).getCell(1).value])).toEqual(
+      new Set(chosen.map((r) => r.flight)),
+    );
+  });
+
+  it('refuses a malformed date range with 400', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/race/index?RaceSearch[date_range]=2026-03-10&RaceSearch[export_to_excel]=1',
+      headers: auth,
+      payload: {},
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields['RaceSearch.date_range']).toEqual([M.dateRange]);
+  });
+});
+
+describe('delete', () => {
+  it('deletes the row with its legs and tasks in one go, then answers 404', async () => {
+    const row = all.filter((r) => r.arrival_flight_id && r.departure_flight_id).at(-1) as RaceRow;
+    const legIds = [row.arrival_flight_id as number, row.departure_flight_id as number];
+    const taskCount = (
+      await db.db.select({ id: tasks.id }).from(tasks).where(inArray(tasks.flightId, legIds))
+    ).length;
+    const res = await get(`/v1/race/delete?id=${row.aid}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ flights: 2, tasks: taskCount });
+    expect(await turnaroundOf(row.aid)).toBeUndefined();
+    expect(await db.db.select().from(flights).where(inArray(flights.id, legIds))).toEqual([]);
+    expect((await get(`/v1/race/delete?id=${row.aid}`)).statusCode).toBe(404);
+    expect((await rowsOf()).some((r) => r.aid === row.aid)).toBe(false);
+    // No orphan: every remaining turnaround still has a leg.
+    expect(
+      await db.db
+        .select()
+        .from(turnarounds)
+        .where(and(isNull(turnarounds.arrivalFlightId), isNull(turnarounds.departureFlightId))),
+    ).toEqual([]);
+    expect(await db.db.select().from(turnarounds).where(isNotNull(turnarounds.aid)).limit(1)).toHaveLength(1);
+  });
+});
