@@ -321,6 +321,15 @@ describe('when drawing the peak graph', () => {
     expect(once.points.filter((p) => p.count === 0).every((p) => p.is_peak === 0)).toBe(true);
   });
 
+  it('lays the week out on the wall clock of the Time-Zone of the request', async () => {
+    const res = await get(`/planning/peak-graph?${TWO_WEEKS}&employee_positions[]=${positionA}`, {
+      'time-zone': 'UTC',
+    });
+    const [a] = res.json() as { points: { datetime: string; count: number; is_peak: number }[] }[];
+    expect(point(a.points, '2030-06-03 06:45:00')?.count).toBe(6);
+    expect(point(a.points, '2030-06-03 09:45:00')?.count).toBe(0);
+  });
+
   it('answers an empty graph when no position is chosen', async () => {
     expect(await graph('begin_period_date=2030-06-03&end_period_date=2030-06-16')).toEqual([]);
   });
