@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { buildPlanning } from '../../workers/planningData.ts';
+import { barLabelOf, hintOf, rowLabelOf } from './format.ts';
+
+const { set } = buildPlanning([
+  {
+    id: 5,
+    aid: 9,
+    direction: 2,
+    begin: '2026-03-10 10:00:00',
+    end: '2026-03-10 11:00:00',
+    flightNumber: 'SU1234',
+    flightTypeId: 1,
+    flight_schedule_id: 2,
+    flight_status: [],
+    route: 'SVO – KZN',
+    aircraft_type: 'A320',
+    tgo: null,
+    is_conflict: 0,
+    passengers: 150,
+    flight_url: '/flight/view/5',
+    season_flight_url: null,
+    season_flight_request_url: null,
+    tasks: [
+      {
+        id: 77,
+        begin: '2026-03-10 10:05:00',
+        end: '2026-03-10 10:50:00',
+        name: 'Выгрузка багажа',
+        count: 3,
+        taskEmployee: [1],
+        resources: [{ id: 2, resourceTypeName: 'Транспортёр' }],
+        employee_positions: [
+          { id: 4, employeePositionName: 'Грузчик', count: 2 },
+          { id: 6, employeePositionName: 'Водитель', count: 1 },
+        ],
+      },
+    ],
+  },
+]);
+
+describe('texts read from the typed arrays', () => {
+  it('labels a row with flight number, route and aircraft type', () => {
+    expect(rowLabelOf(set, 0)).toBe('SU1234 · SVO – KZN · A320');
+  });
+
+  it('hints a bar with flight, task, times, staffing, positions and resources', () => {
+    expect(hintOf(set, 0).split('\n')).toEqual([
+      'Рейс SU1234 (прилёт), SVO – KZN, A320',
+      'Задача: Выгрузка багажа',
+      'Время: 10.03.2026 10:05 – 10.03 10:50',
+      'Нужно сотрудников: 3, назначено: 1',
+      'Должности: Грузчик × 2, Водитель × 1',
+      'Ресурсы: Транспортёр',
+      'Не хватает сотрудников',
+    ]);
+  });
+
+  it('names a bar in one line for the ARIA list', () => {
+    expect(barLabelOf(set, 0)).toBe('SU1234: Выгрузка багажа, 10.03 10:05 – 10:50, назначено 1 из 3');
+  });
+});
