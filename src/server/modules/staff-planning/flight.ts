@@ -154,6 +154,17 @@ function keyCondition(column: SQL, ids: number[]): SQL {
     : sql`${column} = any(${intArray(ids)})`;
 }
 
+const COMMA = 44;
+const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
+const TASK_ID = Buffer.from('{"id":');
+const TASK_BEGIN = Buffer.from(',"begin":');
+const TASK_END = Buffer.from(',"end":');
+const TASK_EMPLOYEES = Buffer.from(',"taskEmployee":[');
+const CLOSE_LIST_OBJECT = Buffer.from(']}');
+/** Bytes of a task beyond its middle fragment and employees: the keys, an id, two times, a comma, with room. */
+const TASK_FIXED_BYTES = 160;
+
 /** The JSON text of a string. */
 const json = (text: string) => JSON.stringify(text);
 
@@ -267,10 +278,10 @@ export function createPlanningFlightService({ db, heavy }: PlanningFlightDeps) {
   }
 
   /**
-   * The answer of `GET /planning/flight` as JSON text (planningFlightsSchema), sorted by begin, then id.
+   * The answer of `GET /planning/flight` as UTF-8 JSON (planningFlightsSchema), sorted by begin, then id.
    * Throws WorkAbandonedError when the caller goes away.
    */
-  async function flightsJson(query: FlightQuery, signal?: AbortSignal): Promise<string> {
+  async function flightsJson(query: FlightQuery, signal?: AbortSignal): Promise<Buffer> {
     const check = () => {
       if (signal?.aborted) throw new WorkAbandonedError();
     };
@@ -369,6 +380,7 @@ export function createPlanningFlightService({ db, heavy }: PlanningFlightDeps) {
     const taskFiltered = positionFiltered || chosenResources !== undefined || chosenJobs !== undefined;
 
     const shownTasks = new Map<number, number[]>();
+    let shownTaskCount = 0;
     let spanBegin = Number.POSITIVE_INFINITY;
     let spanEnd = Number.NEGATIVE_INFINITY;
     for (let index = 0; index < tId.length; index++) {
@@ -387,6 +399,7 @@ export function createPlanningFlightService({ db, heavy }: PlanningFlightDeps) {
         shownTasks.set(tFlight[index], list);
       }
       list.push(index);
+      shownTaskCount++;
       if (tBegin[index] < spanBegin) spanBegin = tBegin[index];
       if (tEnd[index] > spanEnd) spanEnd = tEnd[index];
     }
@@ -438,25 +451,26 @@ export function createPlanningFlightService({ db, heavy }: PlanningFlightDeps) {
 
     return writeJson();
 
-    function writeJson(): string {
+    function writeJson(): Buffer {
       const wallText = wallClockFormatter(query.timeZone);
-      // Keyed by seconds from the span's start: small integers, which a Map hashes far faster than epoch seconds.
-      const base = Math.min(spanBegin, ...[...flights.values()].map((f) => f.plan));
-      const quoted = new Map<number, string>();
-      /** A time as a JSON string. */
+      // Keyed by seconds from the earliest time: small integers, which a Map hashes far faster than epoch seconds.
+      let base = spanBegin;
+      for (const flight of flights.values()) if (flight.plan < base) base = flight.plan;
+      const quoted = new Map<number, Buffer>();
+      /** A time as the bytes of a JSON string. */
       const wall = (seconds: number) => {
         const key = seconds - base;
-        let text = quoted.get(key);
-        if (text === undefined) {
-          text = `"${wallText(seconds)}"`;
-          quoted.set(key, text);
+        let bytes = quoted.get(key);
+        if (bytes === undefined) {
+          bytes = Buffer.from(`"${wallText(seconds)}"`);
+          quoted.set(key, bytes);
         }
-        return text;
+        return bytes;
       };
       const jobJson = new Map<number, string>();
       for (const job of ref.jobs.values()) jobJson.set(job.id, json(job.name));
       /** A task's name, count, resources and positions: few distinct ones, written once each (by a hash). */
-      const middles = new Map<number, { index: number; text: string }[]>();
+      const middles = new Map<number, { index: number; bytes: Buffer }[]>();
       const shownPosition = (id: number) => !positionFiltered || positionShown(id);
       const sameMiddle = (a: number, b: number) => {
         if (tJob[a] !== tJob[b]) return false;
@@ -492,7 +506,9 @@ export function createPlanningFlightService({ db, heavy }: PlanningFlightDeps) {
         const resources = (tResources[index] ?? []).map(
           (type) => `{"id":${type},"resourceTypeName":${json(ref.resourceTypes.get(type)?.name ?? '')}}`,
         );
-        return `,"name":${jobJson.get(tJob[index]) ?? '""'},"count":${count},"resources":[${resources.join(',')}],"employee_positions":[${items.join(',')}]`;
+        return Buffer.from(
+          `,"name":${jobJson.get(tJob[index]) ?? '""'},"count":${count},"resources":[${resources.join(',')}],"employee_positions":[${items.join(',')}]`,
+        );
       };
       const middle = (index: number) => {
         let hash = tJob[index];
@@ -509,10 +525,10 @@ export function createPlanningFlightService({ db, heavy }: PlanningFlightDeps) {
           bucket = [];
           middles.set(hash, bucket);
         }
-        for (const known of bucket) if (sameMiddle(known.index, index)) return known.text;
-        const text = writeMiddle(index);
-        bucket.push({ index, text });
-        return text;
+        for (const known of bucket) if (sameMiddle(known.index, index)) return known.bytes;
+        const bytes = writeMiddle(index);
+        bucket.push({ index, bytes });
+        return bytes;
       };
 
       interface Entry {
@@ -540,36 +556,88 @@ export function createPlanningFlightService({ db, heavy }: PlanningFlightDeps) {
       }
       entries.sort((a, b) => a.begin - b.begin || a.flight.id - b.flight.id);
 
-      const parts: string[] = [];
-      for (const { flight: f, begin, end, tasks } of entries) {
-        const taskTexts: string[] = [];
-        let conflict = 0;
-        for (const index of tasks) {
-          if (conflictTask[index]) conflict = 1;
-          const employees = tEmployees[index];
-          taskTexts.push(
-            `{"id":${tId[index]},"begin":${wall(tBegin[index])},"end":${wall(tEnd[index])}${middle(index)},"taskEmployee":[${
-              employees ? employees.join(',') : ''
-            }]}`,
-          );
+      // UTF-8 written straight into a Buffer: the 70,000 tasks of a month become no intermediate strings (joining
+      // them cost more than everything else here), the repeated fragments are copied as bytes. Locals, not an
+      // object's fields, in this loop: measured 5× faster.
+      let buf = Buffer.allocUnsafe(Math.max(4096, shownTaskCount * 400 + entries.length * 800));
+      let pos = 0;
+      const room = (n: number) => {
+        if (pos + n <= buf.length) return;
+        const next = Buffer.allocUnsafe(Math.max(buf.length * 2, pos + n));
+        buf.copy(next, 0, 0, pos);
+        buf = next;
+      };
+      const copy = (bytes: Uint8Array) => {
+        buf.set(bytes, pos);
+        pos += bytes.length;
+      };
+      /** A non-negative integer in decimal. */
+      const int = (value: number) => {
+        let digits = 1;
+        for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) digits++;
+        let at = pos + digits;
+        let rest = value;
+        while (rest >= 10) {
+          const next = Math.floor(rest / 10);
+          buf[--at] = 48 + rest - next * 10;
+          rest = next;
         }
+        buf[--at] = 48 + rest;
+        pos += digits;
+      };
+
+      room(1);
+      buf[pos++] = OPEN_BRACKET;
+      let firstFlight = true;
+      for (const { flight: f, begin, end, tasks } of entries) {
+        let conflict = 0;
+        for (const index of tasks) if (conflictTask[index]) conflict = 1;
         const airline = ref.airlines.get(f.airline_id)?.code ?? '';
         const route = `${ref.airports.get(f.departure_airport_id)?.code ?? ''} – ${ref.airports.get(f.arrival_airport_id)?.code ?? ''}`;
         const tgo = f.tgo_template_id === null ? undefined : ref.tgo.get(f.tgo_template_id)?.name;
         const status = ref.statuses.get(f.flight_status_id)?.name;
-        parts.push(
-          `{"id":${f.id},"aid":${f.aid ?? 'null'},"direction":${f.direction},"begin":${wall(begin)},"end":${wall(end)},` +
-            `"flightNumber":${json(airline + f.flight_number)},"flightTypeId":${f.flight_type_id},` +
-            `"flight_schedule_id":${f.flight_schedule_id},"flight_status":[${status === undefined ? '' : json(status)}],` +
-            `"route":${json(route)},"aircraft_type":${json(ref.aircraft.get(f.aircraft_type_id)?.name ?? '')},` +
-            `"tgo":${tgo === undefined ? 'null' : json(tgo)},"is_conflict":${conflict},"passengers":${f.passengers},` +
-            `"flight_url":"/flight/view/${f.id}",` +
-            `"season_flight_url":${f.flight_schedule_id === 2 ? `"/season-flight/view/${f.id}"` : 'null'},` +
-            `"season_flight_request_url":${f.flight_schedule_id === 3 ? `"/season-flight-request/view/${f.id}"` : 'null'},` +
-            `"tasks":[${taskTexts.join(',')}]}`,
-        );
+        const head =
+          `${firstFlight ? '' : ','}{"id":${f.id},"aid":${f.aid ?? 'null'},"direction":${f.direction},` +
+          `"begin":"${wallText(begin)}","end":"${wallText(end)}",` +
+          `"flightNumber":${json(airline + f.flight_number)},"flightTypeId":${f.flight_type_id},` +
+          `"flight_schedule_id":${f.flight_schedule_id},"flight_status":[${status === undefined ? '' : json(status)}],` +
+          `"route":${json(route)},"aircraft_type":${json(ref.aircraft.get(f.aircraft_type_id)?.name ?? '')},` +
+          `"tgo":${tgo === undefined ? 'null' : json(tgo)},"is_conflict":${conflict},"passengers":${f.passengers},` +
+          `"flight_url":"/flight/view/${f.id}",` +
+          `"season_flight_url":${f.flight_schedule_id === 2 ? `"/season-flight/view/${f.id}"` : 'null'},` +
+          `"season_flight_request_url":${f.flight_schedule_id === 3 ? `"/season-flight-request/view/${f.id}"` : 'null'},` +
+          '"tasks":[';
+        firstFlight = false;
+        room(head.length * 3);
+        pos += buf.write(head, pos);
+        let firstTask = true;
+        for (const index of tasks) {
+          const middleBytes = middle(index);
+          const employees = tEmployees[index];
+          room(TASK_FIXED_BYTES + middleBytes.length + (employees ? employees.length * 17 : 0));
+          if (!firstTask) buf[pos++] = COMMA;
+          firstTask = false;
+          copy(TASK_ID);
+          int(tId[index]);
+          copy(TASK_BEGIN);
+          copy(wall(tBegin[index]));
+          copy(TASK_END);
+          copy(wall(tEnd[index]));
+          copy(middleBytes);
+          copy(TASK_EMPLOYEES);
+          if (employees)
+            for (let k = 0; k < employees.length; k++) {
+              if (k > 0) buf[pos++] = COMMA;
+              int(employees[k]);
+            }
+          copy(CLOSE_LIST_OBJECT);
+        }
+        room(2);
+        copy(CLOSE_LIST_OBJECT);
       }
-      return `[${parts.join(',')}]`;
+      room(1);
+      buf[pos++] = CLOSE_BRACKET;
+      return buf.subarray(0, pos);
     }
   }
 
