@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../src/server/db/client.ts';
+import { turnarounds } from '../../src/server/db/schema/index.ts';
 import { notifyChange } from '../../src/server/events/notify.ts';
 import type { LiveNotice } from '../../src/shared/events.ts';
 import { withDatabase } from '../support/globalDb.ts';
@@ -19,7 +20,7 @@ async function secondApp(first: App): Promise<App> {
 async function openFeed(base: string, token: string) {
   const controller = new AbortController();
   const response = await fetch(`${base}/api/events`, {
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
     signal: controller.signal,
   });
   const frames: string[] = [];
@@ -90,6 +91,29 @@ describe('GET /api/events', () => {
   it('refuses a request without a session with 401', async () => {
     const res = await a.inject({ url: '/api/events' });
     expect(res.statusCode).toBe(401);
+  });
+
+  it('answers 406 to a signed-in call that does not ask for an event stream', async () => {
+    const res = await a.inject({ url: '/api/events', headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(406);
+  });
+
+  it('tells a client of app A about a row deleted through the API of app B', async () => {
+    const feed = await openFeed(base, token);
+    try {
+      await feed.waitFor((frame) => frame.includes('event: ready'));
+      const [row] = await b.db.insert(turnarounds).values({}).returning();
+      const res = await b.inject({
+        url: `/api/v1/race/delete?id=${row.aid}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const frame = await feed.waitFor((f) => f.startsWith('event: change') && f.includes('"turnaround"'));
+      expect(dataOf(frame)).toMatchObject({ entity: 'turnaround', ids: [row.aid] });
+      expect(dataOf(frame).by).toBeTypeOf('number');
+    } finally {
+      feed.close();
+    }
   });
 
   it('streams uncompressed server-sent events that open with a ready frame', async () => {

@@ -22,6 +22,10 @@ export const eventsRoutes: FastifyPluginAsync<{ hub: LiveHub }> = async (app, { 
       },
     },
     async (request, reply) => {
+      // Only a client that asks for a stream gets one: any other call (a link followed, a route walk) gets a short
+      // answer instead of a connection that never ends.
+      if (!String(request.headers.accept ?? '').includes('text/event-stream'))
+        return reply.code(406).send({ message: 'Ожидается заголовок Accept: text/event-stream' });
       // The stream is written by hand: no serializer, and no onSend hook (compression, ...) ever buffers it.
       reply.hijack();
       const raw = reply.raw;
