@@ -548,6 +548,7 @@ describe('when the query is garbage', () => {
       `/planning/max-demand?${day}&employee_position_id=1&flight_type[a][b]=1`,
       '/planning/peak-graph?begin_period_date=2030-02-30&end_period_date=2030-03-02&employee_positions[]=1',
       '/planning/peak-graph?begin_period_date=2030-06-03&end_period_date=2030-06-04&step=1e3',
+      '/planning/peak-graph?begin_period_date=9999-12-31&end_period_date=9999-12-31&employee_positions[]=1',
       '/planning/peak-graph?begin_period_date=2030-06-03&end_period_date=2030-06-04&employee_positions=abc',
       '/planning/peak-graph?begin_period_date=2030-06-03&end_period_date=2030-06-04&deviation_in_period=-5',
       '/planning/passenger-count?times=2030-06-03 00:00:00',

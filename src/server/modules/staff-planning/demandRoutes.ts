@@ -97,17 +97,17 @@ function readDays(first: string, last: string, zone: string) {
   const firstDay = first.slice(0, 10);
   const lastDay = last.slice(0, 10);
   const days = (Date.parse(`${lastDay}T00:00:00Z`) - Date.parse(`${firstDay}T00:00:00Z`)) / MS_PER_DAY + 1;
-  const refuse = (message: string) => {
+  const refuse = (message: string): never => {
     throw new BadRequestError(message, { end_period_date: [message] });
   };
   if (days < 1) refuse(MESSAGES.periodReversed);
   if (days > PLANNING_MAX_DAYS) refuse(MESSAGES.periodTooLong(PLANNING_MAX_DAYS));
   const nextDay = new Date(Date.parse(`${lastDay}T00:00:00Z`) + MS_PER_DAY).toISOString().slice(0, 10);
-  const period: Period = {
-    begin: wallClockToInstant(`${firstDay} 00:00:00`, zone) as Date,
-    end: wallClockToInstant(`${nextDay} 00:00:00`, zone) as Date,
-  };
-  return { firstDay, lastDay, period };
+  const begin = wallClockToInstant(`${firstDay} 00:00:00`, zone);
+  const end = wallClockToInstant(`${nextDay} 00:00:00`, zone);
+  // The day after 9999-12-31 has no four-digit year.
+  if (!begin || !end) return refuse(MESSAGES.dateFormat);
+  return { firstDay, lastDay, period: { begin, end } };
 }
 
 const PERIOD_NOTE = `в зоне Time-Zone, не длиннее ${PLANNING_MAX_DAYS} дней`;
