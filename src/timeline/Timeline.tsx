@@ -236,9 +236,13 @@ export function Timeline(props: TimelineProps): JSX.Element {
     }
     backgroundLayer.current?.draw();
     barLayer.current?.draw();
-    // An empty overlay stays empty: redrawing it would only cost the browser another canvas to composite.
+    // An empty overlay is hidden, so the browser has one canvas less to composite while panning and zooming.
     const overlay = s.hover >= 0 || s.focus >= 0;
-    if (overlay || overlayDrawn.current) overlayLayer.current?.draw();
+    const overlayLayerNode = overlayLayer.current;
+    if (overlayLayerNode) {
+      if (overlay !== overlayDrawn.current) overlayLayerNode.visible(overlay);
+      if (overlay) overlayLayerNode.draw();
+    }
     overlayDrawn.current = overlay;
     if (!firstPaint.current && s.drawn) {
       firstPaint.current = true;
@@ -614,7 +618,7 @@ export function Timeline(props: TimelineProps): JSX.Element {
             <Layer ref={barLayer} listening={false}>
               <Shape sceneFunc={drawBarScene} />
             </Layer>
-            <Layer ref={overlayLayer} listening={false}>
+            <Layer ref={overlayLayer} listening={false} visible={false}>
               <Shape sceneFunc={drawOverlayScene} />
             </Layer>
           </Stage>

@@ -1,7 +1,7 @@
 /** Deterministic generated bars for the timeline showcase and its benchmark. */
 
 /** mulberry32: a tiny seeded PRNG, values in [0, 1). Example: `mulberry32(1)()` is the same on every run. */
-export function mulberry32(seed: number): () => number {
+function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

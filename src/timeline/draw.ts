@@ -4,7 +4,7 @@ import { type HitScene, queryRows, rowsInView } from './geometry/viewport.ts';
 import { axisTicks, type TimeView, tickStep } from './view.ts';
 
 /** Bar colours by kind on the light theme: normal blue, understaffed orange, conflict red, muted grey. */
-export const KIND_COLOURS = ['#2f6fdb', '#e8590c', '#d6262b', '#a8b0b9'] as const;
+const KIND_COLOURS = ['#2f6fdb', '#e8590c', '#d6262b', '#a8b0b9'] as const;
 /** When bars of different kinds merge into one covered run, the run takes the kind ranked highest here. */
 const KIND_RANK = [1, 2, 3, 0];
 

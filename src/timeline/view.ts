@@ -10,7 +10,7 @@ export interface TimeView {
 }
 
 /** The finest zoom: 5-minute slots at 40 px. */
-export const FINEST_SCALE = 5;
+const FINEST_SCALE = 5;
 
 /** Minutes per pixel of a scale preset. Example: `minutesPerPxOf(15)` → 0.375. */
 export function minutesPerPxOf(scaleMinutes: number): number {
