@@ -5,6 +5,7 @@ import type {
   DemandRequest,
   DemandResult,
   PlanningLists,
+  PlanningPositions,
   PlanningReferenceLists,
   PlanningSet,
 } from '../app/staff-planning/api.ts';
@@ -81,15 +82,21 @@ function start(options: { storage?: StorageLike; reference?: () => Promise<Plann
   const storage = options.storage ?? memoryStorage();
   const flights: FlightCall[] = [];
   const demands: DemandRequest[] = [];
+  const lists: string[] = [];
   const logic = staffPlanningMachine.provide({
     actors: {
       loadReference: fromPromise(options.reference ?? (async () => REFERENCE)),
-      loadLists: fromPromise(
-        async (): Promise<PlanningLists> => ({
-          positions: [{ id: 7, name: 'Грузчик', department_id: 1 }],
-          jobs: [],
-          workingShifts: [],
-        }),
+      loadPositions: fromPromise(
+        async ({ input }: { input: StaffPlanningFilters }): Promise<PlanningPositions> => {
+          lists.push(`positions ${input.range.from}`);
+          return { positions: [{ id: 7, name: 'Грузчик', department_id: 1 }], workingShifts: [] };
+        },
+      ),
+      loadJobs: fromPromise(
+        async ({ input }: { input: StaffPlanningFilters }): Promise<PlanningLists['jobs']> => {
+          lists.push(`jobs ${input.positions.join(',')}`);
+          return [{ id: 3, name: 'Погрузка' }];
+        },
       ),
       loadFlights: fromPromise(({ input, signal }: { input: StaffPlanningFilters; signal: AbortSignal }) => {
         const answer = deferred<PlanningSet>();
@@ -103,7 +110,7 @@ function start(options: { storage?: StorageLike; reference?: () => Promise<Plann
     },
   });
   const actor = createActor(logic, { input: { storage, now: NOW } }).start();
-  return { actor, storage, flights, demands };
+  return { actor, storage, flights, demands, lists };
 }
 
 type Actor = ReturnType<typeof start>['actor'];
@@ -262,6 +269,28 @@ describe('when a filter changes while the flights load', () => {
     await idle(actor);
     expect(flights).toHaveLength(1);
     expect(demands.map((d) => d.step)).toEqual([60, 15]);
+  });
+});
+
+describe('when a filter changes the lists it depends on', () => {
+  it('loads the jobs again, not the positions, when the chosen positions change', async () => {
+    const { actor, lists } = start();
+    await waitFor(actor, (s) => s.matches({ ready: { positions: 'idle', jobs: 'idle' } }));
+    expect(actor.getSnapshot().context.lists.jobs).toEqual([{ id: 3, name: 'Погрузка' }]);
+    actor.send({ type: 'FILTER.SET', patch: { positions: [7] } });
+    await waitFor(actor, (s) => s.matches({ ready: { jobs: 'idle' } }));
+    expect(lists).toEqual(['positions 2026-03-10 00:00', 'jobs ', 'jobs 7']);
+  });
+
+  it('loads the positions again when the range changes', async () => {
+    const { actor, lists } = start();
+    await waitFor(actor, (s) => s.matches({ ready: { positions: 'idle', jobs: 'idle' } }));
+    actor.send({
+      type: 'FILTER.SET',
+      patch: { range: { from: '2026-03-11 00:00', to: '2026-03-12 23:59' } },
+    });
+    await waitFor(actor, (s) => s.matches({ ready: { positions: 'idle' } }));
+    expect(lists).toEqual(['positions 2026-03-10 00:00', 'jobs ', 'positions 2026-03-11 00:00']);
   });
 });
 

@@ -11,9 +11,11 @@ import {
   type DemandResult,
   loadPlanningDemand,
   loadPlanningFlights,
-  loadPlanningLists,
+  loadPlanningJobs,
+  loadPlanningPositions,
   loadPlanningReference,
   type PlanningLists,
+  type PlanningPositions,
   type PlanningReferenceLists,
   type PlanningSet,
 } from '../app/staff-planning/api.ts';
@@ -54,7 +56,8 @@ export type StaffPlanningEvent =
   | { type: 'SELECTION.SET'; taskId: number | null }
   | { type: 'MAX_DEMAND.SET'; minTime: number; rows: MaxDemandRow[] }
   | { type: 'FLIGHTS.RELOAD' }
-  | { type: 'LISTS.RELOAD' }
+  | { type: 'POSITIONS.RELOAD' }
+  | { type: 'JOBS.RELOAD' }
   | { type: 'DEMAND.RELOAD' }
   | { type: 'RETRY' };
 
@@ -96,8 +99,11 @@ export const staffPlanningMachine = setup({
   },
   actors: {
     loadReference: fromPromise<PlanningReferenceLists>(() => loadPlanningReference()),
-    loadLists: fromPromise<PlanningLists, StaffPlanningFilters>(({ input, signal }) =>
-      loadPlanningLists(positionQuery(input), jobQuery(input), input.range.from.slice(0, 10), signal),
+    loadPositions: fromPromise<PlanningPositions, StaffPlanningFilters>(({ input, signal }) =>
+      loadPlanningPositions(positionQuery(input), input.range.from.slice(0, 10), signal),
+    ),
+    loadJobs: fromPromise<PlanningLists['jobs'], StaffPlanningFilters>(({ input, signal }) =>
+      loadPlanningJobs(jobQuery(input), signal),
     ),
     loadFlights: fromPromise<PlanningSet, StaffPlanningFilters>(({ input, signal }) =>
       loadPlanningFlights(flightQuery(input), signal),
@@ -130,7 +136,8 @@ export const staffPlanningMachine = setup({
       const reloads = reloadsOf(event.patch);
       if (reloads.flights) enqueue.raise({ type: 'FLIGHTS.RELOAD' });
       else if (reloads.demand) enqueue.raise({ type: 'DEMAND.RELOAD' });
-      if (reloads.lists) enqueue.raise({ type: 'LISTS.RELOAD' });
+      if (reloads.positions) enqueue.raise({ type: 'POSITIONS.RELOAD' });
+      if (reloads.jobs) enqueue.raise({ type: 'JOBS.RELOAD' });
     }),
     clearStorage: ({ context }) => context.storage.removeItem(STAFF_PLANNING_STORAGE_KEY),
     resetFilters: assign(({ context }) => {
@@ -142,7 +149,8 @@ export const staffPlanningMachine = setup({
     }),
     reloadAll: enqueueActions(({ enqueue }) => {
       enqueue.raise({ type: 'FLIGHTS.RELOAD' });
-      enqueue.raise({ type: 'LISTS.RELOAD' });
+      enqueue.raise({ type: 'POSITIONS.RELOAD' });
+      enqueue.raise({ type: 'JOBS.RELOAD' });
     }),
     setSelection: assign(({ event }) => {
       assertEvent(event, 'SELECTION.SET');
@@ -156,7 +164,10 @@ export const staffPlanningMachine = setup({
       const stored = storedOf(context);
       if (stored) writeStored(context.storage, stored);
     },
-    storeLists: assign((_, lists: PlanningLists) => ({ lists })),
+    storePositions: assign(({ context }, found: PlanningPositions) => ({
+      lists: { ...context.lists, ...found },
+    })),
+    storeJobs: assign(({ context }, jobs: PlanningLists['jobs']) => ({ lists: { ...context.lists, jobs } })),
     storeData: assign(({ context }, data: PlanningSet) => ({
       data,
       dataVersion: context.dataVersion + 1,
@@ -205,33 +216,51 @@ export const staffPlanningMachine = setup({
         'MAX_DEMAND.SET': { actions: ['setMaxDemand', 'persist'] },
       },
       states: {
-        lists: {
+        positions: {
           initial: 'loading',
-          on: { 'LISTS.RELOAD': { target: '.loading', reenter: true } },
           states: {
             loading: {
+              on: { 'POSITIONS.RELOAD': { target: 'loading', reenter: true } },
               tags: ['loadingLists'],
               invoke: {
-                src: 'loadLists',
+                src: 'loadPositions',
                 input: ({ context }) => context.filters as StaffPlanningFilters,
                 onDone: {
                   target: 'idle',
-                  actions: { type: 'storeLists', params: ({ event }) => event.output },
+                  actions: { type: 'storePositions', params: ({ event }) => event.output },
                 },
                 onError: 'idle',
               },
             },
-            idle: {},
+            idle: { on: { 'POSITIONS.RELOAD': 'loading' } },
+          },
+        },
+        jobs: {
+          initial: 'loading',
+          states: {
+            loading: {
+              on: { 'JOBS.RELOAD': { target: 'loading', reenter: true } },
+              tags: ['loadingLists'],
+              invoke: {
+                src: 'loadJobs',
+                input: ({ context }) => context.filters as StaffPlanningFilters,
+                onDone: {
+                  target: 'idle',
+                  actions: { type: 'storeJobs', params: ({ event }) => event.output },
+                },
+                onError: 'idle',
+              },
+            },
+            idle: { on: { 'JOBS.RELOAD': 'loading' } },
           },
         },
         flights: {
           initial: 'loading',
-          on: {
-            'FLIGHTS.RELOAD': { target: '.loading', reenter: true },
-            'DEMAND.RELOAD': { guard: 'hasData?', target: '.counting', reenter: true },
-          },
+          // Transitions live on the leaves: a re-entering transition of a region would re-enter its parallel parent,
+          // and with it every other region's load.
           states: {
             loading: {
+              on: { 'FLIGHTS.RELOAD': { target: 'loading', reenter: true } },
               tags: ['loadingFlights'],
               invoke: {
                 src: 'loadFlights',
@@ -245,6 +274,10 @@ export const staffPlanningMachine = setup({
             },
             counting: {
               tags: ['countingDemand'],
+              on: {
+                'FLIGHTS.RELOAD': 'loading',
+                'DEMAND.RELOAD': { target: 'counting', reenter: true },
+              },
               invoke: {
                 src: 'countDemand',
                 input: ({ context }) => demandRequestOf(context.filters as StaffPlanningFilters),
@@ -255,7 +288,12 @@ export const staffPlanningMachine = setup({
                 onError: 'idle',
               },
             },
-            idle: {},
+            idle: {
+              on: {
+                'FLIGHTS.RELOAD': 'loading',
+                'DEMAND.RELOAD': { guard: 'hasData?', target: 'counting' },
+              },
+            },
           },
         },
       },

@@ -135,15 +135,17 @@ const FLIGHT_KEYS = [
   'range',
 ] as const satisfies readonly (keyof StaffPlanningFilters)[];
 
-/** Filter keys whose change changes the position and job lists. */
-const LIST_KEYS = [
+/** Filter keys whose change changes the position (and working-shift) lists. */
+const POSITION_KEYS = [
   'flightSchedule',
   'flightStatus',
   'flightType',
   'departmentId',
-  'positions',
   'range',
 ] as const satisfies readonly (keyof StaffPlanningFilters)[];
+
+/** Filter keys whose change changes the job list. */
+const JOB_KEYS = ['departmentId', 'positions'] as const satisfies readonly (keyof StaffPlanningFilters)[];
 
 /** Filter keys that only change how the loaded answer is counted. */
 const DEMAND_KEYS = ['scale', 'parameterType', 'positions', 'resourceTypes'] as const;
@@ -154,12 +156,14 @@ const touches = (patch: Partial<StaffPlanningFilters>, keys: readonly string[]) 
 /** What a filter change asks for. Example: `{ scale: 15 }` → only the demand. */
 export function reloadsOf(patch: Partial<StaffPlanningFilters>): {
   flights: boolean;
-  lists: boolean;
+  positions: boolean;
+  jobs: boolean;
   demand: boolean;
 } {
   return {
     flights: touches(patch, FLIGHT_KEYS),
-    lists: touches(patch, LIST_KEYS),
+    positions: touches(patch, POSITION_KEYS),
+    jobs: touches(patch, JOB_KEYS),
     demand: touches(patch, DEMAND_KEYS),
   };
 }

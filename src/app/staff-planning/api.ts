@@ -47,26 +47,28 @@ export async function loadPlanningReference() {
 export type PlanningReferenceLists = Awaited<ReturnType<typeof loadPlanningReference>>;
 
 /**
- * Positions needed in the period (`/planning/employee-position`), the jobs of the chosen ones (`/planning/job`) and
- * the working shifts from the period's first day (`planning/working-shift`).
+ * Positions needed in the period (`/planning/employee-position`) and the working shifts from the period's first day
+ * (`planning/working-shift`).
  */
-export async function loadPlanningLists(
-  positionQuery: Query,
-  jobQuery: Query,
-  shiftBegin: string,
-  signal?: AbortSignal,
-) {
-  const [positions, jobs, workingShifts] = await Promise.all([
+export async function loadPlanningPositions(positionQuery: Query, shiftBegin: string, signal?: AbortSignal) {
+  const [positions, workingShifts] = await Promise.all([
     call(api, '/planning/employee-position', z.array(employeePositionSchema), {
       query: positionQuery,
       signal,
     }),
-    call(api, '/planning/job', z.array(namedItemSchema), { query: jobQuery, signal }),
     call(api, '/planning/working-shift', workingShiftsSchema, { query: { begin: shiftBegin }, signal }),
   ]);
-  return { positions, jobs, workingShifts };
+  return { positions, workingShifts };
 }
-export type PlanningLists = Awaited<ReturnType<typeof loadPlanningLists>>;
+export type PlanningPositions = Awaited<ReturnType<typeof loadPlanningPositions>>;
+
+/** The jobs of the chosen positions, or of the department's (`/planning/job`). */
+export function loadPlanningJobs(jobQuery: Query, signal?: AbortSignal) {
+  return call(api, '/planning/job', z.array(namedItemSchema), { query: jobQuery, signal });
+}
+
+/** The lists of the filters that depend on other filters. */
+export type PlanningLists = PlanningPositions & { jobs: Awaited<ReturnType<typeof loadPlanningJobs>> };
 
 /**
  * The raw bytes of `GET /planning/flight` (~70,000 tasks for a month): not parsed here, so the main thread never
