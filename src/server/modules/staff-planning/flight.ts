@@ -185,6 +185,7 @@ export function createPlanningFlightService({ db, heavy }: PlanningFlightDeps) {
 
   // Raw SQL throughout: text aggregation, key ranges and the range-overlap operator that the GiST index serves are
   // beyond the query builder, and each query is shaped for what the embedded database does fastest (see the top).
+  /** The flights of a window that pass the filters, without their turnaround (`aid` null). */
   async function flightsOf(window: Period, last: boolean, query: FlightQuery): Promise<FlightRow[]> {
     const upper = last ? sql`<=` : sql`<`;
     const inWindow =
@@ -193,23 +194,56 @@ export function createPlanningFlightService({ db, heavy }: PlanningFlightDeps) {
         : sql`f.id in (select t.flight_id from tasks t where tstzrange(t.plan_begin_at, t.plan_end_at, '[]')
               && tstzrange(${window.begin}, ${window.end}, ${last ? '[]' : '[)'}))`;
     const where = sql.join([inWindow, ...flightFilters(query)], sql` and `);
-    return rows<FlightRow>(sql`
-      select f.id, f.direction, f.airline_id, f.flight_number, f.flight_type_id, f.flight_schedule_id,
-             f.flight_status_id, f.aircraft_type_id, f.departure_airport_id, f.arrival_airport_id, f.passengers,
-             f.tgo_template_id, date_part('epoch', f.plan_at) as plan, coalesce(ta.aid, td.aid) as aid
-      from flights f
-      left join turnarounds ta on ta.arrival_flight_id = f.id
-      left join turnarounds td on td.departure_flight_id = f.id
-      where ${where}`);
+    // Integers as text, the flight numbers (text) as an array in the same order.
+    const [row] = await rows<{ s: string | null; numbers: string[] | null }>(sql`
+      select string_agg(f.id || ',' || f.direction || ',' || f.airline_id || ',' || f.flight_type_id || ',' ||
+                        f.flight_schedule_id || ',' || f.flight_status_id || ',' || f.aircraft_type_id || ',' ||
+                        f.departure_airport_id || ',' || f.arrival_airport_id || ',' || greatest(f.passengers, 0) ||
+                        ',' || coalesce(f.tgo_template_id, 0) || ',' || date_part('epoch', f.plan_at)::int8, ';'
+                        order by f.id) s,
+             array_agg(f.flight_number order by f.id) numbers
+      from flights f where ${where}`);
+    const ints: number[] = [];
+    parseInts(row.s, ints);
+    const numbers = row.numbers ?? [];
+    const found: FlightRow[] = [];
+    for (let i = 0, k = 0; i < ints.length; i += 12, k++) {
+      found.push({
+        id: ints[i],
+        direction: ints[i + 1],
+        airline_id: ints[i + 2],
+        flight_type_id: ints[i + 3],
+        flight_schedule_id: ints[i + 4],
+        flight_status_id: ints[i + 5],
+        aircraft_type_id: ints[i + 6],
+        departure_airport_id: ints[i + 7],
+        arrival_airport_id: ints[i + 8],
+        passengers: ints[i + 9],
+        tgo_template_id: ints[i + 10] || null,
+        plan: ints[i + 11],
+        flight_number: numbers[k],
+        aid: null,
+      });
+    }
+    return found;
   }
 
-  /** Tasks of the flights: id, flight, job, begin and end seconds, flat. */
-  async function tasksOf(flightIds: number[]): Promise<string | null> {
-    const [row] = await rows<{ s: string | null }>(sql`
-      select string_agg(t.id || ',' || t.flight_id || ',' || t.job_id || ',' ||
-                        date_part('epoch', t.plan_begin_at)::int8 || ',' || date_part('epoch', t.plan_end_at)::int8, ';') s
-      from tasks t where ${keyCondition(sql`t.flight_id`, flightIds)}`);
-    return row.s;
+  /**
+   * Tasks of the flights (id, flight, job, begin and end seconds, flat) and their turnarounds (aid, arrival,
+   * departure; 0 for none), in one round trip.
+   */
+  async function tasksOf(flightIds: number[]) {
+    const [row] = await rows<{ tasks: string | null; turnarounds: string | null }>(sql`
+      select (select string_agg(t.id || ',' || t.flight_id || ',' || t.job_id || ',' ||
+                                date_part('epoch', t.plan_begin_at)::int8 || ',' ||
+                                date_part('epoch', t.plan_end_at)::int8, ';')
+              from tasks t where ${keyCondition(sql`t.flight_id`, flightIds)}) tasks,
+             (select string_agg(ta.aid || ',' || coalesce(ta.arrival_flight_id, 0) || ',' ||
+                                coalesce(ta.departure_flight_id, 0), ';')
+              from turnarounds ta
+              where ${keyCondition(sql`ta.arrival_flight_id`, flightIds)}
+                 or ${keyCondition(sql`ta.departure_flight_id`, flightIds)}) turnarounds`);
+    return row;
   }
 
   /** Positions (task, position, count), resource types (task, type) and employees (task, employee) of the tasks. */
@@ -245,26 +279,30 @@ export function createPlanningFlightService({ db, heavy }: PlanningFlightDeps) {
       ...new Set([...ids((f) => f.departure_airport_id), ...ids((f) => f.arrival_airport_id)]),
     ];
     const byId = <T extends { id: number }>(list: T[]) => new Map(list.map((row) => [row.id, row]));
-    const [airlines, airports, aircraft, tgo, statuses, jobs, positions, resourceTypes] = await Promise.all([
-      rows<{ id: number; code: string | null }>(
-        sql`select id, coalesce(iata_code, icao_code) code from airlines where id = any(${intArray(ids((f) => f.airline_id))})`,
-      ),
-      rows<{ id: number; code: string }>(
-        sql`select id, coalesce(iata_code, icao_code, name_ru) code from airports where id = any(${intArray(airportIds)})`,
-      ),
-      rows<{ id: number; name: string }>(
-        sql`select id, name from aircraft_types where id = any(${intArray(ids((f) => f.aircraft_type_id))})`,
-      ),
-      rows<{ id: number; name: string }>(
-        sql`select id, name from tgo_templates where id = any(${intArray(ids((f) => f.tgo_template_id))})`,
-      ),
-      rows<{ id: number; name: string }>(sql`select id, name from flight_statuses`),
-      rows<{ id: number; name: string }>(sql`select id, name from jobs`),
-      rows<{ id: number; name: string; department_id: number }>(
-        sql`select id, name, department_id from employee_positions`,
-      ),
-      rows<{ id: number; name: string }>(sql`select id, name from resource_types`),
-    ]);
+    // One round trip: each list as a JSON array of [id, name] pairs.
+    const list = (select: SQL) =>
+      sql`(select coalesce(json_agg(json_build_array(id, name)), '[]') from (${select}) l)`;
+    const [row] = await rows<Record<string, [number, string][]>>(sql`
+      select ${list(sql`select id, coalesce(iata_code, icao_code, '') as name from airlines where id = any(${intArray(ids((f) => f.airline_id))})`)} airlines,
+             ${list(sql`select id, coalesce(iata_code, icao_code, name_ru) as name from airports where id = any(${intArray(airportIds)})`)} airports,
+             ${list(sql`select id, name from aircraft_types where id = any(${intArray(ids((f) => f.aircraft_type_id))})`)} aircraft,
+             ${list(sql`select id, name from tgo_templates where id = any(${intArray(ids((f) => f.tgo_template_id))})`)} tgo,
+             ${list(sql`select id, name from flight_statuses`)} statuses,
+             ${list(sql`select id, name from jobs`)} jobs,
+             ${list(sql`select id, name || '|' || department_id as name from employee_positions`)} positions,
+             ${list(sql`select id, name from resource_types`)} resource_types`);
+    const named = (pairs: [number, string][]) => pairs.map(([id, name]) => ({ id, name, code: name }));
+    const airlines = named(row.airlines);
+    const airports = named(row.airports);
+    const aircraft = named(row.aircraft);
+    const tgo = named(row.tgo);
+    const statuses = named(row.statuses);
+    const jobs = named(row.jobs);
+    const positions = row.positions.map(([id, text]) => {
+      const cut = text.lastIndexOf('|');
+      return { id, name: text.slice(0, cut), department_id: Number(text.slice(cut + 1)) };
+    });
+    const resourceTypes = named(row.resource_types);
     return {
       airlines: byId(airlines),
       airports: byId(airports),
@@ -315,8 +353,17 @@ export function createPlanningFlightService({ db, heavy }: PlanningFlightDeps) {
           const flightIds = fresh.map((f) => f.id);
           covered.push(keyCondition(sql`t.flight_id`, flightIds));
           check();
+          const found = await tasksOf(flightIds);
+          const turnaroundInts: number[] = [];
+          parseInts(found.turnarounds, turnaroundInts);
+          for (let i = 0; i < turnaroundInts.length; i += 3) {
+            for (const flightId of [turnaroundInts[i + 1], turnaroundInts[i + 2]]) {
+              const flight = flights.get(flightId);
+              if (flight) flight.aid = turnaroundInts[i];
+            }
+          }
           const taskInts: number[] = [];
-          parseInts(await tasksOf(flightIds), taskInts);
+          parseInts(found.tasks, taskInts);
           const taskIds: number[] = [];
           for (let i = 0; i < taskInts.length; i += 5) {
             const id = taskInts[i];

@@ -53,10 +53,10 @@ export const staffPlanningRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     }),
     async (request, reply) => {
       const query = await readFlightQuery(app, request.query, request.timeZone);
-      const text = await service.flightsJson(query, request.signal);
-      // The service writes the JSON itself (a month is ~70,000 tasks): a string with a JSON type goes out as is,
-      // without the schema's serializer walking it again.
-      return reply.type('application/json; charset=utf-8').send(text as never);
+      const json = await service.flightsJson(query, request.signal);
+      // The service writes the JSON bytes itself (a month is ~70,000 tasks): a Buffer goes out as is, without the
+      // schema's serializer walking it again; the schema above documents the answer.
+      return reply.type('application/json; charset=utf-8').send(json as never);
     },
   );
   app.get(
