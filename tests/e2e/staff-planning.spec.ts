@@ -162,6 +162,40 @@ test.describe('staff planning as planner', () => {
   });
 });
 
+test.describe('staff planning tasks and panels as planner', () => {
+  test('the context menu opens the staff of a task; max demand and passengers are counted', async ({
+    page,
+  }) => {
+    await signIn(page, 'planner');
+    await page.goto(URL);
+    const pixels = await drawn(page);
+    const point = pixels.inside as { x: number; y: number };
+    await page.mouse.click(point.x, point.y, { button: 'right' });
+    const menu = page.getByRole('menu', { name: 'Действия с задачей' });
+    await expect(menu.getByRole('menuitem', { name: 'Открыть рейс' })).toBeVisible();
+    await menu.getByRole('menuitem', { name: 'Сотрудники задачи' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Сотрудники задачи: .+, рейс / });
+    await expect(dialog.getByRole('table', { name: 'Должности' })).toBeVisible();
+    await expect(dialog.getByRole('columnheader', { name: 'Нужно' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Закрыть', exact: true }).last().click();
+    await expect(dialog).toBeHidden();
+    const stored = await page.evaluate(
+      (key) => JSON.parse(sessionStorage.getItem(key) ?? 'null'),
+      STORAGE_KEY,
+    );
+    expect(stored.selection).toEqual(expect.any(Number));
+
+    const maxDemand = page.getByRole('region', { name: 'Максимальная потребность' });
+    await maxDemand.getByRole('button', { name: 'Рассчитать' }).click();
+    await expect(maxDemand.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
+
+    const passengers = page.getByRole('region', { name: 'Пассажиропоток' });
+    await passengers.getByRole('button', { name: 'Рассчитать' }).click();
+    await expect(passengers.getByRole('cell', { name: 'Вылет' })).toBeVisible();
+    await expect(passengers.getByRole('cell', { name: 'Прилёт' })).toBeVisible();
+  });
+});
+
 test('a viewer gets 404 on the staff-planning route', async ({ page }) => {
   await signIn(page, 'viewer');
   await page.goto(URL);
