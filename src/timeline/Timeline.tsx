@@ -337,6 +337,8 @@ export function Timeline(props: TimelineProps): JSX.Element {
       setSize((old) => (old.width === width && old.height === height ? old : { width, height }));
     };
     measure();
+    // jsdom and very old browsers have no ResizeObserver: the first measure stands.
+    if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();

@@ -1,0 +1,32 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { Timeline } from './Timeline.tsx';
+
+const bars = {
+  starts: Float64Array.of(0, 30, 120),
+  ends: Float64Array.of(60, 90, 150),
+  rows: Int32Array.of(0, 0, 1),
+};
+
+describe('when the timeline renders where there is no canvas size (jsdom)', () => {
+  it('offers a focusable, labelled canvas region and lays out on the main thread without drawing', async () => {
+    const onFirstPaint = vi.fn();
+    render(
+      <Timeline
+        rowCount={2}
+        rowLabel={(row) => `Строка ${row + 1}`}
+        bars={bars}
+        range={{ from: 0, to: 1440 }}
+        scaleMinutes={15}
+        ariaLabel="Задачи"
+        onFirstPaint={onFirstPaint}
+      />,
+    );
+    const region = screen.getByRole('application', { name: 'Задачи' });
+    expect(region.tabIndex).toBe(0);
+    await waitFor(() => expect(region.dataset.ready).toBe('true'));
+    expect(screen.getByRole('list', { name: 'Задачи: строки и задачи на экране' })).toBeInTheDocument();
+    // Nothing has a size in jsdom, so nothing is drawn and the first paint is not claimed.
+    expect(onFirstPaint).not.toHaveBeenCalled();
+  });
+});
