@@ -178,25 +178,30 @@ export function createFlightTableService({ db, heavy }: FlightTableDeps) {
   }
 
   /**
-   * The legs of the turnarounds with a leg planned in [begin, end), with their turnaround: ONE prepared statement
-   * (the embedded database spends more time planning a join of this size than running it, and a day must answer
-   * within 50 ms). The legs of the window are found by the plan-time index, their turnarounds by the unique leg
-   * indexes (`= any(array(...))`, which the planner turns into index scans instead of a scan of every turnaround).
+   * A day's rows in two prepared statements (the embedded database spends longer planning a join of this size than
+   * running it, and a day must answer within 50 ms): the turnarounds whose legs are planned in [begin, end) — found by
+   * the plan-time index, then the unique leg indexes (`= any(array(...))` is an index scan, where `in (subquery) or
+   * in (subquery)` scanned every turnaround) — and then their legs by primary key with the names.
    */
   const dayLegs = sql`select ${flights.id} from ${flights} where ${flights.planAt} >= ${sql.placeholder('begin')} and ${flights.planAt} < ${sql.placeholder('end')}`;
-  const legsOfWindow = withNames(
-    db
-      .select({ ...legColumns, aid: turnarounds.aid, isConfirmed: turnarounds.isConfirmed })
-      .from(turnarounds)
-      .innerJoin(
-        flights,
-        or(eq(flights.id, turnarounds.arrivalFlightId), eq(flights.id, turnarounds.departureFlightId)),
-      ),
-  )
+  const turnaroundsOfWindow = db
+    .select({
+      aid: turnarounds.aid,
+      arrivalFlightId: turnarounds.arrivalFlightId,
+      departureFlightId: turnarounds.departureFlightId,
+      isConfirmed: turnarounds.isConfirmed,
+    })
+    .from(turnarounds)
     .where(
-      sql`${turnarounds.aid} in (select aid from ${turnarounds} where ${turnarounds.arrivalFlightId} = any(array(${dayLegs})) union select aid from ${turnarounds} where ${turnarounds.departureFlightId} = any(array(${dayLegs})))`,
+      or(
+        sql`${turnarounds.arrivalFlightId} = any(array(${dayLegs}))`,
+        sql`${turnarounds.departureFlightId} = any(array(${dayLegs}))`,
+      ),
     )
-    .prepare('flight_table_window_legs');
+    .prepare('flight_table_window_turnarounds');
+  const legsOfIds = withNames(db.select(legColumns).from(flights))
+    .where(sql`${flights.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('flight_table_legs');
 
   /** The turnarounds of the rows found, with their legs. */
   async function withLegs(
@@ -229,22 +234,17 @@ export function createFlightTableService({ db, heavy }: FlightTableDeps) {
 
   /** The turnarounds with a leg planned in the window. */
   async function turnaroundsIn(window: Period): Promise<TurnaroundData[]> {
-    const rows = (await legsOfWindow.execute({ begin: window.begin, end: window.end })) as (LegRow & {
-      aid: number;
-      isConfirmed: boolean;
-    })[];
-    const byAid = new Map<number, TurnaroundData>();
-    for (const r of rows) {
-      let t = byAid.get(r.aid);
-      if (!t) {
-        t = { aid: r.aid, isConfirmed: r.isConfirmed, arrival: null, departure: null };
-        byAid.set(r.aid, t);
-      }
-      const leg = legOf(r);
-      if (leg.direction === 2) t.arrival = leg;
-      else t.departure = leg;
-    }
-    return [...byAid.values()];
+    const rows = await turnaroundsOfWindow.execute({ begin: window.begin, end: window.end });
+    const ids = rows.flatMap((r) => [r.arrivalFlightId, r.departureFlightId]).filter((id) => id !== null);
+    const legs = new Map(((await legsOfIds.execute({ ids })) as LegRow[]).map((r) => [r.id, legOf(r)]));
+    return rows
+      .map((r) => ({
+        aid: r.aid,
+        isConfirmed: r.isConfirmed,
+        arrival: r.arrivalFlightId === null ? null : (legs.get(r.arrivalFlightId) ?? null),
+        departure: r.departureFlightId === null ? null : (legs.get(r.departureFlightId) ?? null),
+      }))
+      .filter((t) => t.arrival !== null || t.departure !== null);
   }
 
   /** The turnarounds of the aids (those that exist). */
