@@ -153,28 +153,55 @@ export interface PlanningState {
   resources: DemandIndex;
 }
 
-function demandIndex(
-  flights: readonly PlanningFlight[],
-  bars: number,
-  entries: (task: PlanningFlight['tasks'][number]) => { id: number; name: string; count: number }[],
-): DemandIndex {
+/** A growing CSR index of (id, count) per bar, filled in bar order without per-entry objects. */
+function demandIndexBuilder(bars: number) {
   const offsets = new Int32Array(bars + 1);
-  const ids: number[] = [];
-  const counts: number[] = [];
+  let ids = new Int32Array(Math.max(16, bars));
+  let counts = new Int32Array(ids.length);
   const names = new Map<number, string>();
-  let bar = 0;
-  for (const flight of flights) {
-    for (const task of flight.tasks) {
-      for (const entry of entries(task)) {
-        ids.push(entry.id);
-        counts.push(entry.count);
-        if (!names.has(entry.id)) names.set(entry.id, entry.name);
+  let size = 0;
+  return {
+    add(id: number, name: string, count: number) {
+      if (size === ids.length) {
+        const grown = new Int32Array(size * 2);
+        grown.set(ids);
+        ids = grown;
+        const grownCounts = new Int32Array(size * 2);
+        grownCounts.set(counts);
+        counts = grownCounts;
       }
-      bar += 1;
-      offsets[bar] = ids.length;
+      ids[size] = id;
+      counts[size] = count;
+      size += 1;
+      if (!names.has(id)) names.set(id, name);
+    },
+    /** Closes the entries of bar `bar`. */
+    end(bar: number) {
+      offsets[bar + 1] = size;
+    },
+    done(): DemandIndex {
+      return { offsets, ids: ids.slice(0, size), counts: counts.slice(0, size), names };
+    },
+  };
+}
+
+/** Staff counts below this share a cached text per position and count. */
+const COUNT_KEYS = 4096;
+
+/**
+ * Text-table index of a task's list (positions with counts, or resource types): single-item lists, the usual case,
+ * are cached by id and count so no string is built for them.
+ */
+function listTexts(table: ReturnType<typeof textTable>) {
+  const single = new Map<number, number>();
+  return (key: number, build: () => string): number => {
+    let index = single.get(key);
+    if (index === undefined) {
+      index = table.of(build());
+      single.set(key, index);
     }
-  }
-  return { offsets, ids: Int32Array.from(ids), counts: Int32Array.from(counts), names };
+    return index;
+  };
 }
 
 /** Builds the drawing data of validated flights (already sorted by the server: begin, then id). */
@@ -204,6 +231,11 @@ export function buildPlanning(flights: readonly PlanningFlight[]): PlanningState
     texts: table.texts,
     span: null,
   };
+  const positions = demandIndexBuilder(bars);
+  const resources = demandIndexBuilder(bars);
+  const positionTexts = listTexts(table);
+  const resourceTexts = listTexts(table);
+  const noText = table.of('');
   const epoch = localEpoch();
   const minutesOf = (text: string) => epoch(wallMinutes(text));
   let from = Number.POSITIVE_INFINITY;
@@ -232,25 +264,32 @@ export function buildPlanning(flights: readonly PlanningFlight[]): PlanningState
       set.need[bar] = task.count;
       set.assigned[bar] = task.taskEmployee.length;
       set.nameText[bar] = table.of(task.name);
-      set.positionText[bar] = table.of(
-        task.employee_positions.map((p) => `${p.employeePositionName} × ${p.count}`).join(', '),
-      );
-      set.resourceText[bar] = table.of(task.resources.map((r) => r.resourceTypeName).join(', '));
+      const needs = task.employee_positions;
+      for (const need of needs) positions.add(need.id, need.employeePositionName, need.count);
+      positions.end(bar);
+      for (const resource of task.resources) resources.add(resource.id, resource.resourceTypeName, 1);
+      resources.end(bar);
+      const positionText = (p: (typeof needs)[number]) => `${p.employeePositionName} × ${p.count}`;
+      set.positionText[bar] =
+        needs.length === 0
+          ? noText
+          : needs.length === 1 && needs[0].count < COUNT_KEYS
+            ? positionTexts(needs[0].id * COUNT_KEYS + needs[0].count, () => positionText(needs[0]))
+            : table.of(needs.map(positionText).join(', '));
+      const types = task.resources;
+      set.resourceText[bar] =
+        types.length === 0
+          ? noText
+          : types.length === 1
+            ? resourceTexts(types[0].id, () => types[0].resourceTypeName)
+            : table.of(types.map((r) => r.resourceTypeName).join(', '));
       if (start < from) from = start;
       if (end > to) to = end;
       bar += 1;
     }
   });
   if (from <= to) set.span = { from, to };
-  return {
-    set,
-    positions: demandIndex(flights, bars, (task) =>
-      task.employee_positions.map((p) => ({ id: p.id, name: p.employeePositionName, count: p.count })),
-    ),
-    resources: demandIndex(flights, bars, (task) =>
-      task.resources.map((r) => ({ id: r.id, name: r.resourceTypeName, count: 1 })),
-    ),
-  };
+  return { set, positions: positions.done(), resources: resources.done() };
 }
 
 /** Parses and validates the raw answer (UTF-8 JSON); throws when the server's answer is not the contract's shape. */
