@@ -21,6 +21,7 @@ const ADMIN_ROUTES: { path: string; title: string }[] = [
   { path: '/brs/config', title: 'Настройки БРС авиакомпаний' },
   { path: '/system/config#kpi_report', title: 'Причины задержек' },
   { path: '/system/config#postal-statements', title: 'Почтовые ведомости' },
+  { path: '/delay-employee', title: 'Ответственные за задержки' },
   { path: '/react_app', title: 'Витрина компонентов' },
 ];
 
@@ -56,6 +57,7 @@ test('a viewer sees only the ungated routes in the menu and gets 404 on a gated 
     'Сохранённые расчёты',
     'Аллокация подрядчиков',
     'Доступы навыков',
+    'Ответственные за задержки',
   ]) {
     await expect(menu.getByRole('link', { name: gated, exact: true })).toHaveCount(0);
   }
