@@ -23,7 +23,6 @@ export const planningTaskSchema = z.object({
     z.object({ id: z.number().int(), employeePositionName: z.string(), count: z.number().int() }),
   ),
 });
-export type PlanningTask = z.infer<typeof planningTaskSchema>;
 
 /** A flight with its tasks. */
 export const planningFlightSchema = z.object({

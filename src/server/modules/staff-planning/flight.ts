@@ -705,4 +705,3 @@ export function createPlanningFlightService({ db, heavy }: PlanningFlightDeps) {
   return { flightsJson };
 }
 
-export type PlanningFlightService = ReturnType<typeof createPlanningFlightService>;
