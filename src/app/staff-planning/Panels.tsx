@@ -1,10 +1,28 @@
-import { useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { MaxDemandRow, StaffPlanningFilters } from '../../machines/staffPlanningFilters.ts';
-import { apiStamp } from '../../machines/staffPlanningFilters.ts';
+import { apiStamp, stampMinutes } from '../../machines/staffPlanningFilters.ts';
 import type { PassengerCount, PeakGraph } from '../../shared/planning-demand.ts';
 import { MAX_DEVIATION_PERCENT, MAX_REPEAT_IN_PERIOD } from '../../shared/planning-demand.ts';
 import { NumberInput } from '../../widgets/index.ts';
 import { loadMaxDemand, loadPassengerCount, loadPeakGraph } from './api.ts';
+
+const SeriesChart = lazy(() => import('./SeriesChart.tsx'));
+
+/** Chart data of lists of `{datetime, count}` points sharing their times: the first list's times, each list's counts. */
+function pointsChart(lists: { label: string; points: { datetime: string; count: number }[] }[]) {
+  const minutes = (lists[0]?.points ?? []).map((p) => stampMinutes(p.datetime.slice(0, 16)));
+  return { minutes, series: lists.map((l) => ({ label: l.label, values: l.points.map((p) => p.count) })) };
+}
+
+/** A lazily loaded line chart of a panel. */
+function PanelChart(props: { chart: ReturnType<typeof pointsChart>; title: string; unit: string }) {
+  if (props.chart.minutes.length === 0) return null;
+  return (
+    <Suspense fallback={<p className="staff-planning__note">Загрузка графика…</p>}>
+      <SeriesChart {...props.chart} kind="line" title={props.title} unit={props.unit} height={240} />
+    </Suspense>
+  );
+}
 
 /** Positions asked at most in one max-demand run (one request each). */
 const MAX_POSITIONS = 20;
@@ -127,6 +145,10 @@ export function PeakGraphPanel({ filters }: { filters: StaffPlanningFilters }) {
   const [repeat, setRepeat] = useState<number | null>(1);
   const [deviation, setDeviation] = useState<number | null>(0);
   const [graph, setGraph] = useState<PeakGraph | null>(null);
+  const chart = useMemo(
+    () => (graph?.length ? pointsChart(graph.map((e) => ({ label: e.name, points: e.points }))) : null),
+    [graph],
+  );
   const { status, run } = useRun();
   const repeatError =
     repeat !== null && repeat > MAX_REPEAT_IN_PERIOD ? `Максимальное значение ${MAX_REPEAT_IN_PERIOD}` : null;
@@ -162,6 +184,9 @@ export function PeakGraphPanel({ filters }: { filters: StaffPlanningFilters }) {
         <p className="staff-planning__note">Выберите должности в фильтре</p>
       ) : null}
       <Failed status={status} />
+      {chart ? (
+        <PanelChart chart={chart} title="Типичная неделя: потребность по должностям" unit="чел." />
+      ) : null}
       {graph?.map((entry) => {
         const peaks = entry.points.filter((p) => p.is_peak === 1);
         return (
@@ -185,6 +210,10 @@ export function PeakGraphPanel({ filters }: { filters: StaffPlanningFilters }) {
 /** Passenger counts by direction per slot of the scale (`/planning/passenger-count`): totals and the busiest slot. */
 export function PassengerPanel({ filters }: { filters: StaffPlanningFilters }) {
   const [counts, setCounts] = useState<PassengerCount | null>(null);
+  const chart = useMemo(
+    () => (counts?.length ? pointsChart(counts.map((d) => ({ label: d.name, points: d.intervals }))) : null),
+    [counts],
+  );
   const { status, run } = useRun();
   const calculate = () =>
     run(async () => {
@@ -207,6 +236,7 @@ export function PassengerPanel({ filters }: { filters: StaffPlanningFilters }) {
         <RunButton status={status} onClick={calculate} />
       </div>
       <Failed status={status} />
+      {chart ? <PanelChart chart={chart} title="Пассажиры по слотам" unit="чел." /> : null}
       {counts ? (
         <table className="staff-planning__table">
           <thead>

@@ -1,8 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { rangeMinutes, staffPlanningMachine } from '../../machines/staffPlanning.ts';
 import type { MaxDemandRow, StaffPlanningFilters } from '../../machines/staffPlanningFilters.ts';
 import { Page, PageCard, PageTitle } from '../../widgets/index.ts';
+import type { DemandResult } from './api.ts';
 import { DemandGrid } from './DemandGrid.tsx';
 import { Filters } from './Filters.tsx';
 import { MaxDemandPanel, PassengerPanel, PeakGraphPanel } from './Panels.tsx';
@@ -10,7 +11,17 @@ import { PlanningTimeline } from './PlanningTimeline.tsx';
 import './staff-planning.css';
 
 /** uPlot comes with the graph views only, so the timeline view's chunk stays lean. */
-const DemandChart = lazy(() => import('./DemandChart.tsx'));
+const SeriesChart = lazy(() => import('./SeriesChart.tsx'));
+
+/** The chart data of a demand answer: slot starts, the total, then each series. */
+function demandChart(demand: DemandResult) {
+  const minutes = Array.from(demand.total, (_, k) => demand.from + k * demand.step);
+  const series = [
+    { label: 'Всего', values: demand.total },
+    ...demand.series.map((s) => ({ label: s.name, values: s.values })),
+  ];
+  return { minutes, series };
+}
 
 const TITLE = 'Планирование персонала по рейсам';
 type View = 'timeline' | 'grid' | 'line' | 'bar';
@@ -45,6 +56,7 @@ export default function Screen() {
     [actor],
   );
 
+  const chart = useMemo(() => (demand ? demandChart(demand) : null), [demand]);
   const itemWord = filters?.parameterType === 2 ? 'типам ресурсов' : 'должностям';
   const curveLabel = filters?.parameterType === 2 ? 'Ресурсы, ед.' : 'Потребность, чел.';
   const status = booting
@@ -119,13 +131,18 @@ export default function Screen() {
                   curveLabel={curveLabel}
                   onChooseTask={onChooseTask}
                 />
-              ) : !demand ? (
+              ) : !demand || !chart ? (
                 <p className="staff-planning__note">Расчёт потребности…</p>
               ) : view === 'grid' ? (
                 <DemandGrid demand={demand} itemWord={itemWord} />
               ) : (
                 <Suspense fallback={<p className="staff-planning__note">Загрузка графика…</p>}>
-                  <DemandChart demand={demand} kind={view} title={`Потребность по ${itemWord}`} />
+                  <SeriesChart
+                    {...chart}
+                    kind={view}
+                    title={`Потребность по ${itemWord}`}
+                    unit={filters.parameterType === 2 ? 'ед.' : 'чел.'}
+                  />
                 </Suspense>
               )}
             </div>
