@@ -74,6 +74,7 @@ export async function openDb(options: DbOptions = {}): Promise<DbHandle> {
     });
   }
   const worker = await startPgliteWorker({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  const listeners = createListeners();
   // One connection: PGlite is one session, so a transaction must own it while it runs.
   const pool = new pg.Pool({
     host: worker.socketDir,
@@ -81,12 +82,15 @@ export async function openDb(options: DbOptions = {}): Promise<DbHandle> {
     user: 'postgres',
     database: 'postgres',
     max: 1,
+    // pg-pool awaits the promise before handing the connection out; its types still say void.
+    onConnect: (async (client: pg.ClientBase) => {
+      // Every connection of the pool relays the session's notifications.
+      client.on('notification', (message) => listeners.dispatch(message.channel, message.payload ?? ''));
+      // All connections share PGlite's one session, so the named statements an earlier connection prepared are
+      // still there while this connection's driver believes none are (it would fail with "already exists").
+      await client.query('DEALLOCATE ALL');
+    }) as (client: pg.ClientBase) => void,
   });
-  const listeners = createListeners();
-  // Before the first connection: every connection of the pool relays the session's notifications.
-  pool.on('connect', (client) =>
-    client.on('notification', (message) => listeners.dispatch(message.channel, message.payload ?? '')),
-  );
   return handleOf(pool, 'pglite', createGate(1), {
     dump: (file) => worker.dump(file),
     listen: (channel, onPayload) =>
