@@ -193,6 +193,7 @@ test.describe('staff planning tasks and panels as planner', () => {
     await passengers.getByRole('button', { name: 'Рассчитать' }).click();
     await expect(passengers.getByRole('cell', { name: 'Вылет' })).toBeVisible();
     await expect(passengers.getByRole('cell', { name: 'Прилёт' })).toBeVisible();
+    await expect(passengers.getByRole('img', { name: 'Пассажиры по слотам' }).locator('canvas')).toBeVisible();
   });
 });
 

@@ -26,6 +26,8 @@ function PanelChart(props: { chart: ReturnType<typeof pointsChart>; title: strin
 
 /** Positions asked at most in one max-demand run (one request each). */
 const MAX_POSITIONS = 20;
+/** Peak slots listed per position, the highest first. */
+const PEAKS_SHOWN = 5;
 const WEEKDAYS = ['Вс', 'Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб'];
 
 type Status = 'idle' | 'loading' | 'failed';
@@ -188,18 +190,17 @@ export function PeakGraphPanel({ filters }: { filters: StaffPlanningFilters }) {
         <PanelChart chart={chart} title="Типичная неделя: потребность по должностям" unit="чел." />
       ) : null}
       {graph?.map((entry) => {
-        const peaks = entry.points.filter((p) => p.is_peak === 1);
+        const peaks = entry.points.filter((p) => p.is_peak === 1).sort((a, b) => b.count - a.count);
+        const shown = peaks
+          .slice(0, PEAKS_SHOWN)
+          .map(
+            (p) =>
+              `${WEEKDAYS[new Date(p.datetime.slice(0, 10)).getDay()]} ${p.datetime.slice(11, 16)} — ${p.count}`,
+          );
         return (
           <p key={entry.employee_position_id} className="staff-planning__peaks">
             <strong>{entry.name}:</strong>{' '}
-            {peaks.length
-              ? peaks
-                  .map(
-                    (p) =>
-                      `${WEEKDAYS[new Date(p.datetime.slice(0, 10)).getDay()]} ${p.datetime.slice(11, 16)} — ${p.count}`,
-                  )
-                  .join('; ')
-              : 'пиков нет'}
+            {peaks.length ? `пиковых слотов ${peaks.length}; наибольшие: ${shown.join('; ')}` : 'пиков нет'}
           </p>
         );
       })}
