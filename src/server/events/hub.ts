@@ -6,7 +6,7 @@ import { LIVE_CHANNEL, type LiveNotice, liveNoticeSchema } from '../../shared/ev
 import type { DbHandle } from '../db/client.ts';
 
 /** One SSE client: writes a chunk of the stream; ends the stream when the hub closes. */
-export interface LiveClient {
+interface LiveClient {
   write(chunk: string): void;
   end(): void;
 }
@@ -21,7 +21,7 @@ export interface LiveHub {
 }
 
 /** The SSE frame of a notice. Example: `{entity: 'task', ids: [1], by: 2}` → 'event: change\ndata: {...}\n\n'. */
-export function changeFrame(notice: LiveNotice): string {
+function changeFrame(notice: LiveNotice): string {
   return `event: change\ndata: ${JSON.stringify(notice)}\n\n`;
 }
 

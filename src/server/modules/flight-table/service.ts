@@ -754,5 +754,3 @@ export function createFlightTableService({ db, heavy }: FlightTableDeps) {
     },
   };
 }
-
-export type FlightTableService = ReturnType<typeof createFlightTableService>;
