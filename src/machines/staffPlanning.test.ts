@@ -13,6 +13,8 @@ import { demandRequestOf, staffPlanningMachine } from './staffPlanning.ts';
 import {
   defaultFilters,
   flightQuery,
+  jobQuery,
+  positionQuery,
   STAFF_PLANNING_STORAGE_KEY,
   type StaffPlanningFilters,
   type StorageLike,
@@ -304,5 +306,34 @@ describe('when the flights fail to load', () => {
     expect(snapshot.hasTag('loadingFlights')).toBe(false);
     expect(snapshot.context.data).toBeNull();
     expect(snapshot.context.message).toBeNull();
+  });
+});
+
+describe('the queries the filters make', () => {
+  const filters = (patch: Partial<StaffPlanningFilters>) => ({ ...defaultFilters(REFERENCE, NOW), ...patch });
+
+  it('sends a list only when something is chosen (empty means all) and the department alone', () => {
+    const query = flightQuery(
+      filters({ flightType: [1], positions: [7, 8], departmentId: 4, periodType: 1 }),
+    );
+    expect(query).toEqual({
+      'times[]': ['2026-03-10 00:00:00', '2026-04-10 23:59:00'],
+      flight_period_type: 1,
+      scale: 60,
+      'flight_schedule_id[]': [2, 3],
+      'flight_type[]': [1],
+      'flight_status[]': [3, 4, 7, 8, 11, 14, 15, 16, 19],
+      'employee_position[]': [7, 8],
+      department_id: 4,
+    });
+  });
+
+  it('asks positions for the period and jobs for the chosen positions', () => {
+    expect(positionQuery(filters({ departmentId: 4 }))).toMatchObject({
+      plan_begin_time: '2026-03-10 00:00:00',
+      plan_end_time: '2026-04-10 23:59:00',
+      department_id: 4,
+    });
+    expect(jobQuery(filters({ positions: [7] }))).toEqual({ 'employee_position_id[]': [7] });
   });
 });

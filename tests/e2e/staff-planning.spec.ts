@@ -76,6 +76,9 @@ test.describe('staff planning as planner', () => {
     page,
   }) => {
     const errors = collectErrors(page);
+    const planningWorker = page.waitForEvent('worker', {
+      predicate: (worker) => /planning\.worker/.test(worker.url()),
+    });
     await page.goto(URL);
     await expect(
       page.getByRole('heading', { name: 'Планирование персонала по рейсам', level: 1 }),
@@ -83,6 +86,7 @@ test.describe('staff planning as planner', () => {
     expect(await page.evaluate((key) => sessionStorage.getItem(key), STORAGE_KEY)).toBeNull();
 
     const first = await drawn(page);
+    await planningWorker;
     expect(first.inside).not.toBeNull();
 
     // Hovering a painted bar shows the task's hint.
@@ -193,7 +197,9 @@ test.describe('staff planning tasks and panels as planner', () => {
     await passengers.getByRole('button', { name: 'Рассчитать' }).click();
     await expect(passengers.getByRole('cell', { name: 'Вылет' })).toBeVisible();
     await expect(passengers.getByRole('cell', { name: 'Прилёт' })).toBeVisible();
-    await expect(passengers.getByRole('img', { name: 'Пассажиры по слотам' }).locator('canvas')).toBeVisible();
+    await expect(
+      passengers.getByRole('img', { name: 'Пассажиры по слотам' }).locator('canvas'),
+    ).toBeVisible();
   });
 });
 
