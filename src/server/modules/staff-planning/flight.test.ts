@@ -11,7 +11,7 @@ import type { DbHandle } from '../../db/client.ts';
 import { WorkAbandonedError } from '../../db/gate.ts';
 import { flights, taskEmployees, taskPositions, tasks } from '../../db/schema/index.ts';
 import { loadDemoAirport } from '../../demo/index.ts';
-import { createPlanningFlightService, sweepEmployee, wallClockFormatter } from './flight.ts';
+import { createPlanningFlightService, IdIndex, sweepEmployee, wallClockFormatter } from './flight.ts';
 
 describe('sweepEmployee', () => {
   it('marks exactly the intervals that overlap another one', () => {
@@ -32,6 +32,27 @@ describe('sweepEmployee', () => {
           begins[i] < ends[i] && begins[j] < ends[j] && begins[i] < ends[j] && begins[j] < ends[i];
         const brute = list.map((_, i) => (list.some((__, j) => j !== i && overlap(i, j)) ? 1 : 0));
         expect([...conflict]).toEqual(brute);
+      }),
+    );
+  });
+});
+
+describe('IdIndex', () => {
+  it('answers what a Map answers, for dense ids and for ids spread over billions', () => {
+    const id = fc.oneof(
+      fc.integer({ min: 100_000, max: 101_000 }),
+      fc.integer({ min: 1, max: 2_147_483_647 }),
+    );
+    fc.assert(
+      fc.property(fc.array(id, { maxLength: 300 }), fc.array(id, { maxLength: 50 }), (stored, asked) => {
+        const index = new IdIndex();
+        const reference = new Map<number, number>();
+        stored.forEach((value, i) => {
+          if (reference.has(value)) return;
+          index.set(value, i);
+          reference.set(value, i);
+        });
+        for (const value of [...stored, ...asked]) expect(index.get(value)).toBe(reference.get(value) ?? -1);
       }),
     );
   });

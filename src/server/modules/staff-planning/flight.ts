@@ -74,9 +74,12 @@ interface FlightRow {
   aid: number | null;
 }
 
-/** Appends the non-negative integers of `text` (any other character separates them) to `out`. */
-function parseInts(text: string | null, out: number[]): void {
-  if (!text) return;
+let scratch = new Float64Array(1 << 16);
+
+/** The non-negative integers of `text` (any other character separates them), in order. */
+function parseInts(text: string | null): Float64Array {
+  if (!text) return new Float64Array(0);
+  let count = 0;
   let value = 0;
   let inNumber = false;
   for (let i = 0; i < text.length; i++) {
@@ -85,12 +88,76 @@ function parseInts(text: string | null, out: number[]): void {
       value = value * 10 + (code - 48);
       inNumber = true;
     } else if (inNumber) {
-      out.push(value);
+      if (count === scratch.length) {
+        const grown = new Float64Array(scratch.length * 2);
+        grown.set(scratch);
+        scratch = grown;
+      }
+      scratch[count++] = value;
       value = 0;
       inNumber = false;
     }
   }
-  if (inNumber) out.push(value);
+  if (inNumber) {
+    if (count === scratch.length) {
+      const grown = new Float64Array(scratch.length * 2);
+      grown.set(scratch);
+      scratch = grown;
+    }
+    scratch[count++] = value;
+  }
+  return scratch.slice(0, count);
+}
+
+/**
+ * Task id → index among the tasks read: a flat table over the span of ids (dense in practice: ids grow with
+ * time), or a Map once they spread over far more than they hold. A Map of 70,000 ids cost more than the rest of
+ * the reading.
+ */
+export class IdIndex {
+  private base = 0;
+  private table = new Int32Array(0);
+  private map: Map<number, number> | null = null;
+  private count = 0;
+
+  /** The index of an id, or -1. */
+  get(id: number): number {
+    if (this.map) return this.map.get(id) ?? -1;
+    const at = id - this.base;
+    return at >= 0 && at < this.table.length ? this.table[at] : -1;
+  }
+
+  set(id: number, index: number): void {
+    this.count++;
+    if (this.map) {
+      this.map.set(id, index);
+      return;
+    }
+    const end = this.base + this.table.length;
+    if (this.table.length === 0) {
+      this.base = Math.max(0, id - 1024);
+      this.table = new Int32Array(id - this.base + 65_536).fill(-1);
+    } else if (id < this.base || id >= end) {
+      const from = Math.min(this.base, id);
+      const to = Math.max(end, id + 1);
+      if (to - from > 4 * this.count + 1_000_000) {
+        this.map = new Map();
+        for (let at = 0; at < this.table.length; at++)
+          if (this.table[at] >= 0) this.map.set(this.base + at, this.table[at]);
+        this.map.set(id, index);
+        return;
+      }
+      // Room on the side that grew, for the ids still to come.
+      const slack = Math.max(1024, to - from);
+      const newFrom = id < this.base ? Math.max(0, from - slack) : this.base;
+      const newTo = id >= end ? to + slack : end;
+      const table = new Int32Array(newTo - newFrom).fill(-1);
+      table.set(this.table, this.base - newFrom);
+      this.table = table;
+      this.base = newFrom;
+    }
+    this.table[id - this.base] = index;
+  }
 }
 
 /**
@@ -217,8 +284,7 @@ export function createPlanningFlightService({ db, heavy }: PlanningFlightDeps) {
                         order by f.id) s,
              array_agg(f.flight_number order by f.id) numbers
       from flights f where ${where}`);
-    const ints: number[] = [];
-    parseInts(row.s, ints);
+    const ints = parseInts(row.s);
     const numbers = row.numbers ?? [];
     const found: FlightRow[] = [];
     for (let i = 0, k = 0; i < ints.length; i += 12, k++) {
@@ -340,7 +406,7 @@ export function createPlanningFlightService({ db, heavy }: PlanningFlightDeps) {
     const periodMs = { begin: query.period.begin.getTime(), end: query.period.end.getTime() };
 
     // Every task read, by index: its id, flight, job, begin and end (seconds), positions, resources, employees.
-    const taskIndex = new Map<number, number>();
+    const taskIndex = new IdIndex();
     const tId: number[] = [];
     const tFlight: number[] = [];
     const tJob: number[] = [];
@@ -368,21 +434,19 @@ export function createPlanningFlightService({ db, heavy }: PlanningFlightDeps) {
           covered.push(keyCondition(sql`t.flight_id`, flightIds));
           check();
           const found = await tasksOf(flightIds);
-          const turnaroundInts: number[] = [];
-          parseInts(found.turnarounds, turnaroundInts);
+          const turnaroundInts = parseInts(found.turnarounds);
           for (let i = 0; i < turnaroundInts.length; i += 3) {
             for (const flightId of [turnaroundInts[i + 1], turnaroundInts[i + 2]]) {
               const flight = flights.get(flightId);
               if (flight) flight.aid = turnaroundInts[i];
             }
           }
-          const taskInts: number[] = [];
-          parseInts(found.tasks, taskInts);
+          const taskInts = parseInts(found.tasks);
           const taskIds: number[] = [];
           for (let i = 0; i < taskInts.length; i += 5) {
             const id = taskInts[i];
             taskIds.push(id);
-            if (taskIndex.has(id)) continue;
+            if (taskIndex.get(id) >= 0) continue;
             taskIndex.set(id, tId.length);
             tId.push(id);
             tFlight.push(taskInts[i + 1]);
@@ -398,11 +462,10 @@ export function createPlanningFlightService({ db, heavy }: PlanningFlightDeps) {
             check();
             const links = await linksOf(taskIds);
             const attach = (text: string | null, width: number, into: (number[] | undefined)[]) => {
-              const ints: number[] = [];
-              parseInts(text, ints);
+              const ints = parseInts(text);
               for (let i = 0; i < ints.length; i += width) {
                 const index = taskIndex.get(ints[i]);
-                if (index === undefined || tLinkRound[index] !== round) continue;
+                if (index < 0 || tLinkRound[index] !== round) continue;
                 let list = into[index];
                 if (!list) {
                   list = [];
@@ -492,21 +555,19 @@ export function createPlanningFlightService({ db, heavy }: PlanningFlightDeps) {
           for (const employee of employees) add(tId[index], employee, tBegin[index], tEnd[index]);
       }
       check();
-      const others: number[] = [];
-      parseInts(
+      const others = parseInts(
         await heavy(
           () =>
             otherAssignments({ begin: new Date(spanBegin * 1000), end: new Date(spanEnd * 1000) }, covered),
           signal,
         ),
-        others,
       );
       for (let i = 0; i < others.length; i += 4) add(others[i], others[i + 1], others[i + 2], others[i + 3]);
       const conflict = new Uint8Array(begins.length);
       for (const list of byEmployee.values()) sweepEmployee(list, begins, ends, conflict);
       for (let row = 0; row < conflict.length; row++) {
-        const index = conflict[row] ? taskIndex.get(taskOf[row]) : undefined;
-        if (index !== undefined) conflictTask[index] = 1;
+        const index = conflict[row] ? taskIndex.get(taskOf[row]) : -1;
+        if (index >= 0) conflictTask[index] = 1;
       }
     }
 
@@ -629,8 +690,11 @@ export function createPlanningFlightService({ db, heavy }: PlanningFlightDeps) {
         buf = next;
       };
       const copy = (bytes: Uint8Array) => {
-        buf.set(bytes, pos);
-        pos += bytes.length;
+        const length = bytes.length;
+        // A call into set() costs more than copying a few bytes by hand.
+        if (length > 24) buf.set(bytes, pos);
+        else for (let k = 0; k < length; k++) buf[pos + k] = bytes[k];
+        pos += length;
       };
       /** A non-negative integer in decimal. */
       const int = (value: number) => {
@@ -704,4 +768,3 @@ export function createPlanningFlightService({ db, heavy }: PlanningFlightDeps) {
 
   return { flightsJson };
 }
-
