@@ -1,6 +1,7 @@
 /** The flight table over HTTP (spec 7, Flight table; issue 11): list, filters, sorts, lists, divide/combine, TGO, staff, delete, export. */
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../src/server/db/client.ts';
 import {
@@ -186,6 +187,14 @@ describe('GET /api/v1/race', () => {
     const at = new Map(legs.map((l) => [l.id, l.planAt.getTime()]));
     const times = ids.map((id) => at.get(id) as number);
     expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+
+  it('answers again after the pool replaced its connection (named statements of the shared embedded session)', async () => {
+    const pool = (db.db as unknown as { $client: pg.Pool }).$client;
+    const client = await pool.connect();
+    client.release(true);
+    const again = await rowsOf();
+    expect(again.length).toBeGreaterThan(0);
   });
 
   it('refuses unknown filters and sorts, bad days and periods over 93 days with 400 and fields', async () => {
