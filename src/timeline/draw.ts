@@ -494,8 +494,13 @@ export function drawCurve(ctx: CanvasRenderingContext2D, curve: Curve, max: numb
     ctx.lineTo(plot.x + plot.w, y);
     ctx.stroke();
     ctx.setLineDash([]);
+    // Haloed, so the value stays legible over the curve.
+    const text = max.toLocaleString('ru');
+    ctx.lineWidth = 3;
+    ctx.strokeStyle = '#ffffff';
+    ctx.strokeText(text, plot.x + plot.w - 40, y + 8);
     ctx.fillStyle = '#d6262b';
-    ctx.fillText(String(max), plot.x + plot.w - 40, y + 8);
+    ctx.fillText(text, plot.x + plot.w - 40, y + 8);
   }
   ctx.restore();
 }
