@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Timeline, type TimelineCurve } from '../../timeline/Timeline.tsx';
 import type { DemandResult, PlanningSet } from './api.ts';
 import { barLabelOf, hintOf, rowLabelOf } from './format.ts';
@@ -25,6 +25,13 @@ export function PlanningTimeline({
   onChooseTask,
 }: PlanningTimelineProps) {
   const [staffOf, setStaffOf] = useState<number | null>(null);
+  // Mounted once per answer (the screen keys it by answer): first paint is measured from the answer's arrival.
+  const mounted = useRef(performance.now());
+  const onFirstPaint = useCallback(
+    () =>
+      performance.measure('staff-planning:first-paint', { start: mounted.current, end: performance.now() }),
+    [],
+  );
   const bars = useMemo(() => ({ starts: set.starts, ends: set.ends, rows: set.rows, kind: set.kind }), [set]);
   const curve = useMemo<TimelineCurve | null>(
     () => (demand ? { from: demand.from, step: demand.step, values: demand.total, label: curveLabel } : null),
@@ -62,6 +69,7 @@ export function PlanningTimeline({
         barMenu={barMenu}
         barLabel={barLabel}
         curve={curve}
+        onFirstPaint={onFirstPaint}
         ariaLabel="Рейсы и задачи"
         height={620}
       />

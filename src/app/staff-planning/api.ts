@@ -94,6 +94,11 @@ function planning(): PlanningClient {
   return client;
 }
 
+/** Starts the planning worker ahead of the first answer, so its start-up overlaps the reference and flight requests. */
+export function startPlanningWorker(): void {
+  planning();
+}
+
 /** Fetches the flights and has the worker parse them into bars; an aborted request never reaches the worker. */
 export async function loadPlanningFlights(query: Query, signal?: AbortSignal): Promise<PlanningSet> {
   const started = performance.now();

@@ -1,9 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { rangeMinutes, staffPlanningMachine } from '../../machines/staffPlanning.ts';
 import type { MaxDemandRow, StaffPlanningFilters } from '../../machines/staffPlanningFilters.ts';
 import { Page, PageCard, PageTitle } from '../../widgets/index.ts';
-import type { DemandResult } from './api.ts';
+import { type DemandResult, startPlanningWorker } from './api.ts';
 import { DemandGrid } from './DemandGrid.tsx';
 import { Filters } from './Filters.tsx';
 import { MaxDemandPanel, PassengerPanel, PeakGraphPanel } from './Panels.tsx';
@@ -34,6 +34,7 @@ const VIEWS: [View, string][] = [
 
 /** /resource-planning (spec 2, 4, 9): flights and their tasks on a timeline, the demand, and the demand panels. */
 export default function Screen() {
+  useEffect(startPlanningWorker, []);
   const actor = useActorRef(staffPlanningMachine, { input: {} });
   const context = useSelector(actor, (s) => s.context);
   const booting = useSelector(actor, (s) => s.matches('booting'));
