@@ -691,8 +691,8 @@ export function createPlanningFlightService({ db, heavy }: PlanningFlightDeps) {
       };
       const copy = (bytes: Uint8Array) => {
         const length = bytes.length;
-        // A call into set() costs more than copying a few bytes by hand.
-        if (length > 24) buf.set(bytes, pos);
+        // A call into set() costs ~25 ns: more than copying a key or a time by hand, far less than a fragment.
+        if (length > 16) buf.set(bytes, pos);
         else for (let k = 0; k < length; k++) buf[pos + k] = bytes[k];
         pos += length;
       };
