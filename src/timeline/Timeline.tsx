@@ -99,6 +99,8 @@ interface Live {
   pointer: { x: number; y: number } | null;
   drawn: Drawn | null;
   viewReady: boolean;
+  /** The view, data or size changed since the last draw of the background and bar layers. */
+  sceneDirty: boolean;
 }
 
 function clock(minute: number): string {
@@ -151,10 +153,12 @@ export function Timeline(props: TimelineProps): JSX.Element {
     pointer: null,
     drawn: null,
     viewReady: false,
+    sceneDirty: true,
   });
   const scratch = useRef(createScratch());
   const firstPaint = useRef(false);
   const overlayDrawn = useRef(false);
+  const lastOverlay = useRef('');
   const frameRequest = useRef(0);
   const zoomTimer = useRef(0);
   const listTimer = useRef(0);
@@ -234,21 +238,28 @@ export function Timeline(props: TimelineProps): JSX.Element {
         setHint(bar >= 0 ? { bar, x, y } : null);
       }
     }
-    backgroundLayer.current?.draw();
-    barLayer.current?.draw();
+    // A frame only the pointer asked for (hover) leaves the background and the bars as they are.
+    const sceneDirty = s.sceneDirty || !s.drawn;
+    if (sceneDirty) {
+      backgroundLayer.current?.draw();
+      barLayer.current?.draw();
+      s.sceneDirty = false;
+      refreshList();
+    }
     // An empty overlay is hidden, so the browser has one canvas less to composite while panning and zooming.
     const overlay = s.hover >= 0 || s.focus >= 0;
+    const overlayKey = `${s.hover} ${s.focus} ${s.focused}`;
     const overlayLayerNode = overlayLayer.current;
     if (overlayLayerNode) {
       if (overlay !== overlayDrawn.current) overlayLayerNode.visible(overlay);
-      if (overlay) overlayLayerNode.draw();
+      if (overlay && (sceneDirty || overlayKey !== lastOverlay.current)) overlayLayerNode.draw();
     }
     overlayDrawn.current = overlay;
+    lastOverlay.current = overlayKey;
     if (!firstPaint.current && s.drawn) {
       firstPaint.current = true;
       p.onFirstPaint?.();
     }
-    refreshList();
   }, [frameOf, refreshList]);
 
   // The layers' scene functions read the live state; they run only inside `paint`.
@@ -280,7 +291,13 @@ export function Timeline(props: TimelineProps): JSX.Element {
     [frameOf],
   );
 
+  /** Asks for one draw of every layer in the next animation frame. */
   const schedule = useCallback(() => {
+    live.current.sceneDirty = true;
+    if (frameRequest.current === 0) frameRequest.current = requestAnimationFrame(paint);
+  }, [paint]);
+  /** Asks for a hit test and, if the hover changed, the overlay only. */
+  const scheduleHover = useCallback(() => {
     if (frameRequest.current === 0) frameRequest.current = requestAnimationFrame(paint);
   }, [paint]);
 
@@ -320,6 +337,7 @@ export function Timeline(props: TimelineProps): JSX.Element {
         setScene(result);
         // Draw at once rather than a frame later: the first paint follows the data as closely as it can.
         cancelAnimationFrame(frameRequest.current);
+        live.current.sceneDirty = true;
         paint();
       });
     return () => {
@@ -471,7 +489,7 @@ export function Timeline(props: TimelineProps): JSX.Element {
       }
     }
     s.pointer = localPoint(event);
-    schedule();
+    scheduleHover();
   };
   const onPointerUp = (event: React.PointerEvent<HTMLDivElement>) => {
     drag.current = null;
@@ -484,7 +502,7 @@ export function Timeline(props: TimelineProps): JSX.Element {
     if (s.hover >= 0) {
       s.hover = -1;
       setHint(null);
-      schedule();
+      scheduleHover();
     }
   };
   const onContextMenu = (event: React.MouseEvent<HTMLDivElement>) => {
