@@ -339,6 +339,18 @@ describe('TGO', () => {
     const common = form.json() as { id: number }[];
     const first = new Set(one.json().map((t: { id: number }) => t.id));
     expect(common.every((t) => first.has(t.id))).toBe(true);
+    const boundary = '----gow7MA4YWxkTrZu0gW';
+    const multipart = await app.inject({
+      method: 'POST',
+      url: '/api/race/get-tgos',
+      headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: [paired[0].aid, paired[1].aid]
+        .map((aid) => `--${boundary}\r\nContent-Disposition: form-data; name="aids[]"\r\n\r\n${aid}\r\n`)
+        .concat(`--${boundary}--\r\n`)
+        .join(''),
+    });
+    expect(multipart.statusCode, multipart.body).toBe(200);
+    expect(multipart.json()).toEqual(common);
     const international = all.find(
       (r) => r.type === 'Международный' && r.arrival_flight_id && !r.departure_flight_id,
     );

@@ -165,6 +165,25 @@ const formAidsSchema = z.object({
   ),
 });
 
+/**
+ * The text fields of a multipart/form-data body as a query string, files left out.
+ * Example: two parts `aids[]` = 1 and 2 → 'aids%5B%5D=1&aids%5B%5D=2'.
+ */
+function multipartFields(contentType: string, body: string): string {
+  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+  if (!boundary) throw new BadRequestError(MESSAGES.malformed, { body: ['Нет границы multipart'] });
+  const fields = new URLSearchParams();
+  for (const part of body.split(`--${boundary}`)) {
+    const split = part.indexOf('\r\n\r\n');
+    if (split < 0) continue;
+    const head = part.slice(0, split);
+    const name = /content-disposition:[^\r\n]*\bname="([^"]*)"/i.exec(head)?.[1];
+    if (name === undefined || /\bfilename=/i.test(head)) continue;
+    fields.append(name, part.slice(split + 4).replace(/\r\n$/, ''));
+  }
+  return fields.toString();
+}
+
 const DATE_RANGE = /^(\d{2})\.(\d{2})\.(\d{4})\s*-\s*(\d{2})\.(\d{2})\.(\d{4})$/;
 
 /** Flight table (spec 7, Flight table): GET /v1/race, the race-filter lists and the row actions. */
@@ -172,17 +191,31 @@ export const flightTableRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
   const service = services.flightTable;
 
   // `POST /race/get-tgos` takes form data (aids[]=1&aids[]=2), as the spec has it; this plugin only.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_request, body, done) => {
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded'))
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => {
+        try {
+          done(null, parseQueryString(body as string));
+        } catch (error) {
+          done(error as Error, undefined);
+        }
+      },
+    );
+
+  // A browser's FormData goes as multipart/form-data: its text fields are read the same way (files are ignored).
+  if (!app.hasContentTypeParser('multipart/form-data'))
+    app.addContentTypeParser('multipart/form-data', { parseAs: 'string' }, (request, body, done) => {
       try {
-        done(null, parseQueryString(body as string));
+        done(
+          null,
+          parseQueryString(multipartFields(String(request.headers['content-type']), body as string)),
+        );
       } catch (error) {
         done(error as Error, undefined);
       }
-    },
-  );
+    });
 
   /** The rows of the query's period and filters, sorted. */
   async function listed(
@@ -256,7 +289,7 @@ export const flightTableRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
       ...getTgos,
       schema: {
         ...getTgos.schema,
-        description: `Тело — form data aids[]=…&aids[]=… (application/x-www-form-urlencoded) или JSON {aids}. Пустой ответ: «${M.noCommonTgo}».`,
+        description: `Тело — form data aids[]=…&aids[]=… (multipart/form-data или application/x-www-form-urlencoded) или JSON {aids}. Пустой ответ: «${M.noCommonTgo}».`,
         body: formAidsSchema,
       },
     },
