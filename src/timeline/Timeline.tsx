@@ -613,7 +613,7 @@ export function Timeline(props: TimelineProps): JSX.Element {
         tabIndex={0}
         aria-label={ariaLabel}
         aria-roledescription="шкала времени"
-        aria-describedby={statusId}
+        aria-describedby={hint ? `${statusId} ${hintId}` : statusId}
         data-ready={scene ? 'true' : 'false'}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
