@@ -44,7 +44,7 @@ export interface DataGridProps<T> extends DataGridViewProps<T> {
 function columnTemplate<T>(
   columns: GridColumn<T>[],
   horizontal: boolean,
-): { template: string; minWidth?: number } {
+): { template: string; minWidth?: number; widths: number[] | null } {
   const widths = columns.map((column) =>
     column.width
       ? `${column.width}px`
@@ -54,10 +54,12 @@ function columnTemplate<T>(
           ? '64px'
           : 'minmax(80px, 1fr)',
   );
-  const minWidth = horizontal
-    ? columns.reduce((sum, column) => sum + (column.width ?? (column.kind === 'serial' ? 64 : 160)), 0)
-    : undefined;
-  return { template: widths.join(' '), minWidth };
+  // Sideways every column has a width in px, so the body can draw only the columns in view.
+  const pixels = horizontal
+    ? columns.map((column) => column.width ?? (column.kind === 'serial' ? 64 : 160))
+    : null;
+  const minWidth = pixels ? pixels.reduce((sum, width) => sum + width, 0) : undefined;
+  return { template: widths.join(' '), minWidth, widths: pixels };
 }
 
 /** A grid bound to a grid actor from useGridActor; use it when the screen sends events to the grid. */
@@ -78,7 +80,7 @@ export function DataGridView<T>({
   const loading = useSelector(actorRef, (snapshot) => snapshot.hasTag('loading'));
   const [menu, setMenu] = useState<{ row: T; x: number; y: number } | null>(null);
   const { pagination, horizontalScroll } = context;
-  const { template, minWidth } = useMemo(
+  const { template, minWidth, widths } = useMemo(
     () => columnTemplate(columns, horizontalScroll),
     [columns, horizontalScroll],
   );
@@ -125,6 +127,7 @@ export function DataGridView<T>({
             isRowSelected={isRowSelected}
             onRowClick={onRowClick}
             activeRow={activeRow}
+            columnWidths={widths}
             height={height}
             rowHeight={rowHeight}
             minWidth={minWidth}

@@ -1,7 +1,15 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualised body is absolutely positioned divs, so the table is built from ARIA roles
 // biome-ignore-all lint/a11y/useFocusableInteractive: rows and cells are read, not operated; their buttons and inputs take focus
-import { type CSSProperties, type MouseEvent, type ReactNode, useCallback, useEffect, useMemo } from 'react';
-import { List, type RowComponentProps, useListRef } from 'react-window';
+import {
+  type CSSProperties,
+  type MouseEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
+import { List, type RowComponentProps, useListCallbackRef } from 'react-window';
 import type { GridColumn } from './types.ts';
 
 const numberFormat = new Intl.NumberFormat('ru');
@@ -57,14 +65,15 @@ function BodyRow<T>({
   ariaAttributes: _aria,
   rows,
   columns,
-  cellClasses,
   template,
   firstSerial,
   rowColor,
   onRowContextMenu,
   isRowSelected,
   onRowClick,
-}: RowComponentProps<BodyRowProps<T> & { cellClasses: string[] }>) {
+  cellClasses,
+  shown,
+}: RowComponentProps<BodyRowProps<T> & CellProps>) {
   const row = rows[index];
   const selected = isRowSelected?.(row) ?? false;
   const background = selected ? undefined : rowColor?.(row);
@@ -81,13 +90,97 @@ function BodyRow<T>({
       onClick={onRowClick ? (event) => onRowClick(row, index, event) : undefined}
       onContextMenu={onRowContextMenu ? (event) => onRowContextMenu(row, event) : undefined}
     >
-      {columns.map((column, i) => (
-        <div key={column.key} role="cell" className={cellClasses[i]}>
-          {cellContent(column, row, index, firstSerial)}
-        </div>
-      ))}
+      {shown
+        ? columns.slice(shown.from, shown.to + 1).map((column, i) => (
+            <div
+              key={column.key}
+              role="cell"
+              className={cellClasses[shown.from + i]}
+              style={shown.styles[shown.from + i]}
+            >
+              {cellContent(column, row, index, firstSerial)}
+            </div>
+          ))
+        : columns.map((column, i) => (
+            <div key={column.key} role="cell" className={cellClasses[i]}>
+              {cellContent(column, row, index, firstSerial)}
+            </div>
+          ))}
     </div>
   );
+}
+
+/** The columns a row draws when the grid scrolls sideways: those in view, each placed on its own track. */
+interface ShownColumns {
+  from: number;
+  to: number;
+  /** `grid-column` of each column, made once per column set. */
+  styles: CSSProperties[];
+}
+
+interface CellProps {
+  cellClasses: string[];
+  shown: ShownColumns | null;
+}
+
+/** Pixels drawn beyond each side of a sideways-scrolling body. */
+const COLUMN_MARGIN = 240;
+
+/**
+ * The first and last of the columns of `widths` (px) that meet the view from `left` to `right` widened by
+ * COLUMN_MARGIN: `columnRange([300, 300, 300, 300, 300], 0, 500)` is [0, 2].
+ */
+function columnRange(widths: number[], left: number, right: number): [number, number] {
+  let from = -1;
+  let to = widths.length - 1;
+  let offset = 0;
+  for (let i = 0; i < widths.length; i += 1) {
+    const end = offset + widths[i];
+    if (from < 0 && end > left - COLUMN_MARGIN) from = i;
+    if (offset >= right + COLUMN_MARGIN) {
+      to = i - 1;
+      break;
+    }
+    offset = end;
+  }
+  return [Math.max(0, from), Math.max(Math.max(0, from), to)];
+}
+
+/**
+ * In a grid that scrolls sideways (`widths` given), the columns in view of the scroller around the body, updated as
+ * it scrolls or resizes: a row of nineteen columns then draws the eight or so the user sees.
+ */
+function useShownColumns(element: HTMLElement | null, widths: number[] | null): ShownColumns | null {
+  const [range, setRange] = useState<[number, number] | null>(null);
+  useEffect(() => {
+    const scroller = element?.closest<HTMLElement>('.w-grid__scroller');
+    if (!scroller || !widths) {
+      setRange(null);
+      return;
+    }
+    const update = () => {
+      // A scroller not laid out (hidden, or a test's DOM) has no width: every column is drawn.
+      if (scroller.clientWidth === 0) {
+        setRange(null);
+        return;
+      }
+      const next = columnRange(widths, scroller.scrollLeft, scroller.scrollLeft + scroller.clientWidth);
+      setRange((current) => (current && current[0] === next[0] && current[1] === next[1] ? current : next));
+    };
+    update();
+    scroller.addEventListener('scroll', update, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    observer?.observe(scroller);
+    return () => {
+      scroller.removeEventListener('scroll', update);
+      observer?.disconnect();
+    };
+  }, [element, widths]);
+  const styles = useMemo(
+    () => (widths ?? []).map((_, i): CSSProperties => ({ gridColumn: String(i + 1) })),
+    [widths],
+  );
+  return useMemo(() => (range ? { from: range[0], to: range[1], styles } : null), [range, styles]);
 }
 
 /** Rows drawn beyond each edge of the viewport; a fast scroll outruns any overscan, so it stays small. */
@@ -106,6 +199,8 @@ interface GridBodyProps<T> extends BodyRowProps<T> {
   height: number;
   rowHeight: number;
   minWidth?: number;
+  /** Column widths in px when the grid scrolls sideways: only the columns in view are drawn. */
+  columnWidths?: number[] | null;
   /** A row index kept in view: the body scrolls to it when it changes (keyboard selection). */
   activeRow?: number | null;
 }
@@ -115,13 +210,21 @@ interface GridBodyProps<T> extends BodyRowProps<T> {
  * slot (index modulo the slot count), so a scroll re-renders the same row elements with new text instead of
  * unmounting and mounting a screenful of rows every frame.
  */
-export function GridBody<T>({ height, rowHeight, minWidth, activeRow, ...rowProps }: GridBodyProps<T>) {
+export function GridBody<T>({
+  height,
+  rowHeight,
+  minWidth,
+  activeRow,
+  columnWidths = null,
+  ...rowProps
+}: GridBodyProps<T>) {
   const { columns } = rowProps;
-  const listRef = useListRef(null);
+  const [list, setList] = useListCallbackRef(null);
+  const shown = useShownColumns(list?.element ?? null, columnWidths);
   useEffect(() => {
     if (activeRow === null || activeRow === undefined || activeRow < 0) return;
-    listRef.current?.scrollToRow({ index: activeRow, align: 'auto' });
-  }, [activeRow, listRef]);
+    list?.scrollToRow({ index: activeRow, align: 'auto' });
+  }, [activeRow, list]);
   const cellClasses = useMemo(() => columns.map(cellClass), [columns]);
   const slots = rowSlots(height, rowHeight);
   const rowKey = useCallback((index: number) => index % slots, [slots]);
@@ -142,8 +245,8 @@ export function GridBody<T>({ height, rowHeight, minWidth, activeRow, ...rowProp
       rowCount={rowProps.rows.length}
       rowHeight={rowHeight}
       rowKey={rowKey}
-      listRef={listRef}
-      rowProps={{ ...rowProps, cellClasses }}
+      listRef={setList}
+      rowProps={{ ...rowProps, cellClasses, shown }}
       defaultHeight={height}
       overscanCount={OVERSCAN}
       style={{ height: Math.min(height, rowProps.rows.length * rowHeight + 2), minWidth }}
