@@ -6,14 +6,7 @@
  */
 import { z } from './messages.ts';
 
-export const LIVE_ENTITIES = [
-  'flight',
-  'turnaround',
-  'task',
-  'task_employee',
-  'team',
-  'team_flight',
-] as const;
+const LIVE_ENTITIES = ['flight', 'turnaround', 'task', 'task_employee', 'team', 'team_flight'] as const;
 export type LiveEntity = (typeof LIVE_ENTITIES)[number];
 
 /** The PostgreSQL NOTIFY channel the notices travel on between processes. */

@@ -34,7 +34,7 @@ export const FLIGHT_TABLE_COLUMNS = {
 export type FlightTableColumn = keyof typeof FLIGHT_TABLE_COLUMNS;
 /** Column keys in the default order (all shown by default). */
 export const FLIGHT_TABLE_COLUMN_KEYS = Object.keys(FLIGHT_TABLE_COLUMNS) as FlightTableColumn[];
-export const flightTableColumnSchema = z.enum(
+const flightTableColumnSchema = z.enum(
   FLIGHT_TABLE_COLUMN_KEYS as [FlightTableColumn, ...FlightTableColumn[]],
 );
 
@@ -64,7 +64,7 @@ export type ColumnSetting = z.infer<typeof columnSettingSchema>;
  * - link: the pairing ('Прилёт – вылет', 'Только прилёт', 'Только вылет', see COMBINE_TYPES);
  * - tgo: the legs' TGO names; confirmed: the turnaround is confirmed.
  */
-export const raceRowSchema = z.object({
+const raceRowSchema = z.object({
   aid: z.number().int(),
   arrival_flight_id: z.number().int().nullable(),
   departure_flight_id: z.number().int().nullable(),
@@ -125,7 +125,7 @@ export const RACE_LIST_FILTERS = {
   status: 'statuses',
   link: 'combine-types',
 } as const satisfies Partial<Record<FlightTableColumn, string>>;
-export const RACE_PERIOD_FILTERS = ['date_from', 'date_to'] as const;
+const RACE_PERIOD_FILTERS = ['date_from', 'date_to'] as const;
 /** Every `filter[key]` of `GET /api/v1/race`. */
 export const RACE_FILTER_KEYS = [
   ...RACE_PERIOD_FILTERS,
@@ -133,13 +133,12 @@ export const RACE_FILTER_KEYS = [
   ...(Object.keys(RACE_LIST_FILTERS) as (keyof typeof RACE_LIST_FILTERS)[]),
   'confirmed',
 ] as const;
-export type RaceFilterKey = (typeof RACE_FILTER_KEYS)[number];
 export const RACE_DEFAULT_PER_PAGE = 100;
 export const RACE_MAX_PER_PAGE = 2000;
 export const RACE_MAX_DAYS = 93;
 
 /** An item of a race-filter list (`GET /api/v1/race-filter/{directions|types|statuses|combine-types|approved}`). */
-export const raceFilterItemSchema = z.object({ id: z.number().int(), name: z.string() });
+const raceFilterItemSchema = z.object({ id: z.number().int(), name: z.string() });
 export type RaceFilterItem = z.infer<typeof raceFilterItemSchema>;
 export const raceFilterItemsSchema = z.array(raceFilterItemSchema);
 
@@ -158,12 +157,11 @@ export const APPROVED_ITEMS = [
 /** Chosen rows: `{aids}` (1..2000 distinct turnarounds). */
 const aidsSchema = z.array(idSchema).min(1).max(2000);
 export const raceAidsSchema = z.object({ aids: aidsSchema });
-export type RaceAids = z.infer<typeof raceAidsSchema>;
 
 /** `POST /api/race/fetch-tgo` body: one row. */
 export const fetchTgoSchema = z.object({ aid: idSchema });
 /** A TGO in the dialogs: valid for the row(s) asked; `current` when a leg of the (single) row uses it now. */
-export const tgoOptionSchema = z.object({
+const tgoOptionSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   /** 1 departure, 2 arrival: the legs it applies to. */
@@ -176,7 +174,6 @@ export const tgoOptionsSchema = z.array(tgoOptionSchema);
 
 /** `POST /api/race/fill-flights` body: apply the TGO to the legs of the rows it is valid for. */
 export const fillFlightsSchema = z.object({ aids: aidsSchema, tgo_id: idSchema });
-export type FillFlights = z.infer<typeof fillFlightsSchema>;
 /** Its answer: legs whose tasks were regenerated and the tasks written. */
 export const fillFlightsResultSchema = z.object({ flights: z.number().int(), tasks: z.number().int() });
 
@@ -211,7 +208,6 @@ export const raceExportSchema = z.object({
   aids: z.array(idSchema).max(100_000).optional(),
   columns: z.array(flightTableColumnSchema).min(1).max(FLIGHT_TABLE_COLUMN_KEYS.length).optional(),
 });
-export type RaceExport = z.infer<typeof raceExportSchema>;
 export const raceExportFileName = (from: string, to: string) => `Суточный план полетов на ${from} - ${to}`;
 
 /** Russian texts of the flight table beyond the shared catalogue. */
