@@ -236,6 +236,9 @@ function keyCondition(column: SQL, ids: number[]): SQL {
 }
 
 const COMMA = 44;
+const DIGIT_ONE = 49;
+/** The is_conflict digit's place counted back from the end of a flight's head, `…"is_conflict":0,"tasks":[`. */
+const CONFLICT_DIGIT_FROM_END = ',"tasks":['.length + 1;
 const OPEN_BRACKET = 91;
 const CLOSE_BRACKET = 93;
 const TASK_ID = Buffer.from('{"id":');
@@ -309,32 +312,40 @@ export function createPlanningFlightService({ db, heavy }: PlanningFlightDeps) {
   }
 
   /**
-   * Tasks of the flights (id, flight, job, begin and end seconds, flat) and their turnarounds (aid, arrival,
-   * departure; 0 for none), in one round trip.
+   * Tasks of the flights (id, flight, job, begin and end seconds, flat; with their lowest and highest id and count)
+   * and the flights' turnarounds (aid, arrival, departure; 0 for none), in one round trip.
    */
   async function tasksOf(flightIds: number[]) {
-    const [row] = await rows<{ tasks: string | null; turnarounds: string | null }>(sql`
-      select (select string_agg(t.id || ',' || t.flight_id || ',' || t.job_id || ',' ||
-                                date_part('epoch', t.plan_begin_at)::int8 || ',' ||
-                                date_part('epoch', t.plan_end_at)::int8, ';')
-              from tasks t where ${keyCondition(sql`t.flight_id`, flightIds)}) tasks,
+    const [row] = await rows<{
+      tasks: string | null;
+      lo: number | null;
+      hi: number | null;
+      n: string;
+      turnarounds: string | null;
+    }>(sql`
+      select x.tasks, x.lo, x.hi, x.n,
              (select string_agg(ta.aid || ',' || coalesce(ta.arrival_flight_id, 0) || ',' ||
                                 coalesce(ta.departure_flight_id, 0), ';')
               from turnarounds ta
               where ${keyCondition(sql`ta.arrival_flight_id`, flightIds)}
-                 or ${keyCondition(sql`ta.departure_flight_id`, flightIds)}) turnarounds`);
+                 or ${keyCondition(sql`ta.departure_flight_id`, flightIds)}) turnarounds
+      from (select string_agg(t.id || ',' || t.flight_id || ',' || t.job_id || ',' ||
+                              date_part('epoch', t.plan_begin_at)::int8 || ',' ||
+                              date_part('epoch', t.plan_end_at)::int8, ';') tasks,
+                   min(t.id) lo, max(t.id) hi, count(*) n
+            from tasks t where ${keyCondition(sql`t.flight_id`, flightIds)}) x`);
     return row;
   }
 
   /** Positions (task, position, count), resource types (task, type) and employees (task, employee) of the tasks. */
-  async function linksOf(taskIds: number[]) {
+  async function linksOf(taskKey: (column: SQL) => SQL) {
     const [row] = await rows<{ p: string | null; r: string | null; e: string | null }>(sql`
       select (select string_agg(tp.task_id || ',' || tp.employee_position_id || ',' || tp.count, ';')
-              from task_positions tp where ${keyCondition(sql`tp.task_id`, taskIds)}) p,
+              from task_positions tp where ${taskKey(sql`tp.task_id`)}) p,
              (select string_agg(tr.task_id || ',' || tr.resource_type_id, ';')
-              from task_resources tr where ${keyCondition(sql`tr.task_id`, taskIds)}) r,
+              from task_resources tr where ${taskKey(sql`tr.task_id`)}) r,
              (select string_agg(te.task_id || ',' || te.employee_id, ';')
-              from task_employees te where ${keyCondition(sql`te.task_id`, taskIds)}) e`);
+              from task_employees te where ${taskKey(sql`te.task_id`)}) e`);
     return row;
   }
 
@@ -420,67 +431,94 @@ export function createPlanningFlightService({ db, heavy }: PlanningFlightDeps) {
     const flights = new Map<number, FlightRow>();
     const covered: SQL[] = [];
 
+    const windows: { window: Period; last: boolean }[] = [];
+    for (let from = periodMs.begin; ; from += WINDOW_MS) {
+      const to = Math.min(from + WINDOW_MS, periodMs.end);
+      windows.push({ window: { begin: new Date(from), end: new Date(to) }, last: to >= periodMs.end });
+      if (to >= periodMs.end) break;
+    }
+    /** Lets the driver send the queries just started before a stretch of parsing or writing holds the thread. */
+    const dispatch = () => new Promise<void>((resolve) => setImmediate(resolve));
+    /** A query started ahead: awaited later, its failure never left unhandled meanwhile. */
+    const ahead = <T>(promise: Promise<T>) => {
+      promise.catch(() => undefined);
+      return promise;
+    };
+
     await heavy(async () => {
-      let round = 0;
-      for (let from = periodMs.begin; from <= periodMs.end; from += WINDOW_MS) {
+      // Pipelined: the next query is queued before this one's text is parsed, so the database works while the
+      // parsing runs (the link query needs only the tasks' id range, which the task query answers).
+      let nextFlights = ahead(flightsOf(windows[0].window, windows[0].last, query));
+      for (let round = 0; round < windows.length; round++) {
         check();
-        const to = Math.min(from + WINDOW_MS, periodMs.end);
-        const last = to >= periodMs.end;
-        const found = await flightsOf({ begin: new Date(from), end: new Date(to) }, last, query);
+        const found = await nextFlights;
         const fresh = found.filter((f) => !flights.has(f.id));
         for (const f of fresh) flights.set(f.id, f);
+        let tasksRead: ReturnType<typeof tasksOf> | undefined;
         if (fresh.length > 0) {
           const flightIds = fresh.map((f) => f.id);
           covered.push(keyCondition(sql`t.flight_id`, flightIds));
-          check();
-          const found = await tasksOf(flightIds);
-          const turnaroundInts = parseInts(found.turnarounds);
-          for (let i = 0; i < turnaroundInts.length; i += 3) {
-            for (const flightId of [turnaroundInts[i + 1], turnaroundInts[i + 2]]) {
-              const flight = flights.get(flightId);
-              if (flight) flight.aid = turnaroundInts[i];
-            }
-          }
-          const taskInts = parseInts(found.tasks);
-          const taskIds: number[] = [];
-          for (let i = 0; i < taskInts.length; i += 5) {
-            const id = taskInts[i];
-            taskIds.push(id);
-            if (taskIndex.get(id) >= 0) continue;
-            taskIndex.set(id, tId.length);
-            tId.push(id);
-            tFlight.push(taskInts[i + 1]);
-            tJob.push(taskInts[i + 2]);
-            tBegin.push(taskInts[i + 3]);
-            tEnd.push(taskInts[i + 4]);
-            tPositions.push(undefined);
-            tResources.push(undefined);
-            tEmployees.push(undefined);
-            tLinkRound.push(round);
-          }
-          if (taskIds.length > 0) {
-            check();
-            const links = await linksOf(taskIds);
-            const attach = (text: string | null, width: number, into: (number[] | undefined)[]) => {
-              const ints = parseInts(text);
-              for (let i = 0; i < ints.length; i += width) {
-                const index = taskIndex.get(ints[i]);
-                if (index < 0 || tLinkRound[index] !== round) continue;
-                let list = into[index];
-                if (!list) {
-                  list = [];
-                  into[index] = list;
-                }
-                for (let k = 1; k < width; k++) list.push(ints[i + k]);
-              }
-            };
-            attach(links.p, 3, tPositions);
-            attach(links.r, 2, tResources);
-            attach(links.e, 2, tEmployees);
+          tasksRead = ahead(tasksOf(flightIds));
+        }
+        const following = windows[round + 1];
+        if (following) nextFlights = ahead(flightsOf(following.window, following.last, query));
+        if (!tasksRead) continue;
+        check();
+        const read = await tasksRead;
+        const count = Number(read.n);
+        const lo = read.lo ?? 0;
+        const hi = read.hi ?? 0;
+        const dense = count > 0 && hi - lo + 1 <= SPARSE_FACTOR * count + 64;
+        let linksRead = dense
+          ? ahead(linksOf((column) => sql`${column} between ${lo} and ${hi}`))
+          : undefined;
+        await dispatch();
+        const turnaroundInts = parseInts(read.turnarounds);
+        for (let i = 0; i < turnaroundInts.length; i += 3) {
+          for (const flightId of [turnaroundInts[i + 1], turnaroundInts[i + 2]]) {
+            const flight = flights.get(flightId);
+            if (flight) flight.aid = turnaroundInts[i];
           }
         }
-        round++;
-        if (last) break;
+        const taskInts = parseInts(read.tasks);
+        const taskIds: number[] = [];
+        for (let i = 0; i < taskInts.length; i += 5) {
+          const id = taskInts[i];
+          taskIds.push(id);
+          if (taskIndex.get(id) >= 0) continue;
+          taskIndex.set(id, tId.length);
+          tId.push(id);
+          tFlight.push(taskInts[i + 1]);
+          tJob.push(taskInts[i + 2]);
+          tBegin.push(taskInts[i + 3]);
+          tEnd.push(taskInts[i + 4]);
+          tPositions.push(undefined);
+          tResources.push(undefined);
+          tEmployees.push(undefined);
+          tLinkRound.push(round);
+        }
+        if (taskIds.length === 0) continue;
+        if (!linksRead) {
+          check();
+          linksRead = linksOf((column) => keyCondition(column, taskIds));
+        }
+        const links = await linksRead;
+        const attach = (text: string | null, width: number, into: (number[] | undefined)[]) => {
+          const ints = parseInts(text);
+          for (let i = 0; i < ints.length; i += width) {
+            const index = taskIndex.get(ints[i]);
+            if (index < 0 || tLinkRound[index] !== round) continue;
+            let list = into[index];
+            if (!list) {
+              list = [];
+              into[index] = list;
+            }
+            for (let k = 1; k < width; k++) list.push(ints[i + k]);
+          }
+        };
+        attach(links.p, 3, tPositions);
+        attach(links.r, 2, tResources);
+        attach(links.e, 2, tEmployees);
       }
     }, signal);
 
@@ -528,10 +566,24 @@ export function createPlanningFlightService({ db, heavy }: PlanningFlightDeps) {
       if (tEnd[index] > spanEnd) spanEnd = tEnd[index];
     }
 
-    // Double-booking: every assignment of the span, these tasks' and any other flight's, swept per employee.
+    // Double-booking: every assignment of the span, these tasks' and any other flight's, swept per employee. The
+    // other flights' assignments are read while the JSON is written; the flags are patched in afterwards.
+    const hasSpan = spanBegin <= spanEnd;
+    if (hasSpan) check();
+    const othersRead = hasSpan
+      ? ahead(
+          heavy(
+            () =>
+              otherAssignments({ begin: new Date(spanBegin * 1000), end: new Date(spanEnd * 1000) }, covered),
+            signal,
+          ),
+        )
+      : undefined;
+    if (othersRead) await dispatch();
+    const { json: out, conflictAt } = writeJson();
     /** 1 at the index of a task (of those read) that one of its employees is double-booked on. */
     const conflictTask = new Uint8Array(tId.length);
-    if (spanBegin <= spanEnd) {
+    if (othersRead) {
       const begins: number[] = [];
       const ends: number[] = [];
       const taskOf: number[] = [];
@@ -554,14 +606,7 @@ export function createPlanningFlightService({ db, heavy }: PlanningFlightDeps) {
         if (employees)
           for (const employee of employees) add(tId[index], employee, tBegin[index], tEnd[index]);
       }
-      check();
-      const others = parseInts(
-        await heavy(
-          () =>
-            otherAssignments({ begin: new Date(spanBegin * 1000), end: new Date(spanEnd * 1000) }, covered),
-          signal,
-        ),
-      );
+      const others = parseInts(await othersRead);
       for (let i = 0; i < others.length; i += 4) add(others[i], others[i + 1], others[i + 2], others[i + 3]);
       const conflict = new Uint8Array(begins.length);
       for (const list of byEmployee.values()) sweepEmployee(list, begins, ends, conflict);
@@ -570,10 +615,12 @@ export function createPlanningFlightService({ db, heavy }: PlanningFlightDeps) {
         if (index >= 0) conflictTask[index] = 1;
       }
     }
+    for (const { at, tasks } of conflictAt)
+      if (tasks.some((index) => conflictTask[index])) out[at] = DIGIT_ONE;
+    return out;
 
-    return writeJson();
-
-    function writeJson(): Buffer {
+    /** The answer with every is_conflict 0, and where each flight's flag is, to set once the conflicts are known. */
+    function writeJson(): { json: Buffer; conflictAt: { at: number; tasks: number[] }[] } {
       const wallText = wallClockFormatter(query.timeZone);
       // Keyed by seconds from the earliest time: small integers, which a Map hashes far faster than epoch seconds.
       let base = spanBegin;
@@ -711,12 +758,11 @@ export function createPlanningFlightService({ db, heavy }: PlanningFlightDeps) {
         pos += digits;
       };
 
+      const conflictAt: { at: number; tasks: number[] }[] = [];
       room(1);
       buf[pos++] = OPEN_BRACKET;
       let firstFlight = true;
       for (const { flight: f, begin, end, tasks } of entries) {
-        let conflict = 0;
-        for (const index of tasks) if (conflictTask[index]) conflict = 1;
         const airline = ref.airlines.get(f.airline_id)?.code ?? '';
         const route = `${ref.airports.get(f.departure_airport_id)?.code ?? ''} – ${ref.airports.get(f.arrival_airport_id)?.code ?? ''}`;
         const tgo = f.tgo_template_id === null ? undefined : ref.tgo.get(f.tgo_template_id)?.name;
@@ -727,14 +773,15 @@ export function createPlanningFlightService({ db, heavy }: PlanningFlightDeps) {
           `"flightNumber":${json(airline + f.flight_number)},"flightTypeId":${f.flight_type_id},` +
           `"flight_schedule_id":${f.flight_schedule_id},"flight_status":[${status === undefined ? '' : json(status)}],` +
           `"route":${json(route)},"aircraft_type":${json(ref.aircraft.get(f.aircraft_type_id)?.name ?? '')},` +
-          `"tgo":${tgo === undefined ? 'null' : json(tgo)},"is_conflict":${conflict},"passengers":${f.passengers},` +
+          `"tgo":${tgo === undefined ? 'null' : json(tgo)},"passengers":${f.passengers},` +
           `"flight_url":"/flight/view/${f.id}",` +
           `"season_flight_url":${f.flight_schedule_id === 2 ? `"/season-flight/view/${f.id}"` : 'null'},` +
           `"season_flight_request_url":${f.flight_schedule_id === 3 ? `"/season-flight-request/view/${f.id}"` : 'null'},` +
-          '"tasks":[';
+          '"is_conflict":0,"tasks":[';
         firstFlight = false;
         room(head.length * 3);
         pos += buf.write(head, pos);
+        if (tasks.length > 0) conflictAt.push({ at: pos - CONFLICT_DIGIT_FROM_END, tasks });
         let firstTask = true;
         for (const index of tasks) {
           const middleBytes = middle(index);
@@ -762,7 +809,7 @@ export function createPlanningFlightService({ db, heavy }: PlanningFlightDeps) {
       }
       room(1);
       buf[pos++] = CLOSE_BRACKET;
-      return buf.subarray(0, pos);
+      return { json: buf.subarray(0, pos), conflictAt };
     }
   }
 
