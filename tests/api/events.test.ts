@@ -141,6 +141,32 @@ describe('GET /api/events', () => {
     }
   });
 
+  it.runIf(process.env.DATABASE_URL)(
+    'listens again after the server ends its listening connection',
+    async () => {
+      const feed = await openFeed(base, token);
+      try {
+        await feed.waitFor((frame) => frame.includes('event: ready'));
+        const ended = await b.dbh.query<{ ended: boolean }>(
+          "select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'",
+        );
+        expect(ended.length).toBeGreaterThan(0);
+        // Until the listener is back (after a second), notices are missed; the client refetches on its own schedule.
+        const deadline = Date.now() + 8000;
+        for (;;) {
+          await b.db.transaction(async (tx) =>
+            notifyChange(tx, { entity: 'team_flight', ids: [9], by: null }),
+          );
+          if (feed.frames.some((f) => f.includes('"team_flight"')) || Date.now() > deadline) break;
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        }
+        expect(feed.frames.some((f) => f.includes('"team_flight"'))).toBe(true);
+      } finally {
+        feed.close();
+      }
+    },
+  );
+
   it('says nothing of a write that was rolled back', async () => {
     const feed = await openFeed(base, token);
     try {

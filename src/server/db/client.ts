@@ -184,11 +184,17 @@ async function dedicatedListener(
   const open = async () => {
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (message) => listeners.dispatch(message.channel, message.payload ?? ''));
+    const lost = (reason: string) => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      console.error('database listener lost:', reason);
+      retry = setTimeout(reopen, 1000);
+    };
     next.on('error', (error) => {
-      console.error('database listener lost:', error.message);
+      lost(error.message);
       next.end().catch(() => undefined);
-      if (!stopped && client === next) retry = setTimeout(reopen, 1000);
     });
+    next.on('end', () => lost('connection ended'));
     await next.connect();
     await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     client = next;
