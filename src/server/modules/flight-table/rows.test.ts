@@ -105,6 +105,22 @@ describe('flight table rows', () => {
     expect(filterEntries(entries, { text: {}, lists: { link: [2] } }).map((e) => e.row.aid)).toEqual([6]);
   });
 
+  it('sorts missing times last in both directions', () => {
+    const withFact = rowEntryOf(
+      { ...paired, aid: 7, arrival: leg({ factAt: new Date('2026-03-10T11:25:00Z') }) },
+      'UTC',
+    );
+    const later = rowEntryOf(
+      { ...paired, aid: 8, arrival: leg({ factAt: new Date('2026-03-10T12:25:00Z') }) },
+      'UTC',
+    );
+    const without = rowEntryOf(paired, 'UTC');
+    const order = (desc: boolean) =>
+      sortEntries([without, withFact, later], { key: 'fact', desc }).map((e) => e.row.aid);
+    expect(order(false)).toEqual([7, 8, 5]);
+    expect(order(true)).toEqual([8, 7, 5]);
+  });
+
   it('sorts empty texts last in both directions', () => {
     const withShare = rowEntryOf({ ...paired, aid: 7, arrival: leg({ codeShare: 'UT 7001' }) }, 'UTC');
     const without = rowEntryOf(paired, 'UTC');

@@ -207,7 +207,12 @@ export function sortEntries(
   if (!sort) return [...entries].sort(tie);
   const sign = sort.desc ? -1 : 1;
   const compare = (a: number | string, b: number | string) => {
-    if (typeof a === 'number' && typeof b === 'number') return a === b ? 0 : a < b ? -1 : 1;
+    if (typeof a === 'number' && typeof b === 'number') {
+      // Missing times (infinite) last whichever the direction, as empty texts are.
+      if (a === Number.POSITIVE_INFINITY || b === Number.POSITIVE_INFINITY)
+        return a === b ? 0 : a === Number.POSITIVE_INFINITY ? sign : -sign;
+      return a === b ? 0 : a < b ? -1 : 1;
+    }
     const x = String(a);
     const y = String(b);
     // Empty texts last whichever the direction, as missing times are.
