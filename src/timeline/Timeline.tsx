@@ -17,6 +17,7 @@ import { sharedLayoutClient } from '../workers/layout.ts';
 import { formatMinute, localOffset } from './clock.ts';
 import {
   AXIS_HEIGHT,
+  barAt,
   barBox,
   CURVE_HEIGHT,
   createScratch,
@@ -33,7 +34,6 @@ import {
 } from './draw.ts';
 import type { LayoutResult } from './geometry/layout.ts';
 import { minutes, px } from './geometry/units.ts';
-import { hitTest } from './geometry/viewport.ts';
 import { type Move, moveFocus, nearestInRow } from './navigation.ts';
 import {
   clampView,
@@ -226,13 +226,8 @@ export function Timeline(props: TimelineProps): JSX.Element {
     if (!s.scene || s.width === 0 || s.height === 0 || !s.viewReady) return;
     const frame = frameOf();
     if (s.pointer) {
-      const plot = plotOf(frame);
       const { x, y } = s.pointer;
-      let bar = -1;
-      if (x >= plot.x && x < plot.x + plot.w && y >= plot.y && y < plot.y + plot.h) {
-        const hitView = Float64Array.of(s.view.origin, s.view.minutesPerPx, 1, LANE_HEIGHT, ROW_GAP);
-        bar = hitTest({ ...s.scene, view: hitView }, px(x - plot.x), px(y - plot.y + s.scrollTop));
-      }
+      const bar = barAt(s.scene, frame, x, y);
       if (bar !== s.hover) {
         s.hover = bar;
         setHint(bar >= 0 ? { bar, x, y } : null);
@@ -509,10 +504,7 @@ export function Timeline(props: TimelineProps): JSX.Element {
     const s = live.current;
     if (!s.scene) return;
     const { x, y } = localPoint(event);
-    const plot = plotOf(frameOf());
-    if (x < plot.x || y < plot.y || y >= plot.y + plot.h) return;
-    const hitView = Float64Array.of(s.view.origin, s.view.minutesPerPx, 1, LANE_HEIGHT, ROW_GAP);
-    const bar = hitTest({ ...s.scene, view: hitView }, px(x - plot.x), px(y - plot.y + s.scrollTop));
+    const bar = barAt(s.scene, frameOf(), x, y);
     if (bar < 0) return;
     event.preventDefault();
     const items = propsRef.current.barMenu?.(bar) ?? [];

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { demoBars, runningPerSlot } from './demoBars.ts';
 import {
   AXIS_HEIGHT,
+  barAt,
+  barBox,
   createScratch,
   drawBars,
   type Frame,
@@ -82,6 +84,34 @@ describe('visible bars', () => {
             if (rowVisible && overlaps(bars.starts[i], bars.ends[i], from, to)) expected.push(i);
           }
           expect([...drawn.ids].sort((a, b) => a - b)).toEqual(expected);
+        },
+      ),
+    );
+  });
+});
+
+describe('hit test against the picture', () => {
+  it('finds each visible bar at the middle of the box it is drawn in, and no bar in the label column', () => {
+    fc.assert(
+      fc.property(
+        barsArb({ maxBars: 40 }),
+        fc.integer({ min: -20, max: 200 }),
+        fc.double({ min: 0.05, max: 0.5, noNaN: true }),
+        fc.integer({ min: 0, max: 60 }),
+        (bars, start, minutesPerPx, scrollTop) => {
+          const scene = sceneOf(bars, bars.rowCount);
+          const frame = frameOf(28_000_000 + start, minutesPerPx, scrollTop, AXIS_HEIGHT + 120);
+          const plot = plotOf(frame);
+          for (const id of visibleBars(scene, frame, createScratch()).ids) {
+            const box = barBox(scene, bars, frame, id);
+            const x = box.x + box.w / 2;
+            const y = box.y + box.h / 2;
+            const inside = x >= plot.x && x < plot.x + plot.w && y >= plot.y && y < plot.y + plot.h;
+            if (inside && (bars.ends[id] - bars.starts[id]) / minutesPerPx >= 2) {
+              expect(barAt(scene, frame, x, y)).toBe(id);
+            }
+            expect(barAt(scene, frame, plot.x - 1, y)).toBe(-1);
+          }
         },
       ),
     );

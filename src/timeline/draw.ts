@@ -1,6 +1,6 @@
 import { formatMinute, localOffset } from './clock.ts';
 import { minutes, px } from './geometry/units.ts';
-import { type HitScene, queryRows, rowsInView } from './geometry/viewport.ts';
+import { type HitScene, hitTest, queryRows, rowsInView } from './geometry/viewport.ts';
 import { axisTicks, type TimeView, tickStep } from './view.ts';
 
 /** Bar colours by kind on the light theme: normal blue, understaffed orange, conflict red, muted grey. */
@@ -250,6 +250,17 @@ export function barBox(
   const w = Math.max(2, (bars.ends[id] - bars.starts[id]) * k);
   const y = plot.y - frame.scrollTop + scene.rowTop[bars.rows[id]] + scene.lane[id] * LANE_HEIGHT + BAR_INSET;
   return { x, y, w, h: LANE_HEIGHT - 2 * BAR_INSET };
+}
+
+/**
+ * The bar under stage point (x, y), or −1: the worker's index hit test with the frame's view (its `view` array
+ * replaced by [origin, minutes per px, 1 px, lane height, row gap]), outside the rows area nothing.
+ */
+export function barAt(scene: HitScene, frame: Frame, x: number, y: number): number {
+  const plot = plotOf(frame);
+  if (x < plot.x || x >= plot.x + plot.w || y < plot.y || y >= plot.y + plot.h) return -1;
+  const view = Float64Array.of(frame.view.origin, frame.view.minutesPerPx, 1, LANE_HEIGHT, ROW_GAP);
+  return hitTest({ ...scene, view }, px(x - plot.x), px(y - plot.y + frame.scrollTop));
 }
 
 /** Hover outline and focus ring, clipped to the rows area. */
