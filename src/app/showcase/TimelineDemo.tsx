@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { formatMinute, localOffset } from '../../timeline/clock.ts';
 import { demoBars, runningPerSlot } from '../../timeline/demoBars.ts';
 import { minutes, px } from '../../timeline/geometry/units.ts';
-import { Timeline, type TimelineCurve } from '../../timeline/Timeline.tsx';
+import { Timeline, type TimelineBars, type TimelineCurve } from '../../timeline/Timeline.tsx';
 import { Page, PageCard, PageTitle, Select } from '../../widgets/index.ts';
 import { sharedLayoutClient } from '../../workers/layout.ts';
 
@@ -88,7 +88,7 @@ export function TimelineDemo() {
     const now = Math.floor(Date.now() / 60_000);
     const offset = localOffset(now);
     const from = Math.floor((now + offset) / DAY) * DAY - offset;
-    const bars = demoBars(count, rows, from, days);
+    const bars = demoBars(count, rows, from, days) satisfies TimelineBars;
     const step = 15;
     const slots = Math.ceil((days * DAY) / step);
     const curve: TimelineCurve = {
