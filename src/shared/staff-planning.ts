@@ -6,7 +6,7 @@
 import { z } from './messages.ts';
 
 /** A ground-handling task of a flight. */
-export const planningTaskSchema = z.object({
+const planningTaskSchema = z.object({
   id: z.number().int(),
   /** 'YYYY-MM-DD HH:mm:ss' in the request's Time-Zone. */
   begin: z.string(),
@@ -25,7 +25,7 @@ export const planningTaskSchema = z.object({
 });
 
 /** A flight with its tasks. */
-export const planningFlightSchema = z.object({
+const planningFlightSchema = z.object({
   id: z.number().int(),
   aid: z.number().int().nullable(),
   /** 1 departure, 2 arrival. */
