@@ -358,6 +358,11 @@ describe('GET /api/planning/flight', () => {
     }
   });
 
+  it('answers flights whose tasks nobody holds yet, unflagged', async () => {
+    const list = await flightsOf('times[]=2030-06-02 23:00:00&times[]=2030-06-02 23:59:59');
+    expect(list.map((f) => [f.id, f.is_conflict, f.tasks[0]?.taskEmployee])).toEqual([[id.f3, 0, []]]);
+  });
+
   it('filters by schedule kind, flight type, status and class', async () => {
     const ids = async (query: string) => (await flightsOf(`${DAY}&${query}`)).map((f) => f.id);
     expect(await ids('flight_schedule_id[]=3')).toEqual([id.f2]);

@@ -546,6 +546,8 @@ export function createPlanningFlightService({ db, heavy }: PlanningFlightDeps) {
 
     const shownTasks = new Map<number, number[]>();
     let shownTaskCount = 0;
+    /** Whether any shown task has someone assigned: without, nobody can be double-booked on them. */
+    let anyAssigned = false;
     let spanBegin = Number.POSITIVE_INFINITY;
     let spanEnd = Number.NEGATIVE_INFINITY;
     for (let index = 0; index < tId.length; index++) {
@@ -565,13 +567,14 @@ export function createPlanningFlightService({ db, heavy }: PlanningFlightDeps) {
       }
       list.push(index);
       shownTaskCount++;
+      if (tEmployees[index]) anyAssigned = true;
       if (tBegin[index] < spanBegin) spanBegin = tBegin[index];
       if (tEnd[index] > spanEnd) spanEnd = tEnd[index];
     }
 
     // Double-booking: every assignment of the span, these tasks' and any other flight's, swept per employee. The
     // other flights' assignments are read while the JSON is written; the flags are patched in afterwards.
-    const hasSpan = spanBegin <= spanEnd;
+    const hasSpan = anyAssigned && spanBegin <= spanEnd;
     if (hasSpan) check();
     const othersRead = hasSpan
       ? ahead(
