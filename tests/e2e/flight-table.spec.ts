@@ -1,0 +1,196 @@
+import type { Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { expect, signIn, test } from './fixtures.ts';
+
+const URL = '/race-newest';
+
+/** The table of flights. */
+const table = (page: Page) => page.getByRole('table', { name: 'Рейсы' });
+/** The body rows (the header and filter rows are in the first row group). */
+const bodyRows = (page: Page) => table(page).getByRole('rowgroup').nth(1).getByRole('row');
+/** The body row whose flight cell is exactly this text. */
+const rowOf = (page: Page, flight: string) =>
+  bodyRows(page).filter({ has: page.getByRole('cell', { name: flight, exact: true }) });
+
+/** Chooses tomorrow alone in the period picker (the demo airport has flights on it): the day twice, 'Применить'. */
+async function chooseTomorrow(page: Page) {
+  await page.getByRole('button', { name: 'Период', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Период' });
+  const today = new Date();
+  const tomorrow = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1);
+  const month = tomorrow.getMonth() === today.getMonth() ? 0 : 1;
+  const cell = dialog
+    .getByRole('group')
+    .nth(month)
+    .getByRole('button', { name: new RegExp(`^${tomorrow.getDate()} `) });
+  await cell.click();
+  await cell.click();
+  const day = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
+  const loaded = page.waitForResponse((response) => {
+    const url = decodeURIComponent(response.url());
+    return url.includes('/api/v1/race?') && url.includes(`filter[date_to]=${day}`);
+  });
+  await dialog.getByRole('button', { name: 'Применить' }).click();
+  await expect(dialog).toBeHidden();
+  await loaded;
+  await expect(table(page)).toHaveAttribute('aria-busy', 'false');
+}
+
+/** Sets a text filter of the table and waits for the rows it asks for. */
+async function filterColumn(page: Page, title: string, value: string) {
+  const filter = table(page).getByRole('textbox', { name: `Фильтр: ${title}` });
+  const loaded = page.waitForResponse((response) => response.url().includes('/api/v1/race?'));
+  await filter.fill(value);
+  await filter.press('Enter');
+  await loaded;
+  await expect(table(page)).toHaveAttribute('aria-busy', 'false');
+}
+
+/** The header texts of the table, in order. */
+async function headers(page: Page): Promise<string[]> {
+  const cells = table(page).getByRole('rowgroup').nth(0).getByRole('row').nth(0).getByRole('columnheader');
+  return (await cells.allInnerTexts()).map((text) => text.split('\n')[0].trim());
+}
+
+/**
+ * A paired row whose two legs are on the shown day (its plan is 'HH:mm / HH:mm', looked for among the midday rows):
+ * its flight and aircraft; the table is left filtered by that aircraft only.
+ */
+async function pairedRowOfOneBoard(page: Page): Promise<{ flight: string; board: string }> {
+  await filterColumn(page, 'План', '12:');
+  const found = await firstPairedRow(page);
+  await filterColumn(page, 'План', '');
+  await filterColumn(page, 'Борт', found.board);
+  return found;
+}
+
+async function firstPairedRow(page: Page): Promise<{ flight: string; board: string }> {
+  await expect(bodyRows(page).first()).toBeVisible();
+  const count = await bodyRows(page).count();
+  for (let i = 0; i < count; i += 1) {
+    const cells = bodyRows(page).nth(i).getByRole('cell');
+    const flight = ((await cells.nth(0).textContent()) ?? '').trim();
+    const plan = ((await cells.nth(5).textContent()) ?? '').trim();
+    if (flight.includes(' / ') && /^\d\d:\d\d \/ \d\d:\d\d$/.test(plan)) {
+      return { flight, board: ((await cells.nth(3).textContent()) ?? '').trim() };
+    }
+  }
+  throw new Error('No paired row within one day on screen');
+}
+
+test('as admin: a day filtered, a paired row divided and its two legs combined again, seen live in a second tab', async ({
+  page,
+  context,
+  consoleErrors,
+}) => {
+  await page.goto(URL);
+  await expect(page.getByRole('heading', { name: 'Таблица рейсов', level: 1 })).toBeVisible();
+  await chooseTomorrow(page);
+  await expect(page).toHaveURL(/date_from=\d{4}-\d\d-\d\d/);
+  const { flight } = await pairedRowOfOneBoard(page);
+  const [arrival, departure] = flight.split(' / ');
+
+  const other = await context.newPage();
+  await signIn(other, 'admin');
+  await other.goto(page.url());
+  await expect(rowOf(other, flight)).toHaveCount(1);
+
+  await rowOf(page, flight).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Выбрано: 1' })).toBeVisible();
+  await page.getByRole('button', { name: 'Разделить' }).click();
+  await expect(rowOf(page, arrival)).toHaveCount(1);
+  await expect(rowOf(page, departure)).toHaveCount(1);
+  await expect(rowOf(page, flight)).toHaveCount(0);
+
+  // The second tab was not reloaded: the live feed told it.
+  await expect(rowOf(other, arrival)).toHaveCount(1);
+  await expect(rowOf(other, departure)).toHaveCount(1);
+
+  await rowOf(page, arrival).click();
+  await rowOf(page, departure).click({ modifiers: ['ControlOrMeta'] });
+  await expect(page.getByRole('status').filter({ hasText: 'Выбрано: 2' })).toBeVisible();
+  await expect(rowOf(page, arrival)).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('button', { name: 'Связать' }).click();
+  await expect(rowOf(page, flight)).toHaveCount(1);
+  await expect(rowOf(page, arrival)).toHaveCount(0);
+  await expect(rowOf(other, flight)).toHaveCount(1);
+  await other.close();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('as admin: a common TGO applied to a chosen row', async ({ page, consoleErrors }) => {
+  await page.goto(URL);
+  const { flight } = await pairedRowOfOneBoard(page);
+  await rowOf(page, flight).click();
+  await page.getByRole('button', { name: 'Выбрать ТГО' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Выбор ТГО' });
+  await expect(dialog).toBeVisible();
+  const choice = dialog.getByRole('radio').first();
+  const name = ((await choice.locator('xpath=..').textContent()) ?? '').replace('текущее', '').trim();
+  await choice.check();
+  await dialog.getByRole('button', { name: 'Применить' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('ТГО применено')).toBeVisible();
+  // The TGO column is far right: a sideways grid draws only the columns in view.
+  await page.locator('.w-grid__scroller').evaluate((element) => {
+    element.scrollLeft = element.scrollWidth;
+  });
+  await expect(bodyRows(page).getByRole('cell').filter({ hasText: name })).not.toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('as admin: the column set changed in the dialog survives a reload', async ({ page, consoleErrors }) => {
+  await page.goto(URL);
+  await expect(bodyRows(page).first()).toBeVisible();
+  expect((await headers(page)).slice(0, 5)).toEqual(['Рейс', 'Тип ВС', 'Дата', 'Борт', 'Стоянка']);
+  await page.getByRole('button', { name: 'Настройка колонок' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Настройка колонок' });
+  await dialog.getByRole('checkbox', { name: 'Стоянка' }).uncheck();
+  await dialog.getByRole('button', { name: 'Дата: выше' }).click();
+  await dialog.getByRole('button', { name: 'Дата: выше' }).click();
+  // The keyboard moves a line too: Alt+↓ on the line of 'Тип ВС'.
+  await dialog.getByRole('checkbox', { name: 'Тип ВС' }).focus();
+  await page.keyboard.press('Alt+ArrowDown');
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(dialog).toBeHidden();
+  const expected = ['Дата', 'Рейс', 'Борт', 'Тип ВС', 'План'];
+  expect((await headers(page)).slice(0, 5)).toEqual(expected);
+  await page.reload();
+  await expect(bodyRows(page).first()).toBeVisible();
+  expect((await headers(page)).slice(0, 5)).toEqual(expected);
+  expect(await headers(page)).not.toContain('Стоянка');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('as admin: rows chosen by shift-click and keyboard, and the export has the shown columns and rows', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto(URL);
+  const rows = bodyRows(page);
+  await expect(rows.first()).toBeVisible();
+  await rows.nth(0).click();
+  await rows.nth(2).click({ modifiers: ['Shift'] });
+  await expect(page.getByRole('status').filter({ hasText: 'Выбрано: 3' })).toBeVisible();
+  await page.keyboard.press('Shift+ArrowDown');
+  await expect(page.getByRole('status').filter({ hasText: 'Выбрано: 4' })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('status').filter({ hasText: 'Выбрано: 1' })).toBeVisible();
+  await expect(rows.nth(4)).toHaveAttribute('aria-selected', 'true');
+
+  const flights = [((await rows.nth(4).getByRole('cell').nth(0).textContent()) ?? '').trim()];
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Выгрузить в Excel' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(
+    /^Суточный план полетов на \d\d\.\d\d\.\d{4} - \d\d\.\d\d\.\d{4}\.xlsx$/,
+  );
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(await download.path());
+  const sheet = book.worksheets[0];
+  const header = (sheet.getRow(1).values as unknown[]).slice(1);
+  expect(header).toEqual(await headers(page));
+  expect(sheet.actualRowCount).toBe(2);
+  expect(sheet.getRow(2).getCell(1).value).toBe(flights[0]);
+  expect(consoleErrors).toEqual([]);
+});
