@@ -322,6 +322,7 @@ export function Timeline(props: TimelineProps): JSX.Element {
           rowGap: px(ROW_GAP),
         },
         lod: 'bars',
+        parts: 'rows',
       })
       .then((result) => {
         if (!current) return;

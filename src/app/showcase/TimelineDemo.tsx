@@ -55,6 +55,7 @@ async function timeWorkerLayout(
     rowCount,
     view: { originMinute: minutes(bars.starts[0] ?? 0), scaleMinutes: 5, pxPerSlot: px(40) },
     lod: 'bars' as const,
+    parts: 'rows' as const,
   };
   await client.layout(input);
   const times: number[] = [];

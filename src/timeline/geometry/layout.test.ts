@@ -25,6 +25,28 @@ describe('layout', () => {
     expect(result.runs.length).toBe(0);
   });
 
+  it('answers only the row parts when asked, equal to the full layout, and the rest empty', () => {
+    const full = layout(input);
+    const rowsOnly = layout({ ...input, parts: 'rows' });
+    for (const key of [
+      'lane',
+      'laneCount',
+      'rowTop',
+      'view',
+      'order',
+      'rowIds',
+      'rowOffset',
+      'rowStart',
+      'rowEnd',
+      'rowReach',
+    ] as const) {
+      expect([...rowsOnly[key]]).toEqual([...full[key]]);
+    }
+    for (const key of ['x', 'width', 'conflict', 'runs', 'orderStart', 'orderEnd', 'orderReach'] as const) {
+      expect(rowsOnly[key].length).toBe(0);
+    }
+  });
+
   it('finds conflicts by employee when rows are flights', () => {
     const result = layout({
       ...input,

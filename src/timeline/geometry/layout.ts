@@ -20,6 +20,12 @@ export interface LayoutInput {
   view: View;
   /** 'auto' computes covered runs when most bars are narrower than 2 px. */
   lod?: 'auto' | 'bars' | 'runs';
+  /**
+   * 'rows' computes only what drawing row by row and hit-testing need (lanes, stacked rows, the per-row index):
+   * `x`, `width`, `conflict`, `runs` and the global `orderStart`/`orderEnd`/`orderReach` come back empty.
+   * A canvas that maps times with its own view (the timeline component) asks for this. Default 'all'.
+   */
+  parts?: 'all' | 'rows';
 }
 
 /** Everything the canvas draws and hit-tests, as typed arrays only, so the worker can transfer it. */
@@ -41,8 +47,31 @@ export function layout(input: LayoutInput): LayoutResult {
   const laneHeight = view.laneHeight ?? DEFAULT_LANE_HEIGHT;
   const order = sortByStart(starts);
   const byRow = bucketBy(rows, rowCount, order);
-  const { x, width } = barRects(starts, ends, view);
+  const rowsOnly = input.parts === 'rows';
+  const { x, width } = rowsOnly
+    ? { x: new Float32Array(0), width: new Float32Array(0) }
+    : barRects(starts, ends, view);
   const { lane, laneCount } = packLanes(starts, ends, rows, rowCount, byRow);
+  if (rowsOnly) {
+    return {
+      ...buildIndex(starts, ends, order, byRow, false),
+      x,
+      width,
+      lane,
+      laneCount,
+      conflict: new Uint8Array(0),
+      rowTop: stackRows(laneCount, laneHeight, view.rowGap ?? 0),
+      view: Float64Array.of(
+        view.originMinute,
+        view.scaleMinutes,
+        view.pxPerSlot,
+        laneHeight,
+        view.rowGap ?? 0,
+      ),
+      runs: new Float32Array(0),
+      runOffset: new Int32Array(0),
+    };
+  }
   const groups = input.groups;
   const groupCount = input.groupCount ?? (groups ? maxPlusOne(groups) : rowCount);
   const conflict =

@@ -31,7 +31,8 @@ export interface HitScene extends ViewportIndex {
 }
 
 /**
- * Builds the viewport index from bars sorted by start and the same bars bucketed by row.
+ * Builds the viewport index from bars sorted by start and the same bars bucketed by row; `global` false leaves
+ * the start-order arrays (for `queryRange`) empty when only rows are queried.
  * Example: starts [0, 5], ends [10, 6] → orderReach [10, 10].
  */
 export function buildIndex(
@@ -39,8 +40,9 @@ export function buildIndex(
   ends: Float64Array,
   order: Uint32Array,
   byRow: Buckets,
+  global = true,
 ): ViewportIndex {
-  const n = order.length;
+  const n = global ? order.length : 0;
   const orderStart = new Float64Array(n);
   const orderEnd = new Float64Array(n);
   const orderReach = new Float64Array(n);
