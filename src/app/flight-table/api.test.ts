@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RaceRow } from '../../shared/flight-table.ts';
 import { json, stubFetch } from '../api/stubFetch.ts';
-import { fileNameOf, loadRaces } from './api.ts';
+import { exportRaces, fileNameOf, loadRaces } from './api.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -72,5 +72,53 @@ describe('the name of an exported file', () => {
     ).toBe('Суточный план.xlsx');
     expect(fileNameOf('attachment; filename="plan.xlsx"', 'x')).toBe('plan.xlsx');
     expect(fileNameOf(null, 'запасное.xlsx')).toBe('запасное.xlsx');
+  });
+});
+
+describe('exporting the table', () => {
+  it('asks for the period, the shown filters, sort and columns, and reports progress while the file arrives', async () => {
+    const name = 'Суточный план полетов на 01.06.2026 - 02.06.2026.xlsx';
+    const seen = stubFetch(
+      () =>
+        new Response(new Uint8Array([1, 2, 3, 4]), {
+          status: 200,
+          headers: {
+            'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            'content-length': '4',
+            'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(name)}`,
+          },
+        }),
+    );
+    const progress: [number, number | null][] = [];
+    const file = await exportRaces(
+      {
+        from: '01.06.2026',
+        to: '02.06.2026',
+        columns: ['flight', 'tgo'],
+        filters: { date_from: '2026-06-01', status: '1', flight: '' },
+        sort: '-plan',
+      },
+      (received, total) => progress.push([received, total]),
+    );
+    expect(seen[0].method).toBe('POST');
+    expect(seen[0].path).toBe('/api/race/index');
+    expect(seen[0].query).toContain('RaceSearch[date_range]=01.06.2026+-+02.06.2026');
+    expect(seen[0].query).toContain('RaceSearch[export_to_excel]=1');
+    expect(seen[0].query).toContain('filter[status]=1');
+    expect(seen[0].query).not.toContain('filter[date_from]');
+    expect(seen[0].query).not.toContain('filter[flight]');
+    expect(seen[0].query).toContain('sort=-plan');
+    expect(seen[0].body).toEqual({ columns: ['flight', 'tgo'] });
+    expect(progress.at(0)).toEqual([0, 4]);
+    expect(progress.at(-1)).toEqual([4, 4]);
+    expect(file.name).toBe(name);
+    expect(file.blob.size).toBe(4);
+  });
+
+  it('rejects with the server message when the file cannot be built', async () => {
+    stubFetch(() => json(422, { message: 'Ожидается ДД.ММ.ГГГГ - ДД.ММ.ГГГГ', fields: {} }));
+    await expect(exportRaces({ from: 'x', to: 'y', columns: ['flight'] }, () => undefined)).rejects.toThrow(
+      'Ожидается ДД.ММ.ГГГГ - ДД.ММ.ГГГГ',
+    );
   });
 });

@@ -107,12 +107,18 @@ export async function applyTgo(input: { aids: number[]; tgoId: number }): Promis
   });
 }
 
-/** What an export asks: the period ('DD.MM.YYYY' days), the rows (all of the period when none) and the columns. */
+/**
+ * What an export asks: the period ('DD.MM.YYYY' days), the rows (all of the period, filtered and sorted as on
+ * screen, when none are chosen) and the columns.
+ */
 export interface ExportRequest {
   from: string;
   to: string;
   aids?: number[];
   columns: FlightTableColumn[];
+  /** The list's other filters by key, and its sort, as on screen. */
+  filters?: Record<string, string>;
+  sort?: string | null;
 }
 
 /** A built spreadsheet and the name the server gave it. */
@@ -154,6 +160,10 @@ export async function exportRaces(
     'RaceSearch[date_range]': `${request.from} - ${request.to}`,
     'RaceSearch[export_to_excel]': '1',
   });
+  for (const [key, value] of Object.entries(request.filters ?? {})) {
+    if (value !== '' && key !== 'date_from' && key !== 'date_to') query.set(`filter[${key}]`, value);
+  }
+  if (request.sort) query.set('sort', request.sort);
   let response: Response;
   try {
     response = await fetch(`${API_URL}/race/index?${query}`, {

@@ -177,7 +177,12 @@ export default function Screen() {
   );
   const isRowSelected = useCallback((row: RaceRow) => selection.selected.has(row.aid), [selection]);
   const onKeyDown = (event: KeyboardEvent) => {
-    if (!isSelectionKey(event.key) || event.target !== event.currentTarget) return;
+    if (!isSelectionKey(event.key)) return;
+    // Keys typed into a filter, a picker or a dialog are theirs.
+    if (
+      (event.target as HTMLElement).closest('input, textarea, select, button, [role=combobox], [role=dialog]')
+    )
+      return;
     if (event.key === 'a' && !(event.ctrlKey || event.metaKey)) return;
     event.preventDefault();
     setSelection((current) =>
@@ -205,6 +210,8 @@ export default function Screen() {
             to: formatStamp(range.to, false),
             aids: none ? undefined : chosen,
             columns: shownColumns(settings),
+            filters: Object.fromEntries(filters.map((filter) => [filter.key, filter.value])),
+            sort: grid.getSnapshot().context.sort,
           },
         }),
     },
