@@ -11,13 +11,17 @@ import { loadDemoAirport } from '../../src/server/demo/index.ts';
 import { benchApi } from './api.ts';
 import { benchBundle } from './bundle.ts';
 import { benchBusy } from './busy.ts';
+import { benchFlightTable } from './flightTable.ts';
 import { benchGeometry } from './geometry.ts';
 import { benchGrid } from './grid.ts';
+import { benchPlanning } from './planning.ts';
 import { report } from './stats.ts';
+import { benchTimeline } from './timeline.ts';
 
 /**
  * `npm run bench`: the performance budgets of the README that exist so far, on the default demo airport in an
- * embedded database. Options: `--scale N` (demo size), `--only api,busy,bundle,geometry,grid`.
+ * embedded database. Options: `--scale N` (demo size),
+ * `--only api,busy,bundle,geometry,grid,planning,flight-table,timeline`.
  */
 async function main(argv: string[]) {
   const option = (name: string) => {
@@ -31,7 +35,7 @@ async function main(argv: string[]) {
   if (!existsSync('dist/client/index.html')) execSync('npx vite build', { stdio: 'inherit' });
   if (wants('bundle')) benchBundle();
   if (wants('geometry')) await benchGeometry();
-  if (only && !['api', 'busy', 'grid'].some(wants)) return;
+  if (only && !['api', 'busy', 'grid', 'planning', 'flight-table', 'timeline'].some(wants)) return;
 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gow-bench-'));
   const db = await openDb({ dataDir: path.join(dir, 'pg') });
@@ -58,7 +62,10 @@ async function main(argv: string[]) {
     const { token } = (await login.json()) as { token: string };
     if (wants('api')) await benchApi(address, token);
     if (wants('busy')) await benchBusy(address, token);
+    if (wants('planning')) await benchPlanning(address, token);
+    if (wants('flight-table')) await benchFlightTable(address, token);
     if (wants('grid')) await benchGrid(address, token);
+    if (wants('timeline')) await benchTimeline(address, token);
     await app.close();
   } finally {
     await db.close().catch(() => undefined);
