@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   aircraftTypes,
@@ -24,6 +24,7 @@ import {
   tgoTemplates,
   turnarounds,
 } from '../../src/server/db/schema/index.ts';
+import { notifyChange } from '../../src/server/events/notify.ts';
 import { type PlanningFlight, planningFlightsSchema } from '../../src/shared/staff-planning.ts';
 import { bearer, createTestApp, loginAs } from '../support/testApp.ts';
 
@@ -345,16 +346,23 @@ describe('GET /api/planning/flight', () => {
 
   it('does not flag an employee whose tasks do not overlap', async () => {
     // Without T5 (F4) E2 holds T1 09:00–09:40 and T3 07:50–08:30 only.
+    // Writes announce themselves (the answers are cached until a notice), as the app's writes do.
     const [t5] = await app.db.select().from(tasks).where(eq(tasks.flightId, id.f4));
-    await app.db
-      .delete(taskEmployees)
-      .where(and(eq(taskEmployees.employeeId, id.e2), eq(taskEmployees.taskId, t5.id)));
+    await app.db.transaction(async (tx) => {
+      await tx
+        .delete(taskEmployees)
+        .where(and(eq(taskEmployees.employeeId, id.e2), eq(taskEmployees.taskId, t5.id)));
+      await notifyChange(tx, { entity: 'task_employee', ids: [t5.id], by: null });
+    });
     try {
-      expect(byId(await flightsOf(DAY), id.f2)?.is_conflict).toBe(0);
+      await expect.poll(async () => byId(await flightsOf(DAY), id.f2)?.is_conflict).toBe(0);
     } finally {
-      await app.db
-        .insert(taskEmployees)
-        .values({ taskId: t5.id, employeeId: id.e2, employeePositionId: id.p2 });
+      await app.db.transaction(async (tx) => {
+        await tx
+          .insert(taskEmployees)
+          .values({ taskId: t5.id, employeeId: id.e2, employeePositionId: id.p2 });
+        await notifyChange(tx, { entity: 'task_employee', ids: [t5.id], by: null });
+      });
     }
   });
 
@@ -474,5 +482,68 @@ describe('compression', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.body.startsWith('data: xxx')).toBe(true);
+  });
+});
+
+describe('the answer cache', () => {
+  /** The same day as DAY, to the second before its end: a key no other test has stored. */
+  const FRESH = 'times[]=2030-06-03 00:00:00&times[]=2030-06-03 23:59:58';
+
+  it('serves a second identical call from the cache, not from the tables', async () => {
+    const first = await get(FRESH);
+    expect(first.statusCode).toBe(200);
+    // A write that sends no notice: the cache cannot know of it, so the answer held is served as it was.
+    await app.db
+      .update(tasks)
+      .set({ planEndAt: moscow('2030-06-03 09:45') })
+      .where(eq(tasks.id, id.t1));
+    try {
+      const second = await get(FRESH);
+      expect(second.body).toBe(first.body);
+      const fromTables = await get(`${FRESH}&flight_class[]=1&flight_class[]=2`);
+      expect(byId(planningFlightsSchema.parse(fromTables.json()), id.f1)?.tasks[0].end).toBe(
+        '2030-06-03 09:45:00',
+      );
+    } finally {
+      await app.db.transaction(async (tx) => {
+        await tx
+          .update(tasks)
+          .set({ planEndAt: moscow('2030-06-03 09:40') })
+          .where(eq(tasks.id, id.t1));
+        await notifyChange(tx, { entity: 'task', ids: [id.t1], by: null });
+      });
+    }
+  });
+
+  it('drops every answer on a notice sent from a transaction, so the next call reads the change', async () => {
+    const before = planningFlightsSchema.parse((await get(FRESH)).json());
+    expect(byId(before, id.f5)?.passengers).not.toBe(77);
+    await app.db.transaction(async (tx) => {
+      await tx.update(flights).set({ passengers: 77 }).where(eq(flights.id, id.f5));
+      await tx.execute(sql`select pg_notify('gow_events', '{"entity":"flight","ids":[],"by":null}')`);
+    });
+    await expect
+      .poll(async () => byId(planningFlightsSchema.parse((await get(FRESH)).json()), id.f5)?.passengers)
+      .toBe(77);
+  });
+
+  it('reflects employees dropped through POST /api/race/drop-employees on the next call', async () => {
+    const before = planningFlightsSchema.parse((await get(FRESH)).json());
+    expect(byId(before, id.f1)?.is_conflict).toBe(1);
+    expect(byId(before, id.f1)?.tasks.some((task) => task.taskEmployee.length > 0)).toBe(true);
+    const admin = bearer(await loginAs(app, 'admin'));
+    const dropped = await app.inject({
+      method: 'POST',
+      url: '/api/race/drop-employees',
+      headers: admin,
+      payload: { aids: [id.aid] },
+    });
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    await expect
+      .poll(async () => {
+        const f1 = byId(planningFlightsSchema.parse((await get(FRESH)).json()), id.f1);
+        return [f1?.is_conflict, f1?.tasks.flatMap((task) => task.taskEmployee)];
+      })
+      .toEqual([0, []]);
   });
 });

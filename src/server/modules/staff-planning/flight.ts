@@ -27,6 +27,7 @@ import { zoneOffset } from '../../../shared/wallClock.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { WorkAbandonedError } from '../../db/gate.ts';
 import type { Period } from '../../http/period.ts';
+import { createWatchedFlightCache, type FlightCacheOptions, flightCacheKey } from './flightCache.ts';
 
 /** Flights per round of queries: a week of plan times (about 30 ms of the embedded database per query). */
 const WINDOW_MS = 7 * 86_400_000;
@@ -57,8 +58,11 @@ export interface FlightQuery {
   timeZone: string;
 }
 
-/** The service's view of the database. */
-export type PlanningFlightDeps = Pick<DbHandle, 'db' | 'heavy'>;
+/**
+ * The service's view of the database. With `listen` the answers are cached (flightCache.ts), each live notice
+ * dropping them all; without, every call builds its answer.
+ */
+export type PlanningFlightDeps = Pick<DbHandle, 'db' | 'heavy'> & Partial<Pick<DbHandle, 'listen'>>;
 
 interface FlightRow {
   id: number;
@@ -256,7 +260,11 @@ const TASK_FIXED_BYTES = 160;
 const json = (text: string) => JSON.stringify(text);
 
 /** The flights of the staff-planning timeline. */
-export function createPlanningFlightService({ db, heavy }: PlanningFlightDeps) {
+export function createPlanningFlightService(
+  { db, heavy, listen }: PlanningFlightDeps,
+  cacheOptions: FlightCacheOptions = {},
+) {
+  const cache = listen ? createWatchedFlightCache({ listen }, cacheOptions) : undefined;
   const rows = async <T>(query: SQL): Promise<T[]> =>
     ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
@@ -414,6 +422,20 @@ export function createPlanningFlightService({ db, heavy }: PlanningFlightDeps) {
    * Throws WorkAbandonedError when the caller goes away.
    */
   async function flightsJson(query: FlightQuery, signal?: AbortSignal): Promise<Buffer> {
+    if (signal?.aborted) throw new WorkAbandonedError();
+    if (!cache || !(await cache.ready())) return buildJson(query, signal);
+    const key = flightCacheKey(query);
+    const held = cache.get(key);
+    if (held) return held;
+    // Taken before the first query: a drop while this build reads means it may hold changed rows, so it is not kept.
+    const since = cache.generation;
+    const built = await buildJson(query, signal);
+    cache.set(key, built, since);
+    return built;
+  }
+
+  /** The answer built from the database (flightsJson without the cache). */
+  async function buildJson(query: FlightQuery, signal?: AbortSignal): Promise<Buffer> {
     const check = () => {
       if (signal?.aborted) throw new WorkAbandonedError();
     };
@@ -819,5 +841,9 @@ export function createPlanningFlightService({ db, heavy }: PlanningFlightDeps) {
     }
   }
 
-  return { flightsJson };
+  return {
+    flightsJson,
+    /** The answer cache (undefined without `listen`): tests and health. */
+    flightCache: cache,
+  };
 }

@@ -47,10 +47,10 @@ export interface PositionFilter {
  * The service's view of the database: the Drizzle handle, the kind that picks the text collation, and the gate
  * that heavy period queries pass through.
  */
-export type StaffPlanningDeps = Pick<DbHandle, 'db' | 'kind' | 'heavy'>;
+export type StaffPlanningDeps = Pick<DbHandle, 'db' | 'kind' | 'heavy'> & Partial<Pick<DbHandle, 'listen'>>;
 
 /** The reference lists of the staff-planning screen. */
-export function createStaffPlanningService({ db, kind, heavy }: StaffPlanningDeps) {
+export function createStaffPlanningService({ db, kind, heavy, listen }: StaffPlanningDeps) {
   const byText = (column: AnyColumn) => asc(sortKey(column, kind));
   const idsAndNames = (table: typeof flightSchedules) =>
     db.select({ id: table.id, name: table.name }).from(table).orderBy(asc(table.id));
@@ -80,7 +80,7 @@ export function createStaffPlanningService({ db, kind, heavy }: StaffPlanningDep
 
   return {
     /** `GET /planning/flight`: the flights of the timeline as JSON text (flight.ts). */
-    ...createPlanningFlightService({ db, heavy }),
+    ...createPlanningFlightService({ db, heavy, listen }),
 
     /** The flight filter lists with the spec's default choices. */
     async flightParams() {

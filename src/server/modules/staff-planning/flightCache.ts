@@ -1,0 +1,147 @@
+/**
+ * The answer cache of `GET /planning/flight` (one per server process, shared by every user: the answer does not
+ * depend on who asks). A month of the demo airport costs ~1 s of CPU to build and is ~30 MB of JSON; the same period
+ * asked again (a second tab, a second planner, a reload, each client refreshing after a live notice) is answered
+ * from here.
+ *
+ * - Key: the period (to the millisecond), the period type, the normalized filters and the request's time zone.
+ * - Value: the finished UTF-8 bytes, `is_conflict` included. Conflicts depend on tasks of flights outside the answer,
+ *   so no finer rule than "any change drops everything" is safe: every notice on the live channel (a committed write
+ *   to flights, turnarounds, tasks, task staff, teams or team-flight links, from any process) empties the cache.
+ * - A generation counter, bumped by each drop: a build records the generation when it begins and stores its bytes
+ *   only if no drop happened meanwhile (it may have read rows the write changed).
+ * - Bounded: least recently used entries go first once the bytes held exceed `maxBytes`; an answer bigger than the
+ *   bound is never held. Entries also expire after `maxAgeMs`, the bound on staleness for writes that send no
+ *   notice (reference books: names of jobs, positions, airlines…) and for notices lost while a PostgreSQL listener
+ *   reconnects.
+ */
+import { LIVE_CHANNEL } from '../../../shared/events.ts';
+import type { DbHandle } from '../../db/client.ts';
+import type { FlightQuery } from './flight.ts';
+
+export interface FlightCacheOptions {
+  /** Bytes of answers held at most (default 256 MB). 0 turns the cache off. */
+  maxBytes?: number;
+  /** Age in ms after which an answer is built again (default 60 s). */
+  maxAgeMs?: number;
+  /** The clock (tests). */
+  now?: () => number;
+}
+
+const DEFAULT_MAX_BYTES = 256 * 1_048_576;
+const DEFAULT_MAX_AGE_MS = 60_000;
+
+/** The cache key of a query: equal for queries that answer the same bytes. */
+export function flightCacheKey(query: FlightQuery): string {
+  const ids = (list: number[] | undefined) =>
+    list ? [...new Set(list)].sort((a, b) => a - b).join(',') : '*';
+  return [
+    query.period.begin.getTime(),
+    query.period.end.getTime(),
+    query.periodType,
+    ids(query.flightSchedule),
+    ids(query.flightType),
+    ids(query.flightStatus),
+    ids(query.flightClass),
+    ids(query.positions),
+    ids(query.resourceTypes),
+    ids(query.jobs),
+    query.departmentId ?? '*',
+    query.timeZone,
+  ].join('|');
+}
+
+interface Entry {
+  bytes: Buffer;
+  storedAt: number;
+}
+
+/** An LRU of answers by bytes, with the generation that guards against storing what a drop made stale. */
+export function createFlightCache(options: FlightCacheOptions = {}) {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
+  const now = options.now ?? Date.now;
+  /** Insertion order = use order: the first entry is the least recently used. */
+  const entries = new Map<string, Entry>();
+  let held = 0;
+  let generation = 0;
+
+  const remove = (key: string, entry: Entry) => {
+    entries.delete(key);
+    held -= entry.bytes.length;
+  };
+
+  return {
+    /** The answer held for the key, marked as just used; undefined when none or expired. */
+    get(key: string): Buffer | undefined {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      remove(key, entry);
+      if (now() - entry.storedAt > maxAgeMs) return undefined;
+      entries.set(key, entry);
+      held += entry.bytes.length;
+      return entry.bytes;
+    },
+    /** The generation to hand back to `set` when the build that starts now ends. */
+    get generation() {
+      return generation;
+    },
+    /** Holds the bytes built from a read begun at `since` (a generation), unless a drop came after it began. */
+    set(key: string, bytes: Buffer, since: number): void {
+      if (since !== generation || bytes.length > maxBytes) return;
+      const old = entries.get(key);
+      if (old) remove(key, old);
+      entries.set(key, { bytes, storedAt: now() });
+      held += bytes.length;
+      for (const [oldest, entry] of entries) {
+        if (held <= maxBytes) break;
+        remove(oldest, entry);
+      }
+    },
+    /** Drops every answer; builds under way will not store theirs. */
+    clear(): void {
+      generation++;
+      entries.clear();
+      held = 0;
+    },
+    /** Bytes held now. */
+    get bytes() {
+      return held;
+    },
+    /** Answers held now. */
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+export type FlightCache = ReturnType<typeof createFlightCache>;
+
+/**
+ * A cache that drops everything on each live notice. `ready()` subscribes, once, through `DbHandle.listen`, which
+ * shares the process's one LISTEN on the channel with the live feed's hub; until the subscription is up (or when it
+ * failed) `ready()` answers false and the caller neither reads nor stores. Example:
+ * `if (await cache.ready()) cache.get(key)`.
+ */
+export function createWatchedFlightCache(db: Pick<DbHandle, 'listen'>, options: FlightCacheOptions = {}) {
+  const cache = createFlightCache(options);
+  const enabled = (options.maxBytes ?? DEFAULT_MAX_BYTES) > 0;
+  let subscribed: Promise<boolean> | undefined;
+  return Object.assign(cache, {
+    ready(): Promise<boolean> {
+      if (!enabled) return Promise.resolve(false);
+      subscribed ??= db
+        .listen(LIVE_CHANNEL, () => cache.clear())
+        .then(
+          () => true,
+          () => {
+            subscribed = undefined; // tried again by the next call
+            return false;
+          },
+        );
+      return subscribed;
+    },
+  });
+}
+
+export type WatchedFlightCache = ReturnType<typeof createWatchedFlightCache>;
