@@ -321,6 +321,7 @@ export default function Screen() {
             isRowSelected={isRowSelected}
             onRowClick={onRowClick}
             activeRow={activeRow}
+            windowColumns
           />
         </section>
       </PageCard>
