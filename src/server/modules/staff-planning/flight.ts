@@ -27,7 +27,12 @@ import { zoneOffset } from '../../../shared/wallClock.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { WorkAbandonedError } from '../../db/gate.ts';
 import type { Period } from '../../http/period.ts';
-import { createWatchedFlightCache, type FlightCacheOptions, flightCacheKey } from './flightCache.ts';
+import {
+  createSharedBuilds,
+  createWatchedFlightCache,
+  type FlightCacheOptions,
+  flightCacheKey,
+} from './flightCache.ts';
 
 /** Flights per round of queries: a week of plan times (about 30 ms of the embedded database per query). */
 const WINDOW_MS = 7 * 86_400_000;
@@ -265,6 +270,7 @@ export function createPlanningFlightService(
   cacheOptions: FlightCacheOptions = {},
 ) {
   const cache = listen ? createWatchedFlightCache({ listen }, cacheOptions) : undefined;
+  const shared = createSharedBuilds();
   const rows = async <T>(query: SQL): Promise<T[]> =>
     ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
@@ -429,9 +435,16 @@ export function createPlanningFlightService(
     if (held) return held;
     // Taken before the first query: a drop while this build reads means it may hold changed rows, so it is not kept.
     const since = cache.generation;
-    const built = await buildJson(query, signal);
-    cache.set(key, built, since);
-    return built;
+    return shared(
+      key,
+      since,
+      async (buildSignal) => {
+        const built = await buildJson(query, buildSignal);
+        cache.set(key, built, since);
+        return built;
+      },
+      signal,
+    );
   }
 
   /** The answer built from the database (flightsJson without the cache). */

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { WorkAbandonedError } from '../../db/gate.ts';
 import type { FlightQuery } from './flight.ts';
-import { createFlightCache, createWatchedFlightCache, flightCacheKey } from './flightCache.ts';
+import {
+  createFlightCache,
+  createSharedBuilds,
+  createWatchedFlightCache,
+  flightCacheKey,
+} from './flightCache.ts';
 
 const query = (more: Partial<FlightQuery> = {}): FlightQuery => ({
   period: { begin: new Date('2030-06-03T00:00:00Z'), end: new Date('2030-06-03T23:59:59Z') },
@@ -114,5 +120,62 @@ describe('createWatchedFlightCache', () => {
   it('is never ready with a bound of 0 bytes', async () => {
     const cache = createWatchedFlightCache({ listen: async () => async () => {} }, { maxBytes: 0 });
     expect(await cache.ready()).toBe(false);
+  });
+});
+
+describe('createSharedBuilds', () => {
+  /** A build that ends when told to, recording the signal it was given. */
+  function controlledBuilds() {
+    const builds: { signal: AbortSignal; finish: (bytes: Buffer) => void }[] = [];
+    const build = (signal: AbortSignal) =>
+      new Promise<Buffer>((resolve) => {
+        builds.push({ signal, finish: resolve });
+      });
+    return { builds, build };
+  }
+
+  it('runs one build for the callers asking the same key at once', async () => {
+    const shared = createSharedBuilds();
+    const { builds, build } = controlledBuilds();
+    const first = shared('a', 0, build);
+    const second = shared('a', 0, build);
+    expect(builds).toHaveLength(1);
+    builds[0].finish(bytes(3));
+    expect(await first).toEqual(bytes(3));
+    expect(await second).toEqual(bytes(3));
+  });
+
+  it('starts a build of its own for a caller arriving after a drop, and for another key', () => {
+    const shared = createSharedBuilds();
+    const { builds, build } = controlledBuilds();
+    shared('a', 0, build);
+    shared('a', 1, build);
+    shared('b', 1, build);
+    expect(builds).toHaveLength(3);
+  });
+
+  it('lets a caller go without stopping the build the others wait for', async () => {
+    const shared = createSharedBuilds();
+    const { builds, build } = controlledBuilds();
+    const leaving = new AbortController();
+    const gone = shared('a', 0, build, leaving.signal);
+    const staying = shared('a', 0, build);
+    leaving.abort();
+    await expect(gone).rejects.toBeInstanceOf(WorkAbandonedError);
+    expect(builds[0].signal.aborted).toBe(false);
+    builds[0].finish(bytes(2));
+    expect(await staying).toEqual(bytes(2));
+  });
+
+  it('stops the build when its last caller has gone, and builds again for the next', async () => {
+    const shared = createSharedBuilds();
+    const { builds, build } = controlledBuilds();
+    const leaving = new AbortController();
+    const gone = shared('a', 0, build, leaving.signal);
+    leaving.abort();
+    await expect(gone).rejects.toBeInstanceOf(WorkAbandonedError);
+    expect(builds[0].signal.aborted).toBe(true);
+    shared('a', 0, build);
+    expect(builds).toHaveLength(2);
   });
 });

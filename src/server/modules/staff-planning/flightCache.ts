@@ -14,9 +14,12 @@
  *   bound is never held. Entries also expire after `maxAgeMs`, the bound on staleness for writes that send no
  *   notice (reference books: names of jobs, positions, airlines…) and for notices lost while a PostgreSQL listener
  *   reconnects.
+ * - Callers asking the same key at once (every open screen refetches on a live notice) share one build, begun in the
+ *   same generation; it stops when all of them have gone.
  */
 import { LIVE_CHANNEL } from '../../../shared/events.ts';
 import type { DbHandle } from '../../db/client.ts';
+import { WorkAbandonedError } from '../../db/gate.ts';
 import type { FlightQuery } from './flight.ts';
 
 export interface FlightCacheOptions {
@@ -145,3 +148,68 @@ export function createWatchedFlightCache(db: Pick<DbHandle, 'listen'>, options: 
 }
 
 export type WatchedFlightCache = ReturnType<typeof createWatchedFlightCache>;
+
+interface SharedBuild {
+  promise: Promise<Buffer>;
+  controller: AbortController;
+  generation: number;
+  waiting: number;
+}
+
+/**
+ * One build per key at a time, shared by the callers that ask for it while it runs and began in the same
+ * generation (a caller arriving after a drop starts its own). A caller that goes away gets WorkAbandonedError at
+ * once; the build is aborted when the last caller has gone. Example:
+ * `shared(key, cache.generation, (signal) => build(signal), request.signal)`.
+ */
+export function createSharedBuilds() {
+  const running = new Map<string, SharedBuild>();
+  return function shared(
+    key: string,
+    generation: number,
+    build: (signal: AbortSignal) => Promise<Buffer>,
+    signal?: AbortSignal,
+  ): Promise<Buffer> {
+    if (signal?.aborted) return Promise.reject(new WorkAbandonedError());
+    let run = running.get(key);
+    if (!run || run.generation !== generation || run.controller.signal.aborted) {
+      const controller = new AbortController();
+      const started: SharedBuild = { promise: build(controller.signal), controller, generation, waiting: 0 };
+      const forget = () => {
+        if (running.get(key) === started) running.delete(key);
+      };
+      started.promise.then(forget, forget);
+      run = started;
+      running.set(key, run);
+    }
+    const own = run;
+    own.waiting++;
+    return new Promise<Buffer>((resolve, reject) => {
+      let left = false;
+      const leave = () => {
+        if (left) return false;
+        left = true;
+        own.waiting--;
+        signal?.removeEventListener('abort', onAbort);
+        return true;
+      };
+      const onAbort = () => {
+        if (!leave()) return;
+        if (own.waiting === 0) {
+          own.controller.abort();
+          if (running.get(key) === own) running.delete(key);
+        }
+        reject(new WorkAbandonedError());
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      own.promise.then(
+        (bytes) => {
+          if (leave()) resolve(bytes);
+        },
+        (error) => {
+          if (leave()) reject(error);
+        },
+      );
+    });
+  };
+}
