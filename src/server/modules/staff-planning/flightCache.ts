@@ -118,8 +118,6 @@ export function createFlightCache(options: FlightCacheOptions = {}) {
   };
 }
 
-export type FlightCache = ReturnType<typeof createFlightCache>;
-
 /**
  * A cache that drops everything on each live notice. `ready()` subscribes, once, through `DbHandle.listen`, which
  * shares the process's one LISTEN on the channel with the live feed's hub; until the subscription is up (or when it
@@ -146,8 +144,6 @@ export function createWatchedFlightCache(db: Pick<DbHandle, 'listen'>, options: 
     },
   });
 }
-
-export type WatchedFlightCache = ReturnType<typeof createWatchedFlightCache>;
 
 interface SharedBuild {
   promise: Promise<Buffer>;
