@@ -61,6 +61,16 @@ describe('createFlightCache', () => {
     expect(cache.bytes).toBe(80);
   });
 
+  it('holds a copy of the answer alone, not the larger buffer it was written into', () => {
+    const cache = createFlightCache();
+    const written = Buffer.alloc(1_000_000, 7).subarray(0, 100_000);
+    cache.set('a', written, cache.generation);
+    const held = cache.get('a');
+    expect(held?.equals(written)).toBe(true);
+    expect(held?.buffer.byteLength).toBe(100_000);
+    expect(cache.bytes).toBe(100_000);
+  });
+
   it('never holds an answer bigger than the bound', () => {
     const cache = createFlightCache({ maxBytes: 100 });
     cache.set('a', bytes(101), cache.generation);

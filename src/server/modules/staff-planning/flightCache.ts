@@ -89,12 +89,17 @@ export function createFlightCache(options: FlightCacheOptions = {}) {
     get generation() {
       return generation;
     },
-    /** Holds the bytes built from a read begun at `since` (a generation), unless a drop came after it began. */
+    /**
+     * Holds the bytes built from a read begun at `since` (a generation), unless a drop came after it began. A view
+     * into a larger buffer (the answer is written into a buffer sized ahead) is copied, so that the bound counts
+     * all the memory held.
+     */
     set(key: string, bytes: Buffer, since: number): void {
       if (since !== generation || bytes.length > maxBytes) return;
       const old = entries.get(key);
       if (old) remove(key, old);
-      entries.set(key, { bytes, storedAt: now() });
+      const tight = bytes.byteLength < bytes.buffer.byteLength ? Buffer.from(bytes) : bytes;
+      entries.set(key, { bytes: tight, storedAt: now() });
       held += bytes.length;
       for (const [oldest, entry] of entries) {
         if (held <= maxBytes) break;
