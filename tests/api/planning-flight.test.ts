@@ -25,6 +25,8 @@ import {
   turnarounds,
 } from '../../src/server/db/schema/index.ts';
 import { notifyChange } from '../../src/server/events/notify.ts';
+import { createPlanningFlightService } from '../../src/server/modules/staff-planning/flight.ts';
+import { flightCacheKey } from '../../src/server/modules/staff-planning/flightCache.ts';
 import { type PlanningFlight, planningFlightsSchema } from '../../src/shared/staff-planning.ts';
 import { bearer, createTestApp, loginAs } from '../support/testApp.ts';
 
@@ -525,6 +527,26 @@ describe('the answer cache', () => {
     await expect
       .poll(async () => byId(planningFlightsSchema.parse((await get(FRESH)).json()), id.f5)?.passengers)
       .toBe(77);
+  });
+
+  it('keeps within its bound in bytes, dropping the least recently used answer', async () => {
+    const zone = 'Europe/Moscow';
+    const day = (end: string) => ({
+      period: { begin: moscow('2030-06-03 00:00'), end: new Date(`2030-06-03T${end}+03:00`) },
+      periodType: 2 as const,
+      timeZone: zone,
+    });
+    const probe = createPlanningFlightService(app.dbh);
+    const size = (await probe.flightsJson(day('23:59:59'))).length;
+    const service = createPlanningFlightService(app.dbh, { maxBytes: size + size / 2 });
+    const cache = service.flightCache;
+    await service.flightsJson(day('23:59:59'));
+    expect(cache?.size).toBe(1);
+    await service.flightsJson(day('23:59:57'));
+    expect(cache?.size).toBe(1);
+    expect(cache?.bytes).toBeLessThanOrEqual(size + size / 2);
+    expect(cache?.get(flightCacheKey(day('23:59:59')))).toBeUndefined();
+    expect(cache?.get(flightCacheKey(day('23:59:57')))).toBeDefined();
   });
 
   it('reflects employees dropped through POST /api/race/drop-employees on the next call', async () => {
