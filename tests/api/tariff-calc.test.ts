@@ -171,44 +171,44 @@ describe('grid filters and sorts', () => {
   it('filters by every column', async () => {
     const cases: [string, (c: Calc) => boolean][] = [
       [
-        'filter[name_ru]=' + encodeURIComponent('трап'),
+        `filter[name_ru]=${encodeURIComponent('трап')}`,
         (c) => c.service.name_ru.toLowerCase().includes('трап'),
       ],
       [
-        'filter[name_en]=' + encodeURIComponent('lounge'),
+        `filter[name_en]=${encodeURIComponent('lounge')}`,
         (c) => (c.service.name_en ?? '').toLowerCase().includes('lounge'),
       ],
-      ['filter[id_1c]=' + encodeURIComponent('bag'), (c) => c.service.id_1c === 'BAG'],
+      [`filter[id_1c]=${encodeURIComponent('bag')}`, (c) => c.service.id_1c === 'BAG'],
       [
-        'filter[start_job]=' + encodeURIComponent('багаж'),
+        `filter[start_job]=${encodeURIComponent('багаж')}`,
         (c) => c.calcJob.some((j) => j.start_job.name.includes('багаж')),
       ],
       [
-        'filter[end_job]=' + encodeURIComponent('Выдача'),
+        `filter[end_job]=${encodeURIComponent('Выдача')}`,
         (c) => c.calcJob.some((j) => j.end_job?.name.includes('Выдача')),
       ],
       [
-        'filter[med_service]=' + encodeURIComponent('помощ'),
+        `filter[med_service]=${encodeURIComponent('помощ')}`,
         (c) => c.calcMedService.some((m) => m.med_service.name.includes('помощ')),
       ],
       [
-        'filter[vip_service]=' + encodeURIComponent('бизнес'),
+        `filter[vip_service]=${encodeURIComponent('бизнес')}`,
         (c) => c.calcVipService.some((m) => m.vip_service.name.includes('бизнес')),
       ],
       [
-        'filter[job_indicator]=' + encodeURIComponent('вес'),
+        `filter[job_indicator]=${encodeURIComponent('вес')}`,
         (c) => c.calcJob.some((j) => j.job_indicator?.indicator_name.startsWith('Вес')),
       ],
       [
-        'filter[employee_position]=' + encodeURIComponent('трап'),
+        `filter[employee_position]=${encodeURIComponent('трап')}`,
         (c) => c.calcEmployeePosition.some((p) => p.name.includes('трап')),
       ],
       [
-        'filter[resource_type]=' + encodeURIComponent('Деайсер'),
+        `filter[resource_type]=${encodeURIComponent('Деайсер')}`,
         (c) => c.calcResourceType.some((t) => t.name === 'Деайсер'),
       ],
-      ['filter[resource]=' + encodeURIComponent('№'), (c) => c.calcResource.length > 0],
-      ['filter[calc_type]=' + encodeURIComponent('3'), (c) => c.calc_type.id === 3],
+      [`filter[resource]=${encodeURIComponent('№')}`, (c) => c.calcResource.length > 0],
+      [`filter[calc_type]=${encodeURIComponent('3')}`, (c) => c.calc_type.id === 3],
       ['filter[format][]=1&filter[format][]=2', (c) => c.format.id === 1 || c.format.id === 2],
     ];
     const all = await list('');
