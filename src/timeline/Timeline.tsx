@@ -14,24 +14,13 @@ import { Layer, Shape, Stage } from 'react-konva';
 import { List, type RowComponentProps } from 'react-window';
 import { ContextMenu } from '../widgets/ContextMenu.tsx';
 import { sharedLayoutClient } from '../workers/layout.ts';
+import { barAt, barBox } from './barHit.ts';
 import { formatMinute, localOffset } from './clock.ts';
-import {
-  AXIS_HEIGHT,
-  barAt,
-  barBox,
-  CURVE_HEIGHT,
-  createScratch,
-  curveMax,
-  type Drawn,
-  drawBackground,
-  drawBars,
-  drawCurve,
-  drawOverlay,
-  type Frame,
-  LANE_HEIGHT,
-  plotOf,
-  ROW_GAP,
-} from './draw.ts';
+import { drawBackground } from './drawBackground.ts';
+import { createScratch, type Drawn, drawBars } from './drawBars.ts';
+import { curveMax, drawCurve } from './drawCurve.ts';
+import { drawOverlay } from './drawOverlay.ts';
+import { AXIS_HEIGHT, CURVE_HEIGHT, type Frame, LANE_HEIGHT, plotOf, ROW_GAP } from './frame.ts';
 import type { LayoutResult } from './geometry/layout.ts';
 import { minutes, px } from './geometry/units.ts';
 import { type Move, moveFocus, nearestInRow } from './navigation.ts';

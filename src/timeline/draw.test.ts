@@ -1,18 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { barAt, barBox } from './barHit.ts';
 import { demoBars, runningPerSlot } from './demoBars.ts';
-import {
-  AXIS_HEIGHT,
-  barAt,
-  barBox,
-  createScratch,
-  drawBars,
-  type Frame,
-  LANE_HEIGHT,
-  plotOf,
-  ROW_GAP,
-  visibleBars,
-} from './draw.ts';
+import { createScratch, drawBars, visibleBars } from './drawBars.ts';
+import { AXIS_HEIGHT, type Frame, LANE_HEIGHT, plotOf, ROW_GAP } from './frame.ts';
 import { barsArb, overlaps } from './geometry/fixtures.ts';
 import { layout } from './geometry/layout.ts';
 import { minutes, px } from './geometry/units.ts';
