@@ -1,0 +1,164 @@
+import type Konva from 'konva';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { sharedLayoutClient } from '../workers/layout.ts';
+import { barAt } from './barHit.ts';
+import { drawBackground } from './drawBackground.ts';
+import { createScratch, drawBars } from './drawBars.ts';
+import { curveMax, drawCurve } from './drawCurve.ts';
+import { drawOverlay } from './drawOverlay.ts';
+import { LANE_HEIGHT, ROW_GAP } from './frame.ts';
+import type { LayoutResult } from './geometry/layout.ts';
+import { minutes, px } from './geometry/units.ts';
+import type { BarHint } from './useBarHint.ts';
+import type { LiveTimeline } from './useLive.ts';
+
+/**
+ * The layout and the drawing: the worker lays the bars out whenever they change (zoom never relayouts); `schedule`
+ * asks for one draw of the three layers (background and axis, bars, overlay) in the next animation frame, and
+ * `scheduleHover` for a hit test that redraws only the overlay when the hover changed.
+ */
+export function useTimelinePaint(
+  { live, propsRef, frameOf, maxScroll }: LiveTimeline,
+  setHint: (hint: BarHint | null) => void,
+  refreshList: () => void,
+) {
+  const { bars, rowCount, range } = propsRef.current;
+  const backgroundLayer = useRef<Konva.Layer>(null);
+  const barLayer = useRef<Konva.Layer>(null);
+  const overlayLayer = useRef<Konva.Layer>(null);
+  const scratch = useRef(createScratch());
+  const firstPaint = useRef(false);
+  const overlayDrawn = useRef(false);
+  const lastOverlay = useRef('');
+  const frameRequest = useRef(0);
+  const [scene, setScene] = useState<LayoutResult | null>(null);
+
+  /** Draws the three layers now (called from the animation frame). */
+  const paint = useCallback(() => {
+    frameRequest.current = 0;
+    const s = live.current;
+    const p = propsRef.current;
+    if (!s.scene || s.width === 0 || s.height === 0 || !s.viewReady) return;
+    const frame = frameOf();
+    if (s.pointer) {
+      const { x, y } = s.pointer;
+      const bar = barAt(s.scene, frame, x, y);
+      if (bar !== s.hover) {
+        s.hover = bar;
+        setHint(bar >= 0 ? { bar, x, y } : null);
+      }
+    }
+    // A frame only the pointer asked for (hover) leaves the background and the bars as they are.
+    const sceneDirty = s.sceneDirty || !s.drawn;
+    if (sceneDirty) {
+      backgroundLayer.current?.draw();
+      barLayer.current?.draw();
+      s.sceneDirty = false;
+      refreshList();
+    }
+    // An empty overlay is hidden, so the browser has one canvas less to composite while panning and zooming.
+    const overlay = s.hover >= 0 || s.focus >= 0;
+    const overlayKey = `${s.hover} ${s.focus} ${s.focused}`;
+    const overlayLayerNode = overlayLayer.current;
+    if (overlayLayerNode) {
+      if (overlay !== overlayDrawn.current) overlayLayerNode.visible(overlay);
+      if (overlay && (sceneDirty || overlayKey !== lastOverlay.current)) overlayLayerNode.draw();
+    }
+    overlayDrawn.current = overlay;
+    lastOverlay.current = overlayKey;
+    if (!firstPaint.current && s.drawn) {
+      firstPaint.current = true;
+      p.onFirstPaint?.();
+    }
+  }, [live, propsRef, frameOf, setHint, refreshList]);
+
+  // The layers' scene functions read the live state; they run only inside `paint`.
+  const drawBackgroundScene = useCallback(
+    (context: Konva.Context) => {
+      const s = live.current;
+      const p = propsRef.current;
+      if (!s.scene) return;
+      const frame = frameOf();
+      drawBackground(context._context, s.scene, frame, p.rowLabel);
+      if (p.curve) drawCurve(context._context, p.curve, curveMax(p.curve.values), frame);
+    },
+    [live, propsRef, frameOf],
+  );
+  const drawBarScene = useCallback(
+    (context: Konva.Context) => {
+      const s = live.current;
+      if (!s.scene) return;
+      s.drawn = drawBars(context._context, s.scene, propsRef.current.bars, frameOf(), scratch.current);
+    },
+    [live, propsRef, frameOf],
+  );
+  const drawOverlayScene = useCallback(
+    (context: Konva.Context) => {
+      const s = live.current;
+      if (!s.scene) return;
+      drawOverlay(context._context, s.scene, propsRef.current.bars, frameOf(), s.hover, s.focus, s.focused);
+    },
+    [live, propsRef, frameOf],
+  );
+
+  /** Asks for one draw of every layer in the next animation frame. */
+  const schedule = useCallback(() => {
+    live.current.sceneDirty = true;
+    if (frameRequest.current === 0) frameRequest.current = requestAnimationFrame(paint);
+  }, [live, paint]);
+  /** Asks for a hit test and, if the hover changed, the overlay only. */
+  const scheduleHover = useCallback(() => {
+    if (frameRequest.current === 0) frameRequest.current = requestAnimationFrame(paint);
+  }, [paint]);
+
+  useEffect(
+    () => () => {
+      cancelAnimationFrame(frameRequest.current);
+      frameRequest.current = 0;
+    },
+    [],
+  );
+  // The worker lays the bars out (lanes, index, rows) whenever the bars change; zoom never relayouts.
+  useEffect(() => {
+    let current = true;
+    sharedLayoutClient()
+      .layout({
+        starts: bars.starts,
+        ends: bars.ends,
+        rows: bars.rows,
+        rowCount,
+        view: {
+          originMinute: minutes(range.from),
+          scaleMinutes: 5,
+          pxPerSlot: px(40),
+          laneHeight: px(LANE_HEIGHT),
+          rowGap: px(ROW_GAP),
+        },
+        lod: 'bars',
+        parts: 'rows',
+      })
+      .then((result) => {
+        if (!current) return;
+        live.current.scene = result;
+        live.current.hover = -1;
+        if (live.current.focus >= result.lane.length) live.current.focus = -1;
+        live.current.scrollTop = Math.min(live.current.scrollTop, maxScroll());
+        setScene(result);
+        // Draw at once rather than a frame later: the first paint follows the data as closely as it can.
+        cancelAnimationFrame(frameRequest.current);
+        live.current.sceneDirty = true;
+        paint();
+      });
+    return () => {
+      current = false;
+    };
+  }, [live, bars, rowCount, range.from, paint, maxScroll]);
+
+  return {
+    scene,
+    layers: { backgroundLayer, barLayer, overlayLayer },
+    scenes: { drawBackgroundScene, drawBarScene, drawOverlayScene },
+    schedule,
+    scheduleHover,
+  };
+}
