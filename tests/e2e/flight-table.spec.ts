@@ -84,7 +84,7 @@ test('as admin: a day filtered, a paired row divided and its two legs combined a
   consoleErrors,
 }) => {
   await page.goto(URL);
-  await expect(page.getByRole('heading', { name: 'Таблица рейсов', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Суточный план полётов', level: 1 })).toBeVisible();
   await chooseTomorrow(page);
   await expect(page).toHaveURL(/date_from=\d{4}-\d\d-\d\d/);
   const { flight } = await pairedRowOfOneBoard(page);

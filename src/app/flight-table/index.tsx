@@ -37,7 +37,7 @@ import {
 import { TgoDialog } from './TgoDialog.tsx';
 import './flight-table.css';
 
-const TITLE = 'Таблица рейсов';
+const TITLE = 'Суточный план полётов';
 const LABEL = 'Рейсы';
 /** Every row of the period is one page of the virtualised body. */
 const ALL_ROWS = 100_000;
