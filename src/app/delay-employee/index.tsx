@@ -5,6 +5,7 @@ import { todayKey } from '../../shared/dates.ts';
 import type { DelayEmployee } from '../../shared/delay-employee.ts';
 import {
   DatePicker,
+  LoadFailure,
   Page,
   PageCard,
   PageTitle,
@@ -96,20 +97,11 @@ export default function Screen() {
             onChange={(search) => actor.send({ type: 'SEARCH.CHANGE', search })}
           />
         </div>
-        {context.message ? (
-          <div role="alert" className="delay-employee__error">
-            <p>{context.message}</p>
-            {failed ? (
-              <button
-                type="button"
-                className="w-button w-button--secondary"
-                onClick={() => actor.send({ type: 'RETRY' })}
-              >
-                Повторить
-              </button>
-            ) : null}
-          </div>
-        ) : null}
+        <LoadFailure
+          className="delay-employee__error"
+          message={context.message}
+          onRetry={failed ? () => actor.send({ type: 'RETRY' }) : undefined}
+        />
         <div aria-busy={loading || saving}>
           {loading ? (
             <p>Загрузка…</p>

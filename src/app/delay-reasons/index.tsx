@@ -6,7 +6,7 @@ import {
   shownFlag,
   visibleItems,
 } from '../../machines/delayReasons.ts';
-import { Page, PageCard, PageTitle, TextInput, ToggleSwitch } from '../../widgets/index.ts';
+import { LoadFailure, Page, PageCard, PageTitle, TextInput, ToggleSwitch } from '../../widgets/index.ts';
 import { ConfigForm } from './ConfigForm.tsx';
 import './delayReasons.css';
 
@@ -71,20 +71,11 @@ export default function Screen() {
             onChange={(search) => actor.send({ type: 'SEARCH.CHANGE', search })}
           />
         </div>
-        {context.message ? (
-          <div role="alert" className="delay-error">
-            <p>{context.message}</p>
-            {failed ? (
-              <button
-                type="button"
-                className="w-button w-button--secondary"
-                onClick={() => actor.send({ type: 'RETRY' })}
-              >
-                Повторить
-              </button>
-            ) : null}
-          </div>
-        ) : null}
+        <LoadFailure
+          className="delay-error"
+          message={context.message}
+          onRetry={failed ? () => actor.send({ type: 'RETRY' }) : undefined}
+        />
         <div role="tabpanel" aria-busy={loading || saving}>
           {loading && items.length === 0 ? (
             <p>Загрузка…</p>

@@ -7,7 +7,7 @@ import {
   postalStatementsMachine,
 } from '../../machines/postalStatements.ts';
 import { PATTERN_MESSAGES } from '../../shared/postal-statements.ts';
-import { MultiSelect, Page, PageCard, PageTitle, Select } from '../../widgets/index.ts';
+import { LoadFailure, MultiSelect, Page, PageCard, PageTitle, Select } from '../../widgets/index.ts';
 import './postalStatements.css';
 
 const TITLE = 'Почтовые ведомости';
@@ -117,20 +117,11 @@ export default function Screen() {
                 : ''}
         </span>
       </PageTitle>
-      {context.message ? (
-        <div role="alert" className="postal-error">
-          <p>{context.message}</p>
-          {failed ? (
-            <button
-              type="button"
-              className="w-button w-button--secondary"
-              onClick={() => actor.send({ type: 'RETRY' })}
-            >
-              Повторить
-            </button>
-          ) : null}
-        </div>
-      ) : null}
+      <LoadFailure
+        className="postal-error"
+        message={context.message}
+        onRetry={failed ? () => actor.send({ type: 'RETRY' }) : undefined}
+      />
       {loading ? <p>Загрузка…</p> : null}
       {ready && context.drafts.length === 0 ? (
         <PageCard>

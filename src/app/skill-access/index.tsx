@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { isLinked, skillAccessMachine } from '../../machines/skillAccess.ts';
 import { SKILL_ACCESS_MESSAGES, SKILL_ACCESS_TABS, type SkillAccessTab } from '../../shared/skill-access.ts';
-import { Page, PageCard, PageTitle } from '../../widgets/index.ts';
+import { LoadFailure, Page, PageCard, PageTitle } from '../../widgets/index.ts';
 import { useCan } from '../access/rules.ts';
 import './skill-access.css';
 
@@ -54,20 +54,11 @@ export default function Screen() {
             </button>
           ))}
         </div>
-        {context.message ? (
-          <div role="alert" className="skill-access__error">
-            <p>{context.message}</p>
-            {failed ? (
-              <button
-                type="button"
-                className="w-button w-button--secondary"
-                onClick={() => actor.send({ type: 'RETRY' })}
-              >
-                Повторить
-              </button>
-            ) : null}
-          </div>
-        ) : null}
+        <LoadFailure
+          className="skill-access__error"
+          message={context.message}
+          onRetry={failed ? () => actor.send({ type: 'RETRY' }) : undefined}
+        />
         <div className="skill-access__body" role="tabpanel" aria-busy={loading || busy}>
           <nav className="skill-access__skills" aria-label="Навыки">
             {context.skills.map((item) => (
