@@ -1,7 +1,7 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualised body is absolutely positioned divs, so the table is built from ARIA roles
 // biome-ignore-all lint/a11y/useFocusableInteractive: rows and cells are read, not operated; their buttons and inputs take focus
 import { useSelector } from '@xstate/react';
-import { type MouseEvent, useMemo, useState } from 'react';
+import { type CSSProperties, type MouseEvent, useMemo, useState } from 'react';
 import type { LoadPage } from '../../machines/grid.ts';
 import { filterRecord } from '../../machines/gridQuery.ts';
 import { ContextMenu, type ContextMenuItem } from '../ContextMenu.tsx';
@@ -49,22 +49,22 @@ export interface DataGridProps<T> extends DataGridViewProps<T> {
 function columnTemplate<T>(
   columns: GridColumn<T>[],
   horizontal: boolean,
-): { template: string; minWidth?: number; widths: number[] | null } {
-  const widths = columns.map((column) =>
-    column.width
-      ? `${column.width}px`
-      : horizontal
-        ? '160px'
-        : column.kind === 'serial'
-          ? '64px'
-          : 'minmax(80px, 1fr)',
+): { template: string; cellStyles: CSSProperties[]; minWidth?: number; widths: number[] | null } {
+  // A column's width in px, or null for a share of the room left (at least 80 px).
+  const fixed = columns.map((column) =>
+    column.width ? column.width : horizontal ? 160 : column.kind === 'serial' ? 64 : null,
+  );
+  const template = fixed.map((width) => (width === null ? 'minmax(80px, 1fr)' : `${width}px`)).join(' ');
+  // The body's flex cells take the same widths as the header's grid tracks.
+  const cellStyles = fixed.map(
+    (width): CSSProperties => (width === null ? { flex: '1 1 0', minWidth: 80 } : { flex: `0 0 ${width}px` }),
   );
   // Sideways every column has a width in px, so the body can draw only the columns in view.
   const pixels = horizontal
     ? columns.map((column) => column.width ?? (column.kind === 'serial' ? 64 : 160))
     : null;
   const minWidth = pixels ? pixels.reduce((sum, width) => sum + width, 0) : undefined;
-  return { template: widths.join(' '), minWidth, widths: pixels };
+  return { template, cellStyles, minWidth, widths: pixels };
 }
 
 /** A grid bound to a grid actor from useGridActor; use it when the screen sends events to the grid. */
@@ -86,7 +86,7 @@ export function DataGridView<T>({
   const loading = useSelector(actorRef, (snapshot) => snapshot.hasTag('loading'));
   const [menu, setMenu] = useState<{ row: T; x: number; y: number } | null>(null);
   const { pagination, horizontalScroll } = context;
-  const { template, minWidth, widths } = useMemo(
+  const { template, cellStyles, minWidth, widths } = useMemo(
     () => columnTemplate(columns, horizontalScroll),
     [columns, horizontalScroll],
   );
@@ -126,7 +126,7 @@ export function DataGridView<T>({
           <GridBody<T>
             rows={context.items as T[]}
             columns={columns}
-            template={template}
+            cellStyles={cellStyles}
             firstSerial={(pagination.currentPage - 1) * pagination.perPage + 1}
             rowColor={rowColor}
             onRowContextMenu={onRowContextMenu}

@@ -17,7 +17,8 @@ const numberFormat = new Intl.NumberFormat('ru');
 interface BodyRowProps<T> {
   rows: T[];
   columns: GridColumn<T>[];
-  template: string;
+  /** Each column's `flex` (and least width) in a body row, matching the header's grid tracks. */
+  cellStyles: CSSProperties[];
   firstSerial: number;
   rowColor?: (row: T) => string | undefined;
   onRowContextMenu?: (row: T, event: MouseEvent) => void;
@@ -65,7 +66,7 @@ function BodyRow<T>({
   ariaAttributes: _aria,
   rows,
   columns,
-  template,
+  cellStyles,
   firstSerial,
   rowColor,
   onRowContextMenu,
@@ -77,7 +78,8 @@ function BodyRow<T>({
   const row = rows[index];
   const selected = isRowSelected?.(row) ?? false;
   const background = selected ? undefined : rowColor?.(row);
-  const rowStyle: CSSProperties = { ...style, gridTemplateColumns: template, background };
+  // Sideways, the columns left of those drawn are the row's left padding.
+  const rowStyle: CSSProperties = { ...style, paddingLeft: shown?.left, background };
   const stripe = index % 2 ? 'w-grid__row is-odd' : 'w-grid__row';
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: rows are chosen by keyboard through the screen's key handler on the table
@@ -96,13 +98,13 @@ function BodyRow<T>({
               key={column.key}
               role="cell"
               className={cellClasses[shown.from + i]}
-              style={shown.styles[shown.from + i]}
+              style={cellStyles[shown.from + i]}
             >
               {cellContent(column, row, index, firstSerial)}
             </div>
           ))
         : columns.map((column, i) => (
-            <div key={column.key} role="cell" className={cellClasses[i]}>
+            <div key={column.key} role="cell" className={cellClasses[i]} style={cellStyles[i]}>
               {cellContent(column, row, index, firstSerial)}
             </div>
           ))}
@@ -110,12 +112,11 @@ function BodyRow<T>({
   );
 }
 
-/** The columns a row draws when the grid scrolls sideways: those in view, each placed on its own track. */
+/** The columns a row draws when the grid scrolls sideways: those in view, after `left` px of columns not drawn. */
 interface ShownColumns {
   from: number;
   to: number;
-  /** `grid-column` of each column, made once per column set. */
-  styles: CSSProperties[];
+  left: number;
 }
 
 interface CellProps {
@@ -176,11 +177,11 @@ function useShownColumns(element: HTMLElement | null, widths: number[] | null): 
       observer?.disconnect();
     };
   }, [element, widths]);
-  const styles = useMemo(
-    () => (widths ?? []).map((_, i): CSSProperties => ({ gridColumn: String(i + 1) })),
-    [widths],
-  );
-  return useMemo(() => (range ? { from: range[0], to: range[1], styles } : null), [range, styles]);
+  return useMemo(() => {
+    if (!range || !widths) return null;
+    const left = widths.slice(0, range[0]).reduce((sum, width) => sum + width, 0);
+    return { from: range[0], to: range[1], left };
+  }, [range, widths]);
 }
 
 /** Rows drawn beyond each edge of the viewport; a fast scroll outruns any overscan, so it stays small. */
