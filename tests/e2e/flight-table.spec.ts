@@ -169,7 +169,11 @@ test('as admin: rows chosen by shift-click and keyboard, and the export has the 
   await page.goto(URL);
   const rows = bodyRows(page);
   await expect(rows.first()).toBeVisible();
-  await rows.nth(0).click();
+  // The filter lists arrive after the rows and may move them: the first click is repeated until it lands.
+  await expect(async () => {
+    await rows.nth(0).click();
+    await expect(rows.nth(0)).toHaveAttribute('aria-selected', 'true', { timeout: 1000 });
+  }).toPass();
   await rows.nth(2).click({ modifiers: ['Shift'] });
   await expect(page.getByRole('status').filter({ hasText: 'Выбрано: 3' })).toBeVisible();
   await page.keyboard.press('Shift+ArrowDown');
