@@ -67,6 +67,20 @@ function pushRect(scratch: Scratch, count: number, x: number, y: number, w: numb
   return count + 1;
 }
 
+/** Queues lane l's open run of thin bars (if any) in the row whose top is `rowY`; answers the new rect count. */
+function flushRun(scratch: Scratch, count: number, l: number, rowY: number): number {
+  if (scratch.runX1[l] <= scratch.runX0[l]) return count;
+  return pushRect(
+    scratch,
+    count,
+    scratch.runX0[l],
+    rowY + l * LANE_HEIGHT + BAR_INSET,
+    scratch.runX1[l] - scratch.runX0[l],
+    LANE_HEIGHT - 2 * BAR_INSET,
+    scratch.runKind[l],
+  );
+}
+
 /**
  * Draws the visible bars straight from the typed arrays: x = (start − origin) ÷ minutes per px, one lane per
  * `LANE_HEIGHT`; bars thinner than 2 px merge with their lane neighbours into covered runs of whole pixel columns,
@@ -96,17 +110,7 @@ export function drawBars(
     if (r !== row) {
       // Flush the open runs of the previous row.
       for (let l = 0; l < lanes; l++) {
-        if (scratch.runX1[l] > scratch.runX0[l]) {
-          count = pushRect(
-            scratch,
-            count,
-            scratch.runX0[l],
-            top + rowTop[row] + l * LANE_HEIGHT + BAR_INSET,
-            scratch.runX1[l] - scratch.runX0[l],
-            LANE_HEIGHT - 2 * BAR_INSET,
-            scratch.runKind[l],
-          );
-        }
+        count = flushRun(scratch, count, l, top + rowTop[row]);
       }
       row = r;
       lanes = scene.laneCount[r];
@@ -141,34 +145,14 @@ export function drawBars(
       if (c1 > scratch.runX1[l]) scratch.runX1[l] = c1;
       if (KIND_RANK[c] > KIND_RANK[scratch.runKind[l]]) scratch.runKind[l] = c;
     } else {
-      if (scratch.runX1[l] > scratch.runX0[l]) {
-        count = pushRect(
-          scratch,
-          count,
-          scratch.runX0[l],
-          top + rowTop[r] + l * LANE_HEIGHT + BAR_INSET,
-          scratch.runX1[l] - scratch.runX0[l],
-          LANE_HEIGHT - 2 * BAR_INSET,
-          scratch.runKind[l],
-        );
-      }
+      count = flushRun(scratch, count, l, top + rowTop[r]);
       scratch.runX0[l] = c0;
       scratch.runX1[l] = c1;
       scratch.runKind[l] = c;
     }
   }
   for (let l = 0; l < lanes; l++) {
-    if (scratch.runX1[l] > scratch.runX0[l]) {
-      count = pushRect(
-        scratch,
-        count,
-        scratch.runX0[l],
-        top + rowTop[row] + l * LANE_HEIGHT + BAR_INSET,
-        scratch.runX1[l] - scratch.runX0[l],
-        LANE_HEIGHT - 2 * BAR_INSET,
-        scratch.runKind[l],
-      );
-    }
+    count = flushRun(scratch, count, l, top + rowTop[row]);
   }
   ctx.save();
   ctx.beginPath();
