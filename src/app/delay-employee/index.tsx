@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { changedCount, delayEmployeeMachine, shownEmployee } from '../../machines/delayEmployee.ts';
-import { todayKey } from '../../shared/dates.ts';
 import type { DelayEmployee } from '../../shared/delay-employee.ts';
+import { instantToDay } from '../../shared/wallClock.ts';
 import {
   DatePicker,
   LoadFailure,
@@ -15,6 +15,7 @@ import {
 } from '../../widgets/index.ts';
 import { useCan } from '../access/rules.ts';
 import { fieldMessage } from '../api/errors.ts';
+import { readTimeZone } from '../api/storage.ts';
 import './delayEmployee.css';
 
 const TITLE = 'Ответственные за задержки';
@@ -33,7 +34,10 @@ function rowLabel(row: DelayEmployee): string {
 /** /delay-employee (spec 2, 4): the delays of a day's flights and the employee answerable for each. */
 export default function Screen() {
   const canEdit = useCan('delay-employee-update');
-  const actor = useActorRef(delayEmployeeMachine, { input: { date: todayKey() } });
+  const actor = useActorRef(delayEmployeeMachine, {
+    // Today in the zone chosen in the frame: the server reads the day in that zone too.
+    input: { date: instantToDay(Date.now(), readTimeZone()) },
+  });
   const context = useSelector(actor, (s) => s.context);
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const saving = useSelector(actor, (s) => s.hasTag('saving'));
