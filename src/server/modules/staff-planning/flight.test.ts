@@ -11,7 +11,10 @@ import type { DbHandle } from '../../db/client.ts';
 import { WorkAbandonedError } from '../../db/gate.ts';
 import { flights, taskEmployees, taskPositions, tasks } from '../../db/schema/index.ts';
 import { loadDemoAirport } from '../../demo/index.ts';
-import { createPlanningFlightService, IdIndex, sweepEmployee, wallClockFormatter } from './flight.ts';
+import { createPlanningFlightService } from './flight.ts';
+import { sweepEmployee } from './flightConflicts.ts';
+import { IdIndex } from './flightTasks.ts';
+import { wallClockFormatter } from './flightWallClock.ts';
 
 describe('sweepEmployee', () => {
   it('marks exactly the intervals that overlap another one', () => {

@@ -21,9 +21,12 @@
  *   resources and positions) encoded once: the answer's zod schema documents it in Swagger but does not walk
  *   70,000 tasks per call.
  * - Double-booking is a sweep per employee over the period's assignments (sorted by begin), never pairs.
+ *
+ * The parts: flightReads.ts (the SQL), flightTasks.ts (the task columns, the integer-text parser, the id index),
+ * flightWallClock.ts (the time formatter), flightJson.ts (the byte writer), flightConflicts.ts (the sweep). This
+ * file runs the rounds of queries, picks the tasks the filters show and composes the answer.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { zoneOffset } from '../../../shared/wallClock.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { WorkAbandonedError } from '../../db/gate.ts';
 import type { Period } from '../../http/period.ts';
@@ -33,14 +36,13 @@ import {
   type FlightCacheOptions,
   flightCacheKey,
 } from './flightCache.ts';
+import { conflictingTasks } from './flightConflicts.ts';
+import { markConflicts, writeFlightsJson } from './flightJson.ts';
+import { createFlightReads, type FlightRow, keyCondition, SPARSE_FACTOR } from './flightReads.ts';
+import { IdIndex, parseInts, type TaskTable } from './flightTasks.ts';
 
 /** Flights per round of queries: a week of plan times (about 30 ms of the embedded database per query). */
 const WINDOW_MS = 7 * 86_400_000;
-/** A key range holding more than this many times the rows asked for is read by the ids instead. */
-const SPARSE_FACTOR = 4;
-/** Zone offsets are cached per quarter hour: every offset change in the tz database falls on one. */
-const OFFSET_BUCKET_MS = 900_000;
-const MS_PER_DAY = 86_400_000;
 
 /** 1: flights whose ground handling (a task) overlaps the period; 2: flights whose plan time lies in it. */
 export type FlightPeriodType = 1 | 2;
@@ -69,201 +71,6 @@ export interface FlightQuery {
  */
 export type PlanningFlightDeps = Pick<DbHandle, 'db' | 'heavy'> & Partial<Pick<DbHandle, 'listen'>>;
 
-interface FlightRow {
-  id: number;
-  direction: number;
-  airline_id: number;
-  flight_number: string;
-  flight_type_id: number;
-  flight_schedule_id: number;
-  flight_status_id: number;
-  aircraft_type_id: number;
-  departure_airport_id: number;
-  arrival_airport_id: number;
-  passengers: number;
-  tgo_template_id: number | null;
-  plan: number;
-  aid: number | null;
-}
-
-let scratch = new Float64Array(1 << 16);
-
-/** The non-negative integers of `text` (any other character separates them), in order. */
-function parseInts(text: string | null): Float64Array {
-  if (!text) return new Float64Array(0);
-  let count = 0;
-  let value = 0;
-  let inNumber = false;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code >= 48 && code <= 57) {
-      value = value * 10 + (code - 48);
-      inNumber = true;
-    } else if (inNumber) {
-      if (count === scratch.length) {
-        const grown = new Float64Array(scratch.length * 2);
-        grown.set(scratch);
-        scratch = grown;
-      }
-      scratch[count++] = value;
-      value = 0;
-      inNumber = false;
-    }
-  }
-  if (inNumber) {
-    if (count === scratch.length) {
-      const grown = new Float64Array(scratch.length * 2);
-      grown.set(scratch);
-      scratch = grown;
-    }
-    scratch[count++] = value;
-  }
-  return scratch.slice(0, count);
-}
-
-/**
- * Task id → index among the tasks read: a flat table over the span of ids (dense in practice: ids grow with
- * time), or a Map once they spread over far more than they hold. A Map of 70,000 ids cost more than the rest of
- * the reading.
- */
-export class IdIndex {
-  private base = 0;
-  private table = new Int32Array(0);
-  private map: Map<number, number> | null = null;
-  private count = 0;
-
-  /** The index of an id, or -1. */
-  get(id: number): number {
-    if (this.map) return this.map.get(id) ?? -1;
-    const at = id - this.base;
-    return at >= 0 && at < this.table.length ? this.table[at] : -1;
-  }
-
-  set(id: number, index: number): void {
-    this.count++;
-    if (this.map) {
-      this.map.set(id, index);
-      return;
-    }
-    const end = this.base + this.table.length;
-    if (this.table.length === 0) {
-      this.base = Math.max(0, id - 1024);
-      this.table = new Int32Array(id - this.base + 65_536).fill(-1);
-    } else if (id < this.base || id >= end) {
-      const from = Math.min(this.base, id);
-      const to = Math.max(end, id + 1);
-      if (to - from > 4 * this.count + 1_000_000) {
-        this.map = new Map();
-        for (let at = 0; at < this.table.length; at++)
-          if (this.table[at] >= 0) this.map.set(this.base + at, this.table[at]);
-        this.map.set(id, index);
-        return;
-      }
-      // Room on the side that grew, for the ids still to come.
-      const slack = Math.max(1024, to - from);
-      const newFrom = id < this.base ? Math.max(0, from - slack) : this.base;
-      const newTo = id >= end ? to + slack : end;
-      const table = new Int32Array(newTo - newFrom).fill(-1);
-      table.set(this.table, this.base - newFrom);
-      this.table = table;
-      this.base = newFrom;
-    }
-    this.table[id - this.base] = index;
-  }
-}
-
-/**
- * A formatter of epoch seconds as 'YYYY-MM-DD HH:mm:ss' in a zone, cached: a month has ~10,000 distinct task
- * times and 140,000 uses of them. The zone's offset is asked (Intl, slow) twice per day: when both ends of the day
- * agree, it holds all day (no zone changes its offset twice in a day); else per quarter hour on that day.
- */
-export function wallClockFormatter(zone: string): (seconds: number) => string {
-  const dayOffsets = new Map<number, number | null>();
-  const offsets = new Map<number, number>();
-  const texts = new Map<number, string>();
-  const offsetAt = (ms: number) => {
-    const day = Math.floor(ms / MS_PER_DAY);
-    let offset = dayOffsets.get(day);
-    if (offset === undefined) {
-      const first = zoneOffset(day * MS_PER_DAY, zone);
-      offset = zoneOffset((day + 1) * MS_PER_DAY - OFFSET_BUCKET_MS, zone) === first ? first : null;
-      dayOffsets.set(day, offset);
-    }
-    if (offset !== null) return offset;
-    const bucket = Math.floor(ms / OFFSET_BUCKET_MS);
-    let changing = offsets.get(bucket);
-    if (changing === undefined) {
-      changing = zoneOffset(bucket * OFFSET_BUCKET_MS, zone);
-      offsets.set(bucket, changing);
-    }
-    return changing;
-  };
-  return (seconds) => {
-    let text = texts.get(seconds);
-    if (text === undefined) {
-      const ms = seconds * 1000;
-      const iso = new Date(ms + offsetAt(ms)).toISOString();
-      text = `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
-      texts.set(seconds, text);
-    }
-    return text;
-  };
-}
-
-/** Sorts the rows of one employee by begin and marks each that overlaps another: O(n log n). */
-export function sweepEmployee(rows: number[], begins: number[], ends: number[], conflict: Uint8Array): void {
-  rows.sort((a, b) => begins[a] - begins[b]);
-  let maxEnd = Number.NEGATIVE_INFINITY;
-  let maxRow = -1;
-  for (const row of rows) {
-    if (begins[row] >= ends[row]) continue; // an instant overlaps nothing
-    // Any earlier row ending after this one begins overlaps it; the one ending last does, and is marked too.
-    // An earlier row overlapping a later one is always caught: either it holds the latest end then, or a row
-    // that began before it ends after it began, which marked it in its own turn.
-    if (begins[row] < maxEnd) {
-      conflict[row] = 1;
-      conflict[maxRow] = 1;
-    }
-    if (ends[row] > maxEnd) {
-      maxEnd = ends[row];
-      maxRow = row;
-    }
-  }
-}
-
-/** An int[] parameter (the query builder would spread a JS array into a row). */
-const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
-
-/** `column between lo and hi` when the range is dense, else `column = any(ids)`. */
-function keyCondition(column: SQL, ids: number[]): SQL {
-  let lo = Number.POSITIVE_INFINITY;
-  let hi = 0;
-  for (const id of ids) {
-    if (id < lo) lo = id;
-    if (id > hi) hi = id;
-  }
-  return hi - lo + 1 <= SPARSE_FACTOR * ids.length + 64
-    ? sql`${column} between ${lo} and ${hi}`
-    : sql`${column} = any(${intArray(ids)})`;
-}
-
-const COMMA = 44;
-const DIGIT_ONE = 49;
-/** The is_conflict digit's place counted back from the end of a flight's head, `…"is_conflict":0,"tasks":[`. */
-const CONFLICT_DIGIT_FROM_END = ',"tasks":['.length + 1;
-const OPEN_BRACKET = 91;
-const CLOSE_BRACKET = 93;
-const TASK_ID = Buffer.from('{"id":');
-const TASK_BEGIN = Buffer.from(',"begin":');
-const TASK_END = Buffer.from(',"end":');
-const TASK_EMPLOYEES = Buffer.from(',"taskEmployee":[');
-const CLOSE_LIST_OBJECT = Buffer.from(']}');
-/** Bytes of a task beyond its middle fragment and employees: the keys, an id, two times, a comma, with room. */
-const TASK_FIXED_BYTES = 160;
-
-/** The JSON text of a string. */
-const json = (text: string) => JSON.stringify(text);
-
 /** The flights of the staff-planning timeline. */
 export function createPlanningFlightService(
   { db, heavy, listen }: PlanningFlightDeps,
@@ -271,157 +78,7 @@ export function createPlanningFlightService(
 ) {
   const cache = listen ? createWatchedFlightCache({ listen }, cacheOptions) : undefined;
   const shared = createSharedBuilds();
-  const rows = async <T>(query: SQL): Promise<T[]> =>
-    ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-
-  /** Flight filters shared by both period types. */
-  function flightFilters(query: FlightQuery): SQL[] {
-    const list: SQL[] = [];
-    if (query.flightSchedule) list.push(sql`f.flight_schedule_id = any(${intArray(query.flightSchedule)})`);
-    if (query.flightType) list.push(sql`f.flight_type_id = any(${intArray(query.flightType)})`);
-    if (query.flightStatus) list.push(sql`f.flight_status_id = any(${intArray(query.flightStatus)})`);
-    if (query.flightClass) list.push(sql`f.flight_class_id = any(${intArray(query.flightClass)})`);
-    return list;
-  }
-
-  // Raw SQL throughout: text aggregation, key ranges and the range-overlap operator that the GiST index serves are
-  // beyond the query builder, and each query is shaped for what the embedded database does fastest (see the top).
-  /** The flights of a window that pass the filters, without their turnaround (`aid` null). */
-  async function flightsOf(window: Period, last: boolean, query: FlightQuery): Promise<FlightRow[]> {
-    const upper = last ? sql`<=` : sql`<`;
-    const inWindow =
-      query.periodType === 2
-        ? sql`f.plan_at >= ${window.begin} and f.plan_at ${upper} ${window.end}`
-        : sql`f.id in (select t.flight_id from tasks t where tstzrange(t.plan_begin_at, t.plan_end_at, '[]')
-              && tstzrange(${window.begin}, ${window.end}, ${last ? '[]' : '[)'}))`;
-    const where = sql.join([inWindow, ...flightFilters(query)], sql` and `);
-    // Integers as text, the flight numbers (text) as an array in the same order.
-    const [row] = await rows<{ s: string | null; numbers: string[] | null }>(sql`
-      select string_agg(f.id || ',' || f.direction || ',' || f.airline_id || ',' || f.flight_type_id || ',' ||
-                        f.flight_schedule_id || ',' || f.flight_status_id || ',' || f.aircraft_type_id || ',' ||
-                        f.departure_airport_id || ',' || f.arrival_airport_id || ',' || greatest(f.passengers, 0) ||
-                        ',' || coalesce(f.tgo_template_id, 0) || ',' || date_part('epoch', f.plan_at)::int8, ';'
-                        order by f.id) s,
-             array_agg(f.flight_number order by f.id) numbers
-      from flights f where ${where}`);
-    const ints = parseInts(row.s);
-    const numbers = row.numbers ?? [];
-    const found: FlightRow[] = [];
-    for (let i = 0, k = 0; i < ints.length; i += 12, k++) {
-      found.push({
-        id: ints[i],
-        direction: ints[i + 1],
-        airline_id: ints[i + 2],
-        flight_type_id: ints[i + 3],
-        flight_schedule_id: ints[i + 4],
-        flight_status_id: ints[i + 5],
-        aircraft_type_id: ints[i + 6],
-        departure_airport_id: ints[i + 7],
-        arrival_airport_id: ints[i + 8],
-        passengers: ints[i + 9],
-        tgo_template_id: ints[i + 10] || null,
-        plan: ints[i + 11],
-        flight_number: numbers[k],
-        aid: null,
-      });
-    }
-    return found;
-  }
-
-  /**
-   * Tasks of the flights (id, flight, job, begin and end seconds, flat; with their lowest and highest id and count)
-   * and the flights' turnarounds (aid, arrival, departure; 0 for none), in one round trip.
-   */
-  async function tasksOf(flightIds: number[]) {
-    const [row] = await rows<{
-      tasks: string | null;
-      lo: number | null;
-      hi: number | null;
-      n: string;
-      turnarounds: string | null;
-    }>(sql`
-      select x.tasks, x.lo, x.hi, x.n,
-             (select string_agg(ta.aid || ',' || coalesce(ta.arrival_flight_id, 0) || ',' ||
-                                coalesce(ta.departure_flight_id, 0), ';')
-              from turnarounds ta
-              where ${keyCondition(sql`ta.arrival_flight_id`, flightIds)}
-                 or ${keyCondition(sql`ta.departure_flight_id`, flightIds)}) turnarounds
-      from (select string_agg(t.id || ',' || t.flight_id || ',' || t.job_id || ',' ||
-                              date_part('epoch', t.plan_begin_at)::int8 || ',' ||
-                              date_part('epoch', t.plan_end_at)::int8, ';') tasks,
-                   min(t.id) lo, max(t.id) hi, count(*) n
-            from tasks t where ${keyCondition(sql`t.flight_id`, flightIds)}) x`);
-    return row;
-  }
-
-  /** Positions (task, position, count), resource types (task, type) and employees (task, employee) of the tasks. */
-  async function linksOf(taskKey: (column: SQL) => SQL) {
-    const [row] = await rows<{ p: string | null; r: string | null; e: string | null }>(sql`
-      select (select string_agg(tp.task_id || ',' || tp.employee_position_id || ',' || tp.count, ';')
-              from task_positions tp where ${taskKey(sql`tp.task_id`)}) p,
-             (select string_agg(tr.task_id || ',' || tr.resource_type_id, ';')
-              from task_resources tr where ${taskKey(sql`tr.task_id`)}) r,
-             (select string_agg(te.task_id || ',' || te.employee_id, ';')
-              from task_employees te where ${taskKey(sql`te.task_id`)}) e`);
-    return row;
-  }
-
-  /** Assignments (task, employee, begin, end) of tasks overlapping the span outside the flights already read. */
-  async function otherAssignments(span: Period, covered: SQL[]): Promise<string | null> {
-    const outside = covered.length ? sql`and not (${sql.join(covered, sql` or `)})` : sql``;
-    const [row] = await rows<{ s: string | null }>(sql`
-      select string_agg(te.task_id || ',' || te.employee_id || ',' || date_part('epoch', t.plan_begin_at)::int8
-                        || ',' || date_part('epoch', t.plan_end_at)::int8, ';') s
-      from tasks t join task_employees te on te.task_id = t.id
-      where tstzrange(t.plan_begin_at, t.plan_end_at, '[]') && tstzrange(${span.begin}, ${span.end}, '[]')
-      ${outside}`);
-    return row.s;
-  }
-
-  /** Names of the reference rows the answer mentions. */
-  async function names(flights: FlightRow[]) {
-    const ids = (pick: (f: FlightRow) => number | null) => [
-      ...new Set(flights.map(pick).filter((id): id is number => id !== null)),
-    ];
-    const airportIds = [
-      ...new Set([...ids((f) => f.departure_airport_id), ...ids((f) => f.arrival_airport_id)]),
-    ];
-    const byId = <T extends { id: number }>(list: T[]) => new Map(list.map((row) => [row.id, row]));
-    // One round trip: each list as a JSON array of [id, name] pairs.
-    const list = (select: SQL) =>
-      sql`(select coalesce(json_agg(json_build_array(id, name)), '[]') from (${select}) l)`;
-    const [row] = await rows<Record<string, [number, string][]>>(sql`
-      select ${list(sql`select id, coalesce(iata_code, icao_code, '') as name from airlines where id = any(${intArray(ids((f) => f.airline_id))})`)} airlines,
-             ${list(sql`select id, coalesce(iata_code, icao_code, name_ru) as name from airports where id = any(${intArray(airportIds)})`)} airports,
-             ${list(sql`select id, name from aircraft_types where id = any(${intArray(ids((f) => f.aircraft_type_id))})`)} aircraft,
-             ${list(sql`select id, name from tgo_templates where id = any(${intArray(ids((f) => f.tgo_template_id))})`)} tgo,
-             ${list(sql`select id, name from flight_statuses`)} statuses,
-             ${list(sql`select id, name from jobs`)} jobs,
-             ${list(sql`select id, name || '|' || department_id as name from employee_positions`)} positions,
-             ${list(sql`select id, name from resource_types`)} resource_types`);
-    const named = (pairs: [number, string][]) => pairs.map(([id, name]) => ({ id, name, code: name }));
-    const airlines = named(row.airlines);
-    const airports = named(row.airports);
-    const aircraft = named(row.aircraft);
-    const tgo = named(row.tgo);
-    const statuses = named(row.statuses);
-    const jobs = named(row.jobs);
-    const positions = row.positions.map(([id, text]) => {
-      const cut = text.lastIndexOf('|');
-      return { id, name: text.slice(0, cut), department_id: Number(text.slice(cut + 1)) };
-    });
-    const resourceTypes = named(row.resource_types);
-    return {
-      airlines: byId(airlines),
-      airports: byId(airports),
-      aircraft: byId(aircraft),
-      tgo: byId(tgo),
-      statuses: byId(statuses),
-      jobs: byId(jobs),
-      positions: byId(positions),
-      resourceTypes: byId(resourceTypes),
-    };
-  }
+  const { flightsOf, tasksOf, linksOf, otherAssignments, names } = createFlightReads(db);
 
   /**
    * The answer of `GET /planning/flight` as UTF-8 JSON (planningFlightsSchema), sorted by begin, then id.
@@ -621,237 +278,34 @@ export function createPlanningFlightService(
         )
       : undefined;
     if (othersRead) await dispatch();
-    const { json: out, conflictAt } = writeJson();
-    /** 1 at the index of a task (of those read) that one of its employees is double-booked on. */
-    const conflictTask = new Uint8Array(tId.length);
-    if (othersRead) {
-      const begins: number[] = [];
-      const ends: number[] = [];
-      const taskOf: number[] = [];
-      const byEmployee = new Map<number, number[]>();
-      const add = (task: number, employee: number, begin: number, end: number) => {
-        if (end < spanBegin || begin > spanEnd) return;
-        const row = begins.length;
-        begins.push(begin);
-        ends.push(end);
-        taskOf.push(task);
-        let list = byEmployee.get(employee);
-        if (!list) {
-          list = [];
-          byEmployee.set(employee, list);
-        }
-        list.push(row);
-      };
-      for (let index = 0; index < tId.length; index++) {
-        const employees = tEmployees[index];
-        if (employees)
-          for (const employee of employees) add(tId[index], employee, tBegin[index], tEnd[index]);
-      }
-      const others = parseInts(await othersRead);
-      for (let i = 0; i < others.length; i += 4) add(others[i], others[i + 1], others[i + 2], others[i + 3]);
-      const conflict = new Uint8Array(begins.length);
-      for (const list of byEmployee.values()) sweepEmployee(list, begins, ends, conflict);
-      for (let row = 0; row < conflict.length; row++) {
-        const index = conflict[row] ? taskIndex.get(taskOf[row]) : -1;
-        if (index >= 0) conflictTask[index] = 1;
-      }
-    }
-    for (const { at, tasks } of conflictAt)
-      if (tasks.some((index) => conflictTask[index])) out[at] = DIGIT_ONE;
+    const table: TaskTable = {
+      index: taskIndex,
+      id: tId,
+      flight: tFlight,
+      job: tJob,
+      begin: tBegin,
+      end: tEnd,
+      positions: tPositions,
+      resources: tResources,
+      employees: tEmployees,
+    };
+    const { json: out, conflictAt } = writeFlightsJson({
+      timeZone: query.timeZone,
+      spanBegin,
+      flights,
+      ref,
+      table,
+      shownTasks,
+      shownTaskCount,
+      taskFiltered,
+      positionFiltered,
+      positionShown,
+    });
+    const conflictTask = othersRead
+      ? conflictingTasks(table, parseInts(await othersRead), spanBegin, spanEnd)
+      : new Uint8Array(tId.length);
+    markConflicts(out, conflictAt, conflictTask);
     return out;
-
-    /** The answer with every is_conflict 0, and where each flight's flag is, to set once the conflicts are known. */
-    function writeJson(): { json: Buffer; conflictAt: { at: number; tasks: number[] }[] } {
-      const wallText = wallClockFormatter(query.timeZone);
-      // Keyed by seconds from the earliest time: small integers, which a Map hashes far faster than epoch seconds.
-      let base = spanBegin;
-      for (const flight of flights.values()) if (flight.plan < base) base = flight.plan;
-      const quoted = new Map<number, Buffer>();
-      /** A time as the bytes of a JSON string. */
-      const wall = (seconds: number) => {
-        const key = seconds - base;
-        let bytes = quoted.get(key);
-        if (bytes === undefined) {
-          bytes = Buffer.from(`"${wallText(seconds)}"`);
-          quoted.set(key, bytes);
-        }
-        return bytes;
-      };
-      const jobJson = new Map<number, string>();
-      for (const job of ref.jobs.values()) jobJson.set(job.id, json(job.name));
-      /** A task's name, count, resources and positions: few distinct ones, written once each (by a hash). */
-      const middles = new Map<number, { index: number; bytes: Buffer }[]>();
-      const shownPosition = (id: number) => !positionFiltered || positionShown(id);
-      const sameMiddle = (a: number, b: number) => {
-        if (tJob[a] !== tJob[b]) return false;
-        const ra = tResources[a] ?? [];
-        const rb = tResources[b] ?? [];
-        if (ra.length !== rb.length) return false;
-        for (let k = 0; k < ra.length; k++) if (ra[k] !== rb[k]) return false;
-        const pa = tPositions[a] ?? [];
-        const pb = tPositions[b] ?? [];
-        let i = 0;
-        let k = 0;
-        for (;;) {
-          while (i < pa.length && !shownPosition(pa[i])) i += 2;
-          while (k < pb.length && !shownPosition(pb[k])) k += 2;
-          if (i >= pa.length || k >= pb.length) return i >= pa.length && k >= pb.length;
-          if (pa[i] !== pb[k] || pa[i + 1] !== pb[k + 1]) return false;
-          i += 2;
-          k += 2;
-        }
-      };
-      const writeMiddle = (index: number) => {
-        const positions = tPositions[index] ?? [];
-        const items: string[] = [];
-        let count = 0;
-        for (let k = 0; k < positions.length; k += 2) {
-          if (!shownPosition(positions[k])) continue;
-          count += positions[k + 1];
-          const name = ref.positions.get(positions[k])?.name ?? '';
-          items.push(
-            `{"id":${positions[k]},"employeePositionName":${json(name)},"count":${positions[k + 1]}}`,
-          );
-        }
-        const resources = (tResources[index] ?? []).map(
-          (type) => `{"id":${type},"resourceTypeName":${json(ref.resourceTypes.get(type)?.name ?? '')}}`,
-        );
-        return Buffer.from(
-          `,"name":${jobJson.get(tJob[index]) ?? '""'},"count":${count},"resources":[${resources.join(',')}],"employee_positions":[${items.join(',')}]`,
-        );
-      };
-      const middle = (index: number) => {
-        let hash = tJob[index];
-        const positions = tPositions[index];
-        if (positions)
-          for (let k = 0; k < positions.length; k += 2)
-            if (shownPosition(positions[k]))
-              hash = (Math.imul(hash, 31) + positions[k] * 64 + positions[k + 1]) | 0;
-        const resources = tResources[index];
-        if (resources) for (const type of resources) hash = (Math.imul(hash, 37) + type + 7919) | 0;
-        hash &= 0x3fffffff; // a small integer key
-        let bucket = middles.get(hash);
-        if (!bucket) {
-          bucket = [];
-          middles.set(hash, bucket);
-        }
-        for (const known of bucket) if (sameMiddle(known.index, index)) return known.bytes;
-        const bytes = writeMiddle(index);
-        bucket.push({ index, bytes });
-        return bytes;
-      };
-
-      interface Entry {
-        flight: FlightRow;
-        begin: number;
-        end: number;
-        tasks: number[];
-      }
-      const entries: Entry[] = [];
-      for (const flight of flights.values()) {
-        const tasks = shownTasks.get(flight.id) ?? [];
-        if (taskFiltered && tasks.length === 0) continue;
-        tasks.sort((a, b) => tBegin[a] - tBegin[b] || tId[a] - tId[b]);
-        let begin = flight.plan;
-        let end = flight.plan;
-        if (tasks.length > 0) {
-          begin = Number.POSITIVE_INFINITY;
-          end = Number.NEGATIVE_INFINITY;
-          for (const index of tasks) {
-            if (tBegin[index] < begin) begin = tBegin[index];
-            if (tEnd[index] > end) end = tEnd[index];
-          }
-        }
-        entries.push({ flight, begin, end, tasks });
-      }
-      entries.sort((a, b) => a.begin - b.begin || a.flight.id - b.flight.id);
-
-      // UTF-8 written straight into a Buffer: the 70,000 tasks of a month become no intermediate strings (joining
-      // them cost more than everything else here), the repeated fragments are copied as bytes. Locals, not an
-      // object's fields, in this loop: measured 5× faster.
-      let buf = Buffer.allocUnsafe(Math.max(4096, shownTaskCount * 400 + entries.length * 800));
-      let pos = 0;
-      const room = (n: number) => {
-        if (pos + n <= buf.length) return;
-        const next = Buffer.allocUnsafe(Math.max(buf.length * 2, pos + n));
-        buf.copy(next, 0, 0, pos);
-        buf = next;
-      };
-      const copy = (bytes: Uint8Array) => {
-        const length = bytes.length;
-        // A call into set() costs ~25 ns: more than copying a key or a time by hand, far less than a fragment.
-        if (length > 16) buf.set(bytes, pos);
-        else for (let k = 0; k < length; k++) buf[pos + k] = bytes[k];
-        pos += length;
-      };
-      /** A non-negative integer in decimal. */
-      const int = (value: number) => {
-        let digits = 1;
-        for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) digits++;
-        let at = pos + digits;
-        let rest = value;
-        while (rest >= 10) {
-          const next = Math.floor(rest / 10);
-          buf[--at] = 48 + rest - next * 10;
-          rest = next;
-        }
-        buf[--at] = 48 + rest;
-        pos += digits;
-      };
-
-      const conflictAt: { at: number; tasks: number[] }[] = [];
-      room(1);
-      buf[pos++] = OPEN_BRACKET;
-      let firstFlight = true;
-      for (const { flight: f, begin, end, tasks } of entries) {
-        const airline = ref.airlines.get(f.airline_id)?.code ?? '';
-        const route = `${ref.airports.get(f.departure_airport_id)?.code ?? ''} – ${ref.airports.get(f.arrival_airport_id)?.code ?? ''}`;
-        const tgo = f.tgo_template_id === null ? undefined : ref.tgo.get(f.tgo_template_id)?.name;
-        const status = ref.statuses.get(f.flight_status_id)?.name;
-        const head =
-          `${firstFlight ? '' : ','}{"id":${f.id},"aid":${f.aid ?? 'null'},"direction":${f.direction},` +
-          `"begin":"${wallText(begin)}","end":"${wallText(end)}",` +
-          `"flightNumber":${json(airline + f.flight_number)},"flightTypeId":${f.flight_type_id},` +
-          `"flight_schedule_id":${f.flight_schedule_id},"flight_status":[${status === undefined ? '' : json(status)}],` +
-          `"route":${json(route)},"aircraft_type":${json(ref.aircraft.get(f.aircraft_type_id)?.name ?? '')},` +
-          `"tgo":${tgo === undefined ? 'null' : json(tgo)},"passengers":${f.passengers},` +
-          `"flight_url":"/flight/view/${f.id}",` +
-          `"season_flight_url":${f.flight_schedule_id === 2 ? `"/season-flight/view/${f.id}"` : 'null'},` +
-          `"season_flight_request_url":${f.flight_schedule_id === 3 ? `"/season-flight-request/view/${f.id}"` : 'null'},` +
-          '"is_conflict":0,"tasks":[';
-        firstFlight = false;
-        room(head.length * 3);
-        pos += buf.write(head, pos);
-        if (tasks.length > 0) conflictAt.push({ at: pos - CONFLICT_DIGIT_FROM_END, tasks });
-        let firstTask = true;
-        for (const index of tasks) {
-          const middleBytes = middle(index);
-          const employees = tEmployees[index];
-          room(TASK_FIXED_BYTES + middleBytes.length + (employees ? employees.length * 17 : 0));
-          if (!firstTask) buf[pos++] = COMMA;
-          firstTask = false;
-          copy(TASK_ID);
-          int(tId[index]);
-          copy(TASK_BEGIN);
-          copy(wall(tBegin[index]));
-          copy(TASK_END);
-          copy(wall(tEnd[index]));
-          copy(middleBytes);
-          copy(TASK_EMPLOYEES);
-          if (employees)
-            for (let k = 0; k < employees.length; k++) {
-              if (k > 0) buf[pos++] = COMMA;
-              int(employees[k]);
-            }
-          copy(CLOSE_LIST_OBJECT);
-        }
-        room(2);
-        copy(CLOSE_LIST_OBJECT);
-      }
-      room(1);
-      buf[pos++] = CLOSE_BRACKET;
-      return { json: buf.subarray(0, pos), conflictAt };
-    }
   }
 
   return {
