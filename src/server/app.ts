@@ -46,6 +46,8 @@ export interface AppOptions {
   defaultTimeZone?: string;
   loginRateLimit?: number;
   sessionTtlMs?: number;
+  /** How often an open live-feed stream checks that its session still stands (default one minute). */
+  liveSessionCheckMs?: number;
   /** Proxies whose X-Forwarded-For entries are trusted, counted from the server (0 or omitted: none). */
   trustProxy?: number;
   /** Failed-login limits (per login, per address, window); the defaults of auth/loginLimit.ts otherwise. */
@@ -130,12 +132,11 @@ export async function buildApp(options: AppOptions) {
   });
 
   // First, so that every route registered after it (docs included) passes its access check.
-  await app.register(authPlugin, {
-    auth: createAuthService(options.db, {
-      sessionTtlMs: options.sessionTtlMs,
-      loginLimits: options.loginLimits,
-    }),
+  const auth = createAuthService(options.db, {
+    sessionTtlMs: options.sessionTtlMs,
+    loginLimits: options.loginLimits,
   });
+  await app.register(authPlugin, { auth });
   await app.register(helmet, {
     hsts: false,
     contentSecurityPolicy: {
@@ -167,7 +168,15 @@ export async function buildApp(options: AppOptions) {
       }));
       await api.register(authRoutes, { loginRateLimit: options.loginRateLimit ?? 120 });
       for (const module of modules) await api.register(module, { services });
-      await api.register(eventsRoutes, { hub: liveHub });
+      await api.register(eventsRoutes, {
+        hub: liveHub,
+        stillSignedIn: (token) =>
+          auth.authenticate(token).then(
+            () => true,
+            () => false,
+          ),
+        sessionCheckMs: options.liveSessionCheckMs,
+      });
     },
     { prefix: '/api' },
   );

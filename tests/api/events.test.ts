@@ -28,7 +28,7 @@ async function openFeed(base: string, token: string) {
   const waiters: (() => void)[] = [];
   const reader = response.body?.getReader();
   const decoder = new TextDecoder();
-  void (async () => {
+  const ended = (async () => {
     try {
       for (;;) {
         const chunk = await reader?.read();
@@ -59,7 +59,7 @@ async function openFeed(base: string, token: string) {
       });
     }
   };
-  return { response, frames, waitFor, close: () => controller.abort() };
+  return { response, frames, waitFor, ended, close: () => controller.abort() };
 }
 
 const dataOf = (frame: string) =>
@@ -77,7 +77,7 @@ describe('GET /api/events', () => {
   let token: string;
 
   beforeAll(async () => {
-    a = await createTestApp();
+    a = await createTestApp({ liveSessionCheckMs: 100 });
     b = await secondApp(a);
     base = await a.listen({ port: 0, host: '127.0.0.1' });
     token = await loginAs(a, 'viewer');
@@ -113,6 +113,35 @@ describe('GET /api/events', () => {
       expect(dataOf(frame).by).toBeTypeOf('number');
     } finally {
       feed.close();
+    }
+  });
+
+  it('ends the stream of a session that logs out, and keeps a signed-in one open', async () => {
+    const leaving = await loginAs(a, 'planner');
+    const feed = await openFeed(base, leaving);
+    const staying = await openFeed(base, token);
+    try {
+      await feed.waitFor((frame) => frame.includes('event: ready'));
+      await staying.waitFor((frame) => frame.includes('event: ready'));
+      const out = await a.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { authorization: `Bearer ${leaving}` },
+      });
+      expect(out.statusCode).toBe(204);
+      const outcome = await Promise.race([
+        feed.ended.then(() => 'ended'),
+        new Promise((resolve) => setTimeout(() => resolve('still open'), 3000)),
+      ]);
+      expect(outcome).toBe('ended');
+      const other = await Promise.race([
+        staying.ended.then(() => 'ended'),
+        new Promise((resolve) => setTimeout(() => resolve('still open'), 400)),
+      ]);
+      expect(other).toBe('still open');
+    } finally {
+      feed.close();
+      staying.close();
     }
   });
 

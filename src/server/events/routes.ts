@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { bearerToken } from '../auth/plugin.ts';
 import type { LiveHub } from './hub.ts';
 
 const DESCRIPTION =
@@ -9,8 +10,22 @@ const DESCRIPTION =
   'то, что показывает. Требуется сессия (заголовок Authorization: Bearer), поэтому поток читается через fetch, а не ' +
   'EventSource.';
 
-/** `GET /api/events`: the live feed of this process (DOMAIN, Live feed). */
-export const eventsRoutes: FastifyPluginAsync<{ hub: LiveHub }> = async (app, { hub }) => {
+interface LiveFeedOptions {
+  hub: LiveHub;
+  /** Whether the stream's session still stands (not logged out, expired or disabled). */
+  stillSignedIn: (token: string | undefined) => Promise<boolean>;
+  /** How often an open stream asks `stillSignedIn`. */
+  sessionCheckMs?: number;
+}
+
+/**
+ * `GET /api/events`: the live feed of this process (DOMAIN, Live feed). A stream ends within `sessionCheckMs` of its
+ * session ending, as every other call of that session is refused at once.
+ */
+export const eventsRoutes: FastifyPluginAsync<LiveFeedOptions> = async (
+  app,
+  { hub, stillSignedIn, sessionCheckMs = 60_000 },
+) => {
   app.get(
     '/events',
     {
@@ -50,9 +65,17 @@ export const eventsRoutes: FastifyPluginAsync<{ hub: LiveHub }> = async (app, { 
         },
       };
       let unsubscribe: (() => void) | undefined;
+      const token = bearerToken(request);
+      const sessionCheck = setInterval(() => {
+        void stillSignedIn(token).then((signedIn) => {
+          if (!signedIn) client.end();
+        });
+      }, sessionCheckMs);
+      sessionCheck.unref();
       // The response's close: the client went away (the request's own close fires once its body is read).
       raw.on('close', () => {
         closed = true;
+        clearInterval(sessionCheck);
         unsubscribe?.();
       });
       try {
