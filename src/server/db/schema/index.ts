@@ -5,6 +5,7 @@ export * from './delayEmployee.ts';
 export * from './delayReasons.ts';
 export * from './demo.ts';
 export * from './flights.ts';
+export * from './planningCalc.ts';
 export * from './postalStatements.ts';
 export * from './reference.ts';
 export * from './skillAccess.ts';
