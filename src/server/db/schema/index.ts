@@ -6,6 +6,7 @@ export * from './delayReasons.ts';
 export * from './demo.ts';
 export * from './flights.ts';
 export * from './planningCalc.ts';
+export * from './planningVacation.ts';
 export * from './postalStatements.ts';
 export * from './reference.ts';
 export * from './skillAccess.ts';
