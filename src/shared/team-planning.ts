@@ -1,0 +1,276 @@
+/**
+ * Team planning (spec 3, 7 "Team planning", DOMAIN "Team planning"): the wire shapes of every
+ * `/api/team-planning/...` call. Times are wall clock 'YYYY-MM-DD HH:mm:ss' in the request's Time-Zone. Client and
+ * server validate with the same schemas.
+ */
+import { MESSAGES, z } from './messages.ts';
+import { idSchema, namedItemSchema } from './reference.ts';
+import { safeText } from './text.ts';
+
+const id = z.number().int();
+const wall = z.string();
+const named = namedItemSchema;
+
+/** Team statuses seeded in the reference list: draft, approved, disbanded. */
+export const TEAM_STATUS = { draft: 1, approved: 2, disbanded: 3 } as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Teams
+// ---------------------------------------------------------------------------------------------------------------
+
+/** A member of a position rule. `is_accessible` only where the answer checks it (see check-employee-accessible). */
+export const teamEmployeeSchema = z.object({
+  id,
+  is_main_employee: z.boolean(),
+  is_accessible: z.boolean().optional(),
+  template_team_rule_employee_id: id.nullable(),
+  employee: named,
+});
+export type TeamEmployee = z.infer<typeof teamEmployeeSchema>;
+
+/** A position rule: how many of a position the team needs and what they must be allowed to do. */
+export const positionRuleSchema = z.object({
+  id,
+  employeePosition: named,
+  /** Members of the rule; null is never sent by this server (kept nullable as the spec says). */
+  real_count: id.nullable(),
+  count: id,
+  groupResourceAccesses: z.array(z.object({ resource: named })),
+  groupResourceTypeAccesses: z.array(z.object({ resourceType: named })),
+  groupAircraftTypeAccesses: z.array(z.object({ aircraftType: named })),
+  groupJobAccesses: z.array(z.object({ job: named })),
+  teamEmployees: z.array(teamEmployeeSchema),
+});
+export type PositionRule = z.infer<typeof positionRuleSchema>;
+
+/** A team with its rules. `count` = the rules' counts summed, `real_count` = the members. */
+export const teamSchema = z.object({
+  id,
+  name: z.string(),
+  begin_datetime: wall,
+  end_datetime: wall,
+  real_count: id.nullable(),
+  count: id,
+  template_team_rule_id: id.nullable(),
+  teamStatus: named,
+  /** Beyond the spec: the team's department, which the department rules scope by. */
+  department: named,
+  employeePositionRules: z.array(positionRuleSchema),
+});
+export type Team = z.infer<typeof teamSchema>;
+export const teamsSchema = z.array(teamSchema);
+
+const wallClockText = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, MESSAGES.wallClockFormat);
+const idList = z.array(idSchema).max(500);
+
+/**
+ * The body of `POST /team-planning/v1/team` and `PUT /team-planning/v1/team/{id}`. A PUT replaces the team's rules
+ * and members by these. `employees` of a rule must hold the rule's position; one employee once in a team.
+ */
+export const teamPayloadSchema = z.object({
+  name: safeText().pipe(z.string().trim().min(1, MESSAGES.required).max(200)),
+  begin_datetime: wallClockText,
+  end_datetime: wallClockText,
+  team_status_id: idSchema,
+  department_id: idSchema,
+  employeePositionRules: z
+    .array(
+      z.object({
+        employee_position_id: idSchema,
+        count: z.number().int(MESSAGES.positiveWhole).min(1, MESSAGES.positiveWhole).max(100),
+        resource_ids: idList.default([]),
+        resource_type_ids: idList.default([]),
+        aircraft_type_ids: idList.default([]),
+        job_ids: idList.default([]),
+        employees: z
+          .array(z.object({ employee_id: idSchema, is_main_employee: z.boolean().default(false) }))
+          .max(100)
+          .default([]),
+      }),
+    )
+    .max(50),
+});
+export type TeamPayload = z.input<typeof teamPayloadSchema>;
+
+/** `PUT /team-planning/v1/team/{id}/replace-employee/{old_id}` body. */
+export const replaceEmployeeSchema = z.object({ employee_id: idSchema });
+
+/** `GET /team-planning/time-calendar?date=`: the day's shift intervals (working shifts laid on that date). */
+export const timeIntervalSchema = z.object({
+  id,
+  name: z.string(),
+  begin_datetime: wall,
+  end_datetime: wall,
+});
+export const timeCalendarSchema = z.array(timeIntervalSchema);
+
+/** `GET /team-planning/employee-position`: a position with its department. */
+export const teamPositionSchema = z.object({ id, name: z.string(), department_id: id });
+
+/** `GET /team-planning/v1.1/employee`: an employee, and whether he may join the team for the period. */
+export const teamCandidateSchema = z.object({
+  id,
+  name: z.string(),
+  personnel_number: z.string(),
+  department: named,
+  employeePosition: named,
+  /** Present when the query gives a period: the employee holds no other team overlapping it. */
+  is_accessible: z.boolean().optional(),
+  /** Teams overlapping the period that already hold him (their names). */
+  busy_in: z.array(z.string()),
+});
+export const teamCandidatesSchema = z.array(teamCandidateSchema);
+
+/** `GET /team-planning/check-employee-accessible`. `reasons`: why not, in Russian (beyond the spec). */
+export const accessibilitySchema = z.array(
+  z.object({ employee_id: id, is_accessible: z.boolean(), reasons: z.array(z.string()) }),
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Flights by team
+// ---------------------------------------------------------------------------------------------------------------
+
+const airportRef = named;
+
+/** One leg of a flight pair. */
+export const teamLegSchema = z.object({
+  flight_id: id,
+  flight_number: z.string(),
+  /** Airline code + number, 'SU1234'. */
+  flight_number_symbol: z.string(),
+  /** Ground-handling window of the leg: its first task's begin .. last task's end (the plan time without tasks). */
+  begin_datetime: wall,
+  end_datetime: wall,
+  plan_departure_datetime: wall,
+  plan_arrival_datetime: wall,
+  calc_departure_datetime: wall.nullable(),
+  calc_arrival_datetime: wall.nullable(),
+  fact_departure_datetime: wall.nullable(),
+  fact_arrival_datetime: wall.nullable(),
+  /** The TGO window of the leg's tasks: first plan begin .. last plan end; null without tasks. */
+  tgo_times: z.object({ begin: wall, end: wall }).nullable(),
+  departure_airport: airportRef,
+  arrival_airport: airportRef,
+});
+
+/** A turnaround (or a single leg) as the team views show it. */
+export const teamFlightSchema = z.object({
+  aid: id.nullable(),
+  /** 'SU1234 / SU1235'. */
+  flight_number: z.string(),
+  /** Bar colours: field (fill), font, border (the border turns red on a conflict). */
+  color: z.object({ field: z.string(), font: z.string(), border: z.string() }),
+  url: z.string(),
+  aviacompany: z.object({ id, code: z.string() }),
+  aircraft: z.object({
+    id: id.nullable(),
+    type_id: id,
+    bort_number: z.string().nullable(),
+    type_name: z.string(),
+  }),
+  parking: named.nullable(),
+  flight_type: named,
+  /** The window of the whole pair (first leg begin .. last leg end). */
+  begin_datetime: wall,
+  end_datetime: wall,
+  arrivalFlight: teamLegSchema.nullable(),
+  departureFlight: teamLegSchema.nullable(),
+});
+export type TeamFlight = z.infer<typeof teamFlightSchema>;
+export const teamFlightsSchema = z.array(teamFlightSchema);
+
+/** A flight in `teams-with-flights`: with its conflict flags and the link id. */
+export const linkedFlightSchema = teamFlightSchema.extend({
+  /** 1 when any of the three kinds below holds. */
+  conflict: z.number().int(),
+  /** Tasks of the flight needing more staff of the team's positions than they have. */
+  task_without_employee: z.number().int(),
+  /** Tasks of the flight done by someone who is not in the team. */
+  task_with_employee_diff_team: z.number().int(),
+  /** Members of the team holding overlapping tasks on this flight (beyond the spec). */
+  employee_overlap: z.number().int(),
+  team_flight_id: id,
+});
+export type LinkedFlight = z.infer<typeof linkedFlightSchema>;
+
+/** `teams-with-flights`: each team (as in the team list) with its flights of the period. */
+export const teamWithFlightsSchema = teamSchema.extend({ flights: z.array(linkedFlightSchema) });
+export const teamsWithFlightsSchema = z.array(teamWithFlightsSchema);
+
+/** `flights-outside-team`: per team, the flights its members work on that are not linked to it. */
+export const teamOutsideFlightsSchema = z.array(
+  z.object({ id, name: z.string(), flights: z.array(teamFlightSchema) }),
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Team employees with tasks
+// ---------------------------------------------------------------------------------------------------------------
+
+export const teamTaskSchema = z.object({
+  task_employee_id: id.nullable(),
+  task_id: id,
+  flight_id: id,
+  /** The turnaround of the task's flight. */
+  flight_aid: id.nullable(),
+  job: named,
+  resourceTypes: z.array(named),
+  begin: wall,
+  end: wall,
+  plan_begin: wall,
+  plan_end: wall,
+  fact_begin: wall.nullable(),
+  fact_end: wall.nullable(),
+  tgo_id: id.nullable(),
+  /** 1 when the employee holds another task overlapping this one. */
+  conflict: z.number().int(),
+});
+export type TeamTask = z.infer<typeof teamTaskSchema>;
+
+export const teamEmployeesWithTasksSchema = z.object({
+  employees: z.array(
+    z.object({
+      id,
+      is_main_employee: z.boolean(),
+      employee: named,
+      employeePosition: named,
+      tasks: z.array(teamTaskSchema),
+    }),
+  ),
+  /** Tasks of the team's flights lacking staff of the team's positions: the positions and how many are missing. */
+  tasksWithoutEmployee: z.array(
+    teamTaskSchema.extend({ positions: z.array(named.extend({ count: id, missing: id })) }),
+  ),
+  /** Tasks of the team's flights done by people outside the team. */
+  outsideTheTeam: z.array(teamTaskSchema.extend({ employee: named, position: named })),
+});
+export type TeamEmployeesWithTasks = z.infer<typeof teamEmployeesWithTasksSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Assignment
+// ---------------------------------------------------------------------------------------------------------------
+
+/** `suitable-teams?flight_aid=`: every visible team near the flight, suitable ones first, with the reasons why not. */
+export const suitableTeamsSchema = z.array(
+  z.object({ id, name: z.string(), suitable: z.boolean(), reasons: z.array(z.string()) }),
+);
+
+/** `POST /team-planning/v1/team-flight/assign` and `/de-assign` body. */
+export const teamFlightLinkSchema = z.object({ flight_aid: idSchema, team_id: idSchema });
+
+/** `POST /team-planning/v1/team-flight/reassign` body. */
+export const reassignSchema = z.object({
+  flight_aid: idSchema,
+  from_team_id: idSchema,
+  to_team_id: idSchema,
+});
+
+/** The answer of assign, de-assign and reassign. */
+export const assignResultSchema = z.object({
+  /** The link made (null after de-assign). */
+  team_flight_id: id.nullable(),
+  /** Tasks of the turnaround looked at. */
+  tasks: z.number().int(),
+  /** Task staff rows added (assign, reassign) or removed (de-assign). */
+  assignments: z.number().int(),
+});
+export type AssignResult = z.infer<typeof assignResultSchema>;
