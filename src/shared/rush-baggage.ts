@@ -1,0 +1,216 @@
+/**
+ * Rush baggage (spec 2, 3 "Rush baggage and printing", 5, 7; DOMAIN "Rush baggage"): a mishandled bag is forwarded on
+ * another flight under a new rush tag. The wire shapes of the bags, flights, rush codes, the rush payload and its
+ * answer, new tags and the print data of tags. Client and server validate with the same schemas.
+ *
+ * Airports and airlines of the selects are `airportSchema` and `airlineSchema` of `./reference.ts`
+ * (`GET /airport`, `GET /aviacompany`, both with `filter[name]` searching names and codes).
+ */
+import { z } from './messages.ts';
+import { idSchema } from './reference.ts';
+
+const id = z.number().int();
+
+/** Russian texts of the module beyond the shared catalogue. */
+export const RUSH_MESSAGES = {
+  /** Spec 5: rush dates in the date-only format, else this very text. */
+  dateFormat: 'Invalid format',
+  email: 'Некорректный адрес электронной почты',
+  tag: 'Бирка — 10 цифр',
+  flightNumber: 'Номер рейса — от 1 до 4 цифр и, возможно, буква',
+  tagNotOfBag: 'Бирка не относится к этому багажу',
+  duplicateTag: 'Эта бирка уже выбрана',
+  noBag: 'Багаж не найден',
+  noAirport: 'Аэропорт не найден',
+  noAirline: 'Авиакомпания не найдена',
+  noCode: 'Код причины не найден',
+  noFlight: 'Рейс не найден',
+  noNumericCode: 'У авиакомпании нет трёхзначного цифрового кода IATA для бирки',
+  legOrder: 'Участки маршрута нумеруются по порядку с 1',
+  serialsExhausted: (code: string) =>
+    `Номера бирок перевозчика ${code} исчерпаны (999 999): новые бирки выдать нельзя`,
+  noTag: (ids: readonly number[]) => `Бирки не найдены: ${ids.join(', ')}`,
+} as const;
+
+/** Bag statuses: checked in, loaded on its flight, mishandled (left behind, needs a rush), forwarded as rush. */
+export const BAG_STATUSES = ['checked', 'loaded', 'mishandled', 'rushed'] as const;
+export type BagStatus = (typeof BAG_STATUSES)[number];
+
+/** A 10-digit bag tag (licence plate, IATA Res. 740): for a rush tag '2' + carrier's 3 digits + 6-digit serial. */
+export const tagSchema = z.string().regex(/^\d{10}$/, RUSH_MESSAGES.tag);
+
+/** A date-only value 'YYYY-MM-DD' of a real calendar day, else 'Invalid format' (spec 5). */
+export const rushDateSchema = z.string().refine((text) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
+}, RUSH_MESSAGES.dateFormat);
+
+/**
+ * One leg of a bag's route: the carrier, the airport the leg flies TO (as on a tag's routing), the flight number
+ * without the carrier code ('1234', '123A'), the leg's place in the route (1, 2, …) and the flight's local date.
+ */
+export const baggageRouteSchema = z.object({
+  id,
+  aviacompany_id: id,
+  airport_id: id,
+  flight_number: z.string(),
+  number_in_route: id,
+  date: z.string(),
+});
+export type BaggageRoute = z.infer<typeof baggageRouteSchema>;
+
+/** A minor (secondary) piece checked under a major bag: its own tag; `new_tag` once it has been rushed. */
+export const minorBaggageSchema = z.object({ id, tag: z.string(), new_tag: z.string().nullable() });
+export type MinorBaggage = z.infer<typeof minorBaggageSchema>;
+
+/**
+ * A (major) bag: the passenger's name, the original tag, its route (ordered by `number_in_route`), the latest rush
+ * tag (`new_tag`, null until rushed), its minor pieces; beyond the spec the flight it was checked on, its airline and
+ * status.
+ */
+export const baggageSchema = z.object({
+  id,
+  name: z.string(),
+  tag: z.string(),
+  flight_id: id,
+  aviacompany_id: id,
+  status: z.enum(BAG_STATUSES),
+  baggageRoute: z.array(baggageRouteSchema),
+  new_tag: z.string().nullable(),
+  minorBaggage: z.array(minorBaggageSchema),
+});
+export type Baggage = z.infer<typeof baggageSchema>;
+
+const airportRefSchema = z.object({ id, name: z.string(), iata_code: z.string().nullable() });
+const airlineRefSchema = z.object({ id, name: z.string(), code: z.string().nullable() });
+
+/**
+ * A flight of `GET /flights` and of the bag page: number without and with the carrier code ('SU 1234'), direction
+ * (1 departure, 2 arrival), plan / calc / fact departure as 'YYYY-MM-DD HH:mm:ss' in the caller's time zone, the
+ * airports and the airline.
+ */
+export const flightSearchItemSchema = z.object({
+  id,
+  flight_number: z.string(),
+  aviacompany_id: id,
+  flight_number_symbol: z.string(),
+  direction_id: z.union([z.literal(1), z.literal(2)]),
+  plan_departure_datetime: z.string(),
+  calc_departure_datetime: z.string().nullable(),
+  fact_departure_datetime: z.string().nullable(),
+  plan_arrival_datetime: z.string(),
+  departure_airport: airportRefSchema,
+  arrival_airport: airportRefSchema,
+  aviacompany: airlineRefSchema,
+});
+export type FlightSearchItem = z.infer<typeof flightSearchItemSchema>;
+
+/** `GET /baggage/flight/{flight_id}`: the flight and its bags, mishandled first, then by tag. */
+export const flightBaggageSchema = z.object({
+  flight: flightSearchItemSchema,
+  baggage: z.array(baggageSchema),
+});
+export type FlightBaggage = z.infer<typeof flightBaggageSchema>;
+
+/** A rush reason code (`GET /rush-baggage-code`). */
+export const rushCodeSchema = z.object({ id, number_code: z.string(), description: z.string() });
+export type RushCode = z.infer<typeof rushCodeSchema>;
+
+const shortText = (max: number) => z.string().trim().max(max);
+
+/** A leg of a route the client sends; `date` must be 'YYYY-MM-DD' ('Invalid format'). */
+export const routeLegInputSchema = z.object({
+  aviacompany_id: idSchema,
+  airport_id: idSchema,
+  flight_number: z.string().regex(/^\d{1,4}[A-Z]?$/, RUSH_MESSAGES.flightNumber),
+  number_in_route: z.number().int().min(1).max(10),
+  date: rushDateSchema,
+});
+export type RouteLegInput = z.infer<typeof routeLegInputSchema>;
+
+/**
+ * One piece to forward: the major bag and the tag of the piece. The tag is the major bag's own tag (the major bag
+ * travels) or the tag of one of its minor pieces (that piece travels). Each piece gets its own new rush tag.
+ */
+export const baggageRelationSchema = z.object({ major_baggage_id: idSchema, tag: tagSchema });
+
+/** `POST /baggage/rush` (spec 3): the pieces, the rush info, the rush flight, e-mails and both routes. */
+export const rushPayloadSchema = z.object({
+  baggageRelations: z.array(baggageRelationSchema).min(1).max(50),
+  rushBaggageInfo: z.object({
+    /** The station where the bag is forwarded from (usually the home airport). */
+    airport_id: idSchema,
+    rush_baggage_code_id: idSchema,
+    act_number: shortText(50).optional().default(''),
+    claim_number: shortText(50).optional().default(''),
+    comment: shortText(1000).optional().default(''),
+  }),
+  /** The flight the bag is forwarded on; its airline issues the new tags. */
+  rush_flight_id: idSchema,
+  emailAddresses: z.array(z.email(RUSH_MESSAGES.email).max(254)).max(20).default([]),
+  originBaggageRoute: z.array(routeLegInputSchema).min(1).max(10),
+  rushBaggageRoute: z.array(routeLegInputSchema).min(1).max(10),
+});
+export type RushPayload = z.input<typeof rushPayloadSchema>;
+
+/** `POST /baggage/rush` answer: the rush, and each forwarded major bag with its new route and new tags. */
+export const rushAnswerSchema = z.object({
+  id,
+  baggage: z.array(baggageSchema),
+});
+export type RushAnswer = z.infer<typeof rushAnswerSchema>;
+
+/** `POST /rush-baggage` body: how many new tags, of which carrier. */
+export const newTagsPayloadSchema = z.object({
+  count_tag: z.number().int().min(1).max(100),
+  aviacompany_id: idSchema,
+});
+export type NewTagsPayload = z.infer<typeof newTagsPayloadSchema>;
+
+/** A new rush tag: its id (for `POST /print-tag?id[]=`), the ten digits and the carrier. */
+export const newTagSchema = z.object({ id, new_tag: z.string(), aviacompany_id: id });
+export type NewTag = z.infer<typeof newTagSchema>;
+
+/** One routing leg on a printed tag: airport and carrier codes, flight number and date ('2026-11-23'). */
+export const tagPrintLegSchema = z.object({
+  number_in_route: id,
+  airport_iata: z.string(),
+  airport_name: z.string(),
+  airline_code: z.string(),
+  flight_number: z.string(),
+  date: z.string(),
+});
+
+/**
+ * What a tag prints (`POST /print-tag?id[]=` and the print job of `POST /v1/printer/print-btp`): the ten digits
+ * (the barcode), the licence plate with the two-letter carrier code ('SU 123456'), the carrier's codes, the
+ * passenger (null for a tag not yet on a bag) and the routing legs in order (empty when not on a rush).
+ */
+export const tagPrintSchema = z.object({
+  id,
+  new_tag: z.string(),
+  licence_plate: z.string(),
+  carrier: z.object({ id, name: z.string(), iata_code: z.string(), numeric_code: z.string() }),
+  passenger: z.string().nullable(),
+  original_tag: z.string().nullable(),
+  routing: z.array(tagPrintLegSchema),
+  issued_at: z.string(),
+});
+export type TagPrint = z.infer<typeof tagPrintSchema>;
+
+export const OUTBOX_STATUSES = ['queued', 'sent', 'failed'] as const;
+
+/** A rush e-mail of `GET /baggage/outbox`. */
+export const outboxMailSchema = z.object({
+  id,
+  to: z.array(z.string()),
+  subject: z.string(),
+  body: z.string(),
+  status: z.enum(OUTBOX_STATUSES),
+  error: z.string().nullable(),
+  attempts: id.min(0),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+export type OutboxMail = z.infer<typeof outboxMailSchema>;
