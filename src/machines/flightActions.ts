@@ -12,7 +12,7 @@ import {
   applyTgo,
   changeEmployees,
   combineRaces,
-  deleteRace,
+  deleteRaces,
   divideRace,
   type EmployeesAction,
   type ExportedFile,
@@ -80,18 +80,13 @@ function failureText(error: unknown): string {
   return parseApiError(error).message.trim() || FLIGHT_TABLE_MESSAGES.error;
 }
 
-/** Deletes the rows one after another (the call takes one id); stops at the first refusal. */
-async function deleteAll(aids: number[]): Promise<void> {
-  for (const aid of aids) await deleteRace(aid);
-}
-
 export const flightActionsMachine = setup({
   types: {
     context: {} as FlightActionsContext,
     events: {} as FlightActionsEvent,
   },
   actors: {
-    deleteRows: fromPromise<void, { aids: number[] }>(({ input }) => deleteAll(input.aids)),
+    deleteRows: fromPromise<void, { aids: number[] }>(({ input }) => deleteRaces(input.aids)),
     divideRow: fromPromise<void, { aid: number }>(({ input }) => divideRace(input.aid)),
     combineRows: fromPromise<void, { arrivalFlightId: number; departureFlightId: number }>(({ input }) =>
       combineRaces(input),

@@ -567,4 +567,28 @@ describe('delete', () => {
     ).toEqual([]);
     expect(await db.db.select().from(turnarounds).where(isNotNull(turnarounds.aid)).limit(1)).toHaveLength(1);
   });
+
+  it('deletes several rows all or none: one unknown row keeps every row, a good list removes them together', async () => {
+    const [a, b] = all.filter((r) => r.arrival_flight_id && r.departure_flight_id).slice(0, 2) as RaceRow[];
+    const refused = await get(`/v1/race/delete?id[]=${a.aid}&id[]=${b.aid}&id[]=2000000000`);
+    expect(refused.statusCode).toBe(404);
+    expect(await turnaroundOf(a.aid)).toBeDefined();
+    expect(await turnaroundOf(b.aid)).toBeDefined();
+    const legs = [await turnaroundOf(a.aid), await turnaroundOf(b.aid)]
+      .flatMap((t) => [t?.arrivalFlightId, t?.departureFlightId])
+      .filter((id) => id != null);
+    const res = await get(`/v1/race/delete?id[]=${a.aid}&id[]=${b.aid}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().flights).toBe(legs.length);
+    expect(await turnaroundOf(a.aid)).toBeUndefined();
+    expect(await turnaroundOf(b.aid)).toBeUndefined();
+  });
+
+  it('refuses an empty or malformed id list with 400 and deletes nothing', async () => {
+    for (const query of ['', 'id=abc', 'id[]=1&id[]=x']) {
+      const res = await get(`/v1/race/delete?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(Object.keys(res.json().fields).filter((key) => key.startsWith('id')), query).not.toEqual([]);
+    }
+  });
 });

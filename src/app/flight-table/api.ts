@@ -66,9 +66,9 @@ export function loadFilterList(list: RaceFilterList): Promise<RaceFilterItem[]> 
   return call(apiV1, `/race-filter/${list}`, raceFilterItemsSchema);
 }
 
-/** Deletes one row's flights and tasks (`GET /v1/race/delete?id=`). */
-export async function deleteRace(aid: number): Promise<void> {
-  await call(apiV1, '/race/delete', deleteResultSchema, { query: { id: aid } });
+/** Deletes the rows' flights and tasks, all or none (`GET /v1/race/delete?id[]=`). */
+export async function deleteRaces(aids: number[]): Promise<void> {
+  await call(apiV1, '/race/delete', deleteResultSchema, { query: { 'id[]': aids } });
 }
 
 /** Splits a paired row into its two legs (`GET /race/divide-flight/{aid}`). */

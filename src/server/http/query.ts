@@ -39,5 +39,13 @@ export function queryArray<T extends z.ZodType>(item: T) {
 /** A list of ids from the query (`job_id[]=1&job_id[]=2`), each bounded as `queryId`. */
 export const queryIds = queryArray(queryId);
 
+/** A required list of one to `max` items that also accepts a single value (`id=1`, `id[]=1&id[]=2`). */
+export function queryList<T extends z.ZodType>(item: T, max: number) {
+  return z.preprocess(
+    (value) => (value === undefined || Array.isArray(value) ? value : [value]),
+    z.array(item).min(1).max(max),
+  );
+}
+
 /** Free text from the query (`expand`, `name`): no control characters. */
 export const queryText = safeText();

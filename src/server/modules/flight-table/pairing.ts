@@ -92,19 +92,24 @@ export function createPairing(db: Db) {
       });
     },
 
-    /** Deletes the row's legs with their tasks (and staff), and the row itself, in one transaction. */
-    async remove(aid: number, by: number | null) {
+    /**
+     * Deletes the rows' legs with their tasks (and staff), and the rows themselves, in one transaction: when one of the
+     * rows is unknown nothing is deleted.
+     */
+    async remove(aids: number[], by: number | null) {
       return db.transaction(async (tx) => {
-        const [t] = await tx.select().from(turnarounds).where(eq(turnarounds.aid, aid)).for('update');
-        if (!t) throw new NotFoundError(M.unknownRow);
-        const legIds = [t.arrivalFlightId, t.departureFlightId].filter((id): id is number => id !== null);
+        const rows = await tx.select().from(turnarounds).where(inArray(turnarounds.aid, aids)).for('update');
+        if (rows.length !== new Set(aids).size) throw new NotFoundError(M.unknownRow);
+        const legIds = rows
+          .flatMap((t) => [t.arrivalFlightId, t.departureFlightId])
+          .filter((id): id is number => id !== null);
         const gone = legIds.length
           ? await tx.delete(tasks).where(inArray(tasks.flightId, legIds)).returning({ id: tasks.id })
           : [];
-        await tx.delete(turnarounds).where(eq(turnarounds.aid, aid));
+        await tx.delete(turnarounds).where(inArray(turnarounds.aid, aids));
         if (legIds.length) await tx.delete(flights).where(inArray(flights.id, legIds));
         await notifyAll(tx, [
-          { entity: 'turnaround', ids: [aid], by },
+          { entity: 'turnaround', ids: aids, by },
           { entity: 'flight', ids: legIds, by },
           { entity: 'task', ids: gone.map((task) => task.id), by },
         ]);

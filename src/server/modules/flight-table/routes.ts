@@ -29,7 +29,7 @@ import { instantToDay, wallClockToInstant } from '../../../shared/wallClock.ts';
 import { BadRequestError } from '../../http/errors.ts';
 import { filterFlag, filterIds, filterText } from '../../http/filters.ts';
 import { type FilterParser, type ListQuery, listQuery, sendPage } from '../../http/list.ts';
-import { parseQueryString, queryId } from '../../http/query.ts';
+import { parseQueryString, queryId, queryList } from '../../http/query.ts';
 import { routeGroup } from '../../http/route.ts';
 import type { ModuleOptions } from '../index.ts';
 import { filterEntries, type RaceFilters, type RowEntry, sortEntries } from './rows.ts';
@@ -156,13 +156,7 @@ function attachment(reply: FastifyReply, name: string, fallback: string) {
 
 /** `aids[]` from form data (text) or JSON (numbers). */
 const formAidsSchema = z.object({
-  aids: z.preprocess(
-    (value) => (value === undefined || Array.isArray(value) ? value : [value]),
-    z
-      .array(z.union([idSchema, queryId]))
-      .min(1)
-      .max(2000),
-  ),
+  aids: queryList(z.union([idSchema, queryId]), 2000),
 });
 
 /**
@@ -380,8 +374,11 @@ export const flightTableRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
   app.get(
     '/v1/race/delete',
     route({
-      summary: 'Удаление строки: её рейсы с задачами, одной транзакцией',
-      querystring: z.object({ id: queryId }),
+      summary: 'Удаление строк: их рейсы с задачами, одной транзакцией',
+      description:
+        'id — одна строка (`id=5`, как в спецификации) или несколько (`id[]=5&id[]=6`, до 2000): удаляются все или ни ' +
+        'одна (404, если хотя бы одной строки нет).',
+      querystring: z.object({ id: queryList(queryId, 2000) }),
       response: deleteResultSchema,
     }),
     async (request) => service.remove(request.query.id, request.user.id),
