@@ -588,7 +588,10 @@ describe('delete', () => {
     for (const query of ['', 'id=abc', 'id[]=1&id[]=x']) {
       const res = await get(`/v1/race/delete?${query}`);
       expect(res.statusCode, query).toBe(400);
-      expect(Object.keys(res.json().fields).filter((key) => key.startsWith('id')), query).not.toEqual([]);
+      expect(
+        Object.keys(res.json().fields).filter((key) => key.startsWith('id')),
+        query,
+      ).not.toEqual([]);
     }
   });
 });
