@@ -8,6 +8,7 @@ export * from './flights.ts';
 export * from './planningCalc.ts';
 export * from './planningVacation.ts';
 export * from './postalStatements.ts';
+export * from './printing.ts';
 export * from './reference.ts';
 export * from './skillAccess.ts';
 export * from './staff.ts';
