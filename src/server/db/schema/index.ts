@@ -17,3 +17,4 @@ export * from './tariffVip.ts';
 export * from './tasks.ts';
 export * from './tgo.ts';
 export * from './workplace.ts';
+export * from './teams.ts';
