@@ -153,6 +153,23 @@ const DEMAND_KEYS = ['scale', 'parameterType', 'positions', 'resourceTypes'] as 
 const touches = (patch: Partial<StaffPlanningFilters>, keys: readonly string[]) =>
   Object.keys(patch).some((key) => keys.includes(key));
 
+/**
+ * The preset scale closest to a wheel zoom's scale, compared by ratio (a zoom is a factor).
+ * Example: presets [5, 15, 30, 60], zoom 20 min → 15 (20/15 < 30/20); zoom 22 → 30.
+ */
+export function nearestScale(presets: readonly number[], minutes: number): number | undefined {
+  let best: number | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const preset of presets) {
+    const distance = Math.abs(Math.log(minutes / preset));
+    if (distance < bestDistance) {
+      best = preset;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
 /** What a filter change asks for. Example: `{ scale: 15 }` → only the demand. */
 export function reloadsOf(patch: Partial<StaffPlanningFilters>): {
   flights: boolean;

@@ -29,7 +29,7 @@ export interface TimelineProps {
   bars: TimelineBars;
   range: { from: number; to: number }; // minutes: the data span (zoom-out limit: whole range on screen)
   scaleMinutes: number; // preset from the scale select: changing it jumps the zoom to it (40 px per slot)
-  onZoom?: (scaleMinutes: number) => void; // the effective scale after wheel zoom
+  onZoom?: (scaleMinutes: number) => unknown; // the scale after wheel zoom; answer a number: the preset shown for it
   initialWindow?: { from: number; to: number }; // visible at first paint (minutes)
   describeBar?: (bar: number) => string; // hover hint text (multi-line with '\n')
   barMenu?: (bar: number) => { label: string; onSelect: () => void }[]; // context menu items

@@ -90,8 +90,9 @@ export function useZoomPan(
     window.clearTimeout(zoomTimer.current);
     zoomTimer.current = window.setTimeout(() => {
       const scale = Math.round(scaleOf(live.current.view) * 1000) / 1000;
-      reportedScale.current = scale;
-      propsRef.current.onZoom?.(scale);
+      // The parent may answer the preset it will show for this zoom; that echo must not jump the view either.
+      const shown = propsRef.current.onZoom?.(scale);
+      reportedScale.current = typeof shown === 'number' ? shown : scale;
     }, ZOOM_SETTLE_MS);
   }, [live, propsRef]);
 

@@ -9,6 +9,8 @@ export interface PlanningTimelineProps {
   /** The span of the bars: the zoom-out limit, and the first bar is at the left edge at first. */
   range: { from: number; to: number };
   scale: number;
+  /** A wheel zoom settled at this many minutes a slot: answer the preset scale the screen shows for it. */
+  onZoom: (minutes: number) => number | undefined;
   demand: DemandResult | null;
   curveLabel: string;
   /** A task chosen through the context menu (kept as the screen's selection). */
@@ -20,6 +22,7 @@ export function PlanningTimeline({
   set,
   range,
   scale,
+  onZoom,
   demand,
   curveLabel,
   onChooseTask,
@@ -65,6 +68,7 @@ export function PlanningTimeline({
         bars={bars}
         range={range}
         scaleMinutes={scale}
+        onZoom={onZoom}
         describeBar={describeBar}
         barMenu={barMenu}
         barLabel={barLabel}

@@ -1,7 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { rangeMinutes, staffPlanningMachine } from '../../machines/staffPlanning.ts';
-import type { MaxDemandRow, StaffPlanningFilters } from '../../machines/staffPlanningFilters.ts';
+import {
+  type MaxDemandRow,
+  nearestScale,
+  type StaffPlanningFilters,
+} from '../../machines/staffPlanningFilters.ts';
 import { Page, PageCard, PageTitle } from '../../widgets/index.ts';
 import { type DemandResult, startPlanningWorker } from './api.ts';
 import { DemandGrid } from './DemandGrid.tsx';
@@ -50,6 +54,18 @@ export default function Screen() {
   );
   const onChooseTask = useCallback(
     (taskId: number) => actor.send({ type: 'SELECTION.SET', taskId }),
+    [actor],
+  );
+  // The scale select follows the wheel zoom: the closest preset is shown (and kept); only the demand is counted again.
+  const onZoom = useCallback(
+    (minutes: number) => {
+      const presets = actor.getSnapshot().context.reference?.scales.map((s) => s.period) ?? [];
+      const preset = nearestScale(presets, minutes);
+      if (preset !== undefined && preset !== actor.getSnapshot().context.filters?.scale) {
+        actor.send({ type: 'FILTER.SET', patch: { scale: preset } });
+      }
+      return preset;
+    },
     [actor],
   );
   const onMaxDemand = useCallback(
@@ -128,6 +144,7 @@ export default function Screen() {
                   set={data}
                   range={data.span ?? rangeMinutes(filters)}
                   scale={filters.scale}
+                  onZoom={onZoom}
                   demand={demand}
                   curveLabel={curveLabel}
                   onChooseTask={onChooseTask}
