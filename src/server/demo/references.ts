@@ -102,9 +102,6 @@ export function buildReferences() {
   const printTemplates = new Table(schema.printTemplates);
   for (const [name, printTypeId, winding, pectab] of L.PRINT_TEMPLATES)
     printTemplates.add({ id: printTemplates.nextId, name, printTypeId, winding, pectab });
-  const rushCodes = new Table(schema.rushBaggageCodes);
-  for (const [numberCode, description] of L.RUSH_CODES)
-    rushCodes.add({ id: rushCodes.nextId, numberCode, description });
   const delayIata = new Table(schema.delayIataCodes);
   for (const [numberCode, letterCode, transcript] of DELAY_IATA)
     delayIata.add({
@@ -149,7 +146,6 @@ export function buildReferences() {
       namedTable(schema.printTypes, L.PRINT_TYPES),
       printers,
       printTemplates,
-      rushCodes,
       delayIata,
       delayRrp,
     ],

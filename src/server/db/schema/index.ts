@@ -18,3 +18,4 @@ export * from './tasks.ts';
 export * from './tgo.ts';
 export * from './workplace.ts';
 export * from './teams.ts';
+export * from './baggage.ts';
