@@ -1,0 +1,378 @@
+/**
+ * The rush-baggage page of one flight (spec 2 `/flight/view/{id}`, `/baggage/flight/{id}`; spec 3, 4 "Rush baggage"):
+ * the flight's bags are listed, the user chooses major bags and opens the rush modal, which fetches the chosen bags
+ * afresh (routes and minor pieces), lets the draft be edited, checks it with the shared schema, sends it and shows
+ * the new tags. Closing after a rush reloads the list. The flags of spec 4 are tags: `fetching` (list or bags
+ * loading), `refresh` (the list reloading after a rush), `created` (the new tags shown); `submitting` while sending.
+ */
+import { assertEvent, assign, type DoneActorEvent, type ErrorActorEvent, fromPromise, setup } from 'xstate';
+import { type FieldErrors, parseApiError } from '../app/api/errors.ts';
+import type {
+  Baggage,
+  FlightBaggage,
+  FlightSearchItem,
+  RushAnswer,
+  RushPayload,
+} from '../shared/rush-baggage.ts';
+import {
+  addLeg,
+  chooseRushFlight,
+  type Directory,
+  type DraftChoice,
+  type DraftField,
+  draftErrors,
+  initialDraft,
+  type LegField,
+  type LegValue,
+  type RushDraft,
+  removeLeg,
+  setLeg,
+  toPayload,
+  withoutErrors,
+} from './rushDraft.ts';
+import type { SearchOption } from './searchSelect.ts';
+
+/** What the modal loads when it opens: the chosen bags afresh and the names of their route's airports and airlines. */
+export interface RushBags {
+  bags: Baggage[];
+  directory: Directory;
+}
+
+export interface RushBaggageContext {
+  flightId: number;
+  /** Today in the user's zone, 'YYYY-MM-DD': the day the rush flight is first searched on. */
+  today: string;
+  flight: FlightSearchItem | null;
+  bags: Baggage[];
+  /** Chosen major bags, by id, in the order chosen. */
+  selected: number[];
+  /** The list's load failure. */
+  loadError: string | null;
+  rushBags: Baggage[];
+  draft: RushDraft | null;
+  errors: FieldErrors;
+  /** The modal's failure text (load or send). */
+  message: string | null;
+  answer: RushAnswer | null;
+}
+
+export type RushBaggageEvent =
+  | { type: 'BAG.TOGGLE'; id: number }
+  | { type: 'BAGS.CLEAR' }
+  | { type: 'RETRY' }
+  | { type: 'REFRESH' }
+  | { type: 'RUSH.OPEN' }
+  | { type: 'RUSH.CLOSE' }
+  | { type: 'RUSH.SUBMIT' }
+  | { type: 'PIECE.TOGGLE'; tag: string }
+  | { type: 'DRAFT.TEXT'; field: DraftField; value: string }
+  | { type: 'DRAFT.CHOOSE'; field: DraftChoice; option: SearchOption | null }
+  | { type: 'DRAFT.FLIGHT'; option: SearchOption | null }
+  | { type: 'LEG.ADD' }
+  | { type: 'LEG.REMOVE'; index: number }
+  | { type: 'LEG.SET'; index: number; field: LegField; value: LegValue }
+  | { type: 'EMAIL.ADD' }
+  | { type: 'EMAIL.REMOVE'; index: number }
+  | { type: 'EMAIL.SET'; index: number; value: string };
+
+/** The payload path each draft field is sent under, so an edit clears its own error. */
+const FIELD_PATH: Record<DraftField | DraftChoice, string> = {
+  flightDate: 'flightDate',
+  actNumber: 'rushBaggageInfo.act_number',
+  claimNumber: 'rushBaggageInfo.claim_number',
+  comment: 'rushBaggageInfo.comment',
+  airport: 'rushBaggageInfo.airport_id',
+  code: 'rushBaggageInfo.rush_baggage_code_id',
+};
+const LEG_PATH: Record<LegField, string> = {
+  airline: 'aviacompany_id',
+  airport: 'airport_id',
+  flightNumber: 'flight_number',
+  date: 'date',
+};
+
+/** The draft of a context known to be editing. */
+function draftOf(context: RushBaggageContext): RushDraft {
+  return context.draft as RushDraft;
+}
+
+export const rushBaggageMachine = setup({
+  types: {
+    context: {} as RushBaggageContext,
+    events: {} as RushBaggageEvent,
+    input: {} as { flightId: number; today: string },
+  },
+  actors: {
+    loadFlight: fromPromise<FlightBaggage, { flightId: number }>(() =>
+      Promise.reject(new Error('loadFlight is provided by the screen')),
+    ),
+    loadRushBags: fromPromise<RushBags, { ids: number[] }>(() =>
+      Promise.reject(new Error('loadRushBags is provided by the screen')),
+    ),
+    sendRush: fromPromise<RushAnswer, RushPayload>(() =>
+      Promise.reject(new Error('sendRush is provided by the screen')),
+    ),
+  },
+  guards: {
+    'hasSelection?': ({ context }) => context.selected.length > 0,
+    'isDraftValid?': ({ context }) =>
+      Object.keys(draftErrors(draftOf(context), context.rushBags)).length === 0,
+  },
+  actions: {
+    storeFlight: assign(({ context }, data: FlightBaggage) => {
+      const known = new Set(data.baggage.map((bag) => bag.id));
+      return {
+        flight: data.flight,
+        bags: data.baggage,
+        selected: context.selected.filter((id) => known.has(id)),
+        loadError: null,
+      };
+    }),
+    storeLoadError: assign((_, error: unknown) => ({ loadError: parseApiError(error).message })),
+    clearSelection: assign({ selected: [] }),
+    toggleBag: assign(({ context, event }) => {
+      assertEvent(event, 'BAG.TOGGLE');
+      const selected = context.selected.includes(event.id)
+        ? context.selected.filter((id) => id !== event.id)
+        : [...context.selected, event.id];
+      return { selected };
+    }),
+    resetRush: assign({ rushBags: [], draft: null, errors: {}, message: null, answer: null }),
+    startDraft: assign(({ context }, loaded: RushBags) => ({
+      rushBags: loaded.bags,
+      draft: initialDraft(loaded.bags, context.flight as FlightSearchItem, loaded.directory, context.today),
+      errors: {},
+      message: null,
+    })),
+    storeRushError: assign((_, error: unknown) => {
+      const failure = parseApiError(error);
+      return { message: failure.message, errors: failure.fields };
+    }),
+    storeDraftErrors: assign(({ context }) => ({
+      errors: draftErrors(draftOf(context), context.rushBags),
+      message: null,
+    })),
+    storeAnswer: assign((_, answer: RushAnswer) => ({ answer, errors: {}, message: null })),
+    togglePiece: assign(({ context, event }) => {
+      assertEvent(event, 'PIECE.TOGGLE');
+      const draft = draftOf(context);
+      return {
+        draft: {
+          ...draft,
+          pieces: draft.pieces.map((piece) =>
+            piece.tag === event.tag ? { ...piece, chosen: !piece.chosen } : piece,
+          ),
+        },
+        errors: withoutErrors(context.errors, 'baggageRelations'),
+      };
+    }),
+    setText: assign(({ context, event }) => {
+      assertEvent(event, 'DRAFT.TEXT');
+      return {
+        draft: { ...draftOf(context), [event.field]: event.value },
+        errors: withoutErrors(context.errors, FIELD_PATH[event.field]),
+      };
+    }),
+    setChoice: assign(({ context, event }) => {
+      assertEvent(event, 'DRAFT.CHOOSE');
+      return {
+        draft: { ...draftOf(context), [event.field]: event.option },
+        errors: withoutErrors(context.errors, FIELD_PATH[event.field]),
+      };
+    }),
+    setFlight: assign(({ context, event }) => {
+      assertEvent(event, 'DRAFT.FLIGHT');
+      const errors = withoutErrors(context.errors, 'rush_flight_id');
+      return {
+        draft: chooseRushFlight(draftOf(context), event.option),
+        errors: event.option ? withoutErrors(errors, 'rushBaggageRoute.0') : errors,
+      };
+    }),
+    addLeg: assign(({ context }) => ({
+      draft: addLeg(draftOf(context)),
+      errors: withoutErrors(context.errors, 'rushBaggageRoute'),
+    })),
+    removeLeg: assign(({ context, event }) => {
+      assertEvent(event, 'LEG.REMOVE');
+      // The legs after it move up, so errors by index would land on the wrong leg: all route errors go.
+      return {
+        draft: removeLeg(draftOf(context), event.index),
+        errors: withoutErrors(context.errors, 'rushBaggageRoute'),
+      };
+    }),
+    setLeg: assign(({ context, event }) => {
+      assertEvent(event, 'LEG.SET');
+      return {
+        draft: setLeg(draftOf(context), event.index, event.field, event.value),
+        errors: withoutErrors(context.errors, `rushBaggageRoute.${event.index}.${LEG_PATH[event.field]}`),
+      };
+    }),
+    addEmail: assign(({ context }) => {
+      const draft = draftOf(context);
+      return { draft: { ...draft, emails: [...draft.emails, ''] } };
+    }),
+    removeEmail: assign(({ context, event }) => {
+      assertEvent(event, 'EMAIL.REMOVE');
+      const draft = draftOf(context);
+      return {
+        draft: { ...draft, emails: draft.emails.filter((_, at) => at !== event.index) },
+        errors: withoutErrors(context.errors, 'emailAddresses'),
+      };
+    }),
+    setEmail: assign(({ context, event }) => {
+      assertEvent(event, 'EMAIL.SET');
+      const draft = draftOf(context);
+      return {
+        draft: {
+          ...draft,
+          emails: draft.emails.map((email, at) => (at === event.index ? event.value : email)),
+        },
+        errors: withoutErrors(
+          withoutErrors(context.errors, `emailAddresses.${event.index}`),
+          'emailAddresses',
+        ),
+      };
+    }),
+  },
+}).createMachine({
+  id: 'rushBaggage',
+  context: ({ input }) => ({
+    flightId: input.flightId,
+    today: input.today,
+    flight: null,
+    bags: [],
+    selected: [],
+    loadError: null,
+    rushBags: [],
+    draft: null,
+    errors: {},
+    message: null,
+    answer: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['fetching'],
+      invoke: {
+        src: 'loadFlight',
+        input: ({ context }) => ({ flightId: context.flightId }),
+        onDone: {
+          target: 'list',
+          actions: {
+            type: 'storeFlight',
+            params: ({ event }: { event: DoneActorEvent<FlightBaggage> }) => event.output,
+          },
+        },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
+      },
+    },
+    loadFailed: {
+      on: { RETRY: 'loading' },
+    },
+    list: {
+      on: {
+        'BAG.TOGGLE': { actions: 'toggleBag' },
+        'BAGS.CLEAR': { actions: 'clearSelection' },
+        REFRESH: 'refreshing',
+        'RUSH.OPEN': { guard: 'hasSelection?', target: 'rush' },
+      },
+    },
+    refreshing: {
+      tags: ['refresh'],
+      invoke: {
+        src: 'loadFlight',
+        input: ({ context }) => ({ flightId: context.flightId }),
+        onDone: {
+          target: 'list',
+          actions: {
+            type: 'storeFlight',
+            params: ({ event }: { event: DoneActorEvent<FlightBaggage> }) => event.output,
+          },
+        },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
+      },
+    },
+    rush: {
+      entry: 'resetRush',
+      initial: 'fetching',
+      states: {
+        fetching: {
+          tags: ['fetching'],
+          on: { 'RUSH.CLOSE': '#rushBaggage.list' },
+          invoke: {
+            src: 'loadRushBags',
+            input: ({ context }) => ({ ids: context.selected }),
+            onDone: {
+              target: 'editing',
+              actions: {
+                type: 'startDraft',
+                params: ({ event }: { event: DoneActorEvent<RushBags> }) => event.output,
+              },
+            },
+            onError: {
+              target: 'fetchFailed',
+              actions: {
+                type: 'storeRushError',
+                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+              },
+            },
+          },
+        },
+        fetchFailed: {
+          on: { RETRY: 'fetching', 'RUSH.CLOSE': '#rushBaggage.list' },
+        },
+        editing: {
+          tags: ['editing'],
+          on: {
+            'RUSH.CLOSE': '#rushBaggage.list',
+            'RUSH.SUBMIT': [
+              { guard: 'isDraftValid?', target: 'submitting' },
+              { actions: 'storeDraftErrors' },
+            ],
+            'PIECE.TOGGLE': { actions: 'togglePiece' },
+            'DRAFT.TEXT': { actions: 'setText' },
+            'DRAFT.CHOOSE': { actions: 'setChoice' },
+            'DRAFT.FLIGHT': { actions: 'setFlight' },
+            'LEG.ADD': { actions: 'addLeg' },
+            'LEG.REMOVE': { actions: 'removeLeg' },
+            'LEG.SET': { actions: 'setLeg' },
+            'EMAIL.ADD': { actions: 'addEmail' },
+            'EMAIL.REMOVE': { actions: 'removeEmail' },
+            'EMAIL.SET': { actions: 'setEmail' },
+          },
+        },
+        submitting: {
+          tags: ['submitting'],
+          invoke: {
+            src: 'sendRush',
+            input: ({ context }) => toPayload(draftOf(context), context.rushBags),
+            onDone: {
+              target: 'created',
+              actions: {
+                type: 'storeAnswer',
+                params: ({ event }: { event: DoneActorEvent<RushAnswer> }) => event.output,
+              },
+            },
+            onError: {
+              target: 'editing',
+              actions: {
+                type: 'storeRushError',
+                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+              },
+            },
+          },
+        },
+        created: {
+          tags: ['created'],
+          on: { 'RUSH.CLOSE': { target: '#rushBaggage.refreshing', actions: 'clearSelection' } },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,238 @@
+/**
+ * The rush modal's draft as pure data (spec 3 "Rush payload"): which pieces travel, the rush flight, station, code,
+ * act and claim numbers, comment, e-mails and the new route; how it starts from the chosen bags and how it becomes
+ * the payload of `POST /baggage/rush`. The `rushBaggage` machine holds one; tests call these directly.
+ */
+import type { FieldErrors } from '../app/api/errors.ts';
+import { zodFieldErrors } from '../app/api/errors.ts';
+import { MESSAGES } from '../shared/messages.ts';
+import {
+  type Baggage,
+  type BaggageRoute,
+  type FlightSearchItem,
+  type RushPayload,
+  rushPayloadSchema,
+} from '../shared/rush-baggage.ts';
+import type { SearchOption } from './searchSelect.ts';
+
+/** Shown when no piece is left to forward. */
+export const NO_PIECES = 'Выберите хотя бы одно место багажа';
+
+/** One piece that may travel: a major bag's own tag or one of its minor pieces' tags. */
+export interface PieceChoice {
+  majorId: number;
+  tag: string;
+  minor: boolean;
+  chosen: boolean;
+}
+
+/** One leg of the new route as edited; `date` is 'YYYY-MM-DD' or '' while unset. */
+export interface LegDraft {
+  key: number;
+  airline: SearchOption | null;
+  airport: SearchOption | null;
+  flightNumber: string;
+  date: string;
+}
+
+export interface RushDraft {
+  pieces: PieceChoice[];
+  /** The day whose flights the rush-flight select lists. */
+  flightDate: string;
+  rushFlight: SearchOption | null;
+  airport: SearchOption | null;
+  code: SearchOption | null;
+  actNumber: string;
+  claimNumber: string;
+  comment: string;
+  emails: string[];
+  route: LegDraft[];
+  /** The next leg key: keys keep React rows apart when legs are added and removed. */
+  nextKey: number;
+}
+
+/** Names of airports and airlines by id, for legs that arrive as bare ids. */
+export interface Directory {
+  airports: Record<number, string>;
+  airlines: Record<number, string>;
+}
+
+export type DraftField = 'flightDate' | 'actNumber' | 'claimNumber' | 'comment';
+export type DraftChoice = 'airport' | 'code';
+export type LegField = 'airline' | 'airport' | 'flightNumber' | 'date';
+export type LegValue = SearchOption | null | string;
+
+/** An id as an option with its known name: `named(5, {5: 'SVO'})` is {id: 5, name: 'SVO'}; unknown ids read '№ 5'. */
+export function named(id: number, names: Record<number, string>): SearchOption {
+  return { id, name: names[id] ?? `№ ${id}` };
+}
+
+/** The legs of a stored route in order, as the editor holds them. */
+export function legsOfRoute(route: readonly BaggageRoute[], directory: Directory, firstKey = 1): LegDraft[] {
+  return [...route]
+    .sort((a, b) => a.number_in_route - b.number_in_route)
+    .map((leg, index) => ({
+      key: firstKey + index,
+      airline: named(leg.aviacompany_id, directory.airlines),
+      airport: named(leg.airport_id, directory.airports),
+      flightNumber: leg.flight_number,
+      date: leg.date,
+    }));
+}
+
+/** Every piece of the chosen bags, all chosen: each major bag first, then its minor pieces. */
+export function piecesOf(bags: readonly Baggage[]): PieceChoice[] {
+  return bags.flatMap((bag) => [
+    { majorId: bag.id, tag: bag.tag, minor: false, chosen: true },
+    ...bag.minorBaggage.map((piece) => ({ majorId: bag.id, tag: piece.tag, minor: true, chosen: true })),
+  ]);
+}
+
+/**
+ * The draft a rush starts from: every piece chosen, the station is the page flight's home end (departure airport
+ * of a departure, arrival airport of an arrival), the rush flight is searched on `today`, the new route starts as
+ * a copy of the first bag's route.
+ */
+export function initialDraft(
+  bags: readonly Baggage[],
+  flight: FlightSearchItem,
+  directory: Directory,
+  today: string,
+): RushDraft {
+  const station = flight.direction_id === 1 ? flight.departure_airport : flight.arrival_airport;
+  const route = legsOfRoute(bags[0]?.baggageRoute ?? [], directory);
+  return {
+    pieces: piecesOf(bags),
+    flightDate: today,
+    rushFlight: null,
+    airport: {
+      id: station.id,
+      name: station.iata_code ? `${station.iata_code} — ${station.name}` : station.name,
+    },
+    code: null,
+    actNumber: '',
+    claimNumber: '',
+    comment: '',
+    emails: [],
+    route,
+    nextKey: route.length + 1,
+  };
+}
+
+/** A blank leg, dated like the last leg so a connection is quick to enter. */
+export function addLeg(draft: RushDraft): RushDraft {
+  const last = draft.route.at(-1);
+  const leg: LegDraft = {
+    key: draft.nextKey,
+    airline: null,
+    airport: null,
+    flightNumber: '',
+    date: last?.date ?? '',
+  };
+  return { ...draft, route: [...draft.route, leg], nextKey: draft.nextKey + 1 };
+}
+
+/** The draft without leg `index`; the legs after it move up, so `number_in_route` stays 1, 2, … */
+export function removeLeg(draft: RushDraft, index: number): RushDraft {
+  return { ...draft, route: draft.route.filter((_, at) => at !== index) };
+}
+
+/** The draft with one field of leg `index` changed. */
+export function setLeg(draft: RushDraft, index: number, field: LegField, value: LegValue): RushDraft {
+  return {
+    ...draft,
+    route: draft.route.map((leg, at) => (at === index ? { ...leg, [field]: value } : leg)),
+  };
+}
+
+/**
+ * The draft after choosing the rush flight: its first leg becomes that flight (carrier, destination, number without
+ * the carrier code, departure day), and its day becomes the searched day. Clearing the flight leaves the route.
+ */
+export function chooseRushFlight(draft: RushDraft, option: SearchOption | null): RushDraft {
+  if (option === null) return { ...draft, rushFlight: null };
+  const flight = option.value as FlightSearchItem | undefined;
+  if (!flight) return { ...draft, rushFlight: option };
+  const to = flight.arrival_airport;
+  const first: LegDraft = {
+    key: draft.route[0]?.key ?? draft.nextKey,
+    airline: { id: flight.aviacompany.id, name: flight.aviacompany.code ?? flight.aviacompany.name },
+    airport: { id: to.id, name: to.iata_code ? `${to.iata_code} — ${to.name}` : to.name },
+    flightNumber: flight.flight_number,
+    date: flight.plan_departure_datetime.slice(0, 10),
+  };
+  const route = draft.route.length === 0 ? [first] : [first, ...draft.route.slice(1)];
+  return { ...draft, rushFlight: option, route, nextKey: Math.max(draft.nextKey, first.key + 1) };
+}
+
+/** `legInput` of a stored route: what `originBaggageRoute` sends. */
+function storedLegs(route: readonly BaggageRoute[]): RushPayload['originBaggageRoute'] {
+  return [...route]
+    .sort((a, b) => a.number_in_route - b.number_in_route)
+    .map((leg, index) => ({
+      aviacompany_id: leg.aviacompany_id,
+      airport_id: leg.airport_id,
+      flight_number: leg.flight_number,
+      number_in_route: index + 1,
+      date: leg.date,
+    }));
+}
+
+/**
+ * The payload of `POST /baggage/rush`, unchecked (the shared schema judges it): unset choices are sent as 0 so the
+ * schema names the field, legs are numbered by their place, e-mail rows keep their places (errors name them).
+ */
+export function toPayload(draft: RushDraft, bags: readonly Baggage[]): RushPayload {
+  return {
+    baggageRelations: draft.pieces
+      .filter((piece) => piece.chosen)
+      .map((piece) => ({ major_baggage_id: piece.majorId, tag: piece.tag })),
+    rushBaggageInfo: {
+      airport_id: draft.airport?.id ?? 0,
+      rush_baggage_code_id: draft.code?.id ?? 0,
+      act_number: draft.actNumber,
+      claim_number: draft.claimNumber,
+      comment: draft.comment,
+    },
+    rush_flight_id: draft.rushFlight?.id ?? 0,
+    emailAddresses: draft.emails.map((email) => email.trim()),
+    originBaggageRoute: storedLegs(bags[0]?.baggageRoute ?? []),
+    rushBaggageRoute: draft.route.map((leg, index) => ({
+      aviacompany_id: leg.airline?.id ?? 0,
+      airport_id: leg.airport?.id ?? 0,
+      flight_number: leg.flightNumber.trim().toUpperCase(),
+      number_in_route: index + 1,
+      date: leg.date,
+    })),
+  };
+}
+
+/**
+ * Field errors of a draft by the shared schema, keyed as the server keys them (`rushBaggageRoute.0.date`,
+ * `emailAddresses.1`); a choice not made reads 'Поле обязательно для заполнения'. `{}` when it may be sent.
+ */
+export function draftErrors(draft: RushDraft, bags: readonly Baggage[]): FieldErrors {
+  const result = rushPayloadSchema.safeParse(toPayload(draft, bags));
+  const fields = result.success ? {} : zodFieldErrors(result.error);
+  const missing = (path: string, absent: boolean) => {
+    if (absent) fields[path] = [MESSAGES.required];
+  };
+  missing('rushBaggageInfo.airport_id', draft.airport === null);
+  missing('rushBaggageInfo.rush_baggage_code_id', draft.code === null);
+  missing('rush_flight_id', draft.rushFlight === null);
+  draft.route.forEach((leg, index) => {
+    missing(`rushBaggageRoute.${index}.aviacompany_id`, leg.airline === null);
+    missing(`rushBaggageRoute.${index}.airport_id`, leg.airport === null);
+    missing(`rushBaggageRoute.${index}.flight_number`, leg.flightNumber.trim() === '');
+    missing(`rushBaggageRoute.${index}.date`, leg.date === '');
+  });
+  if (!draft.pieces.some((piece) => piece.chosen)) fields.baggageRelations = [NO_PIECES];
+  return fields;
+}
+
+/** The errors left once the user changes what `path` names: its own and those under it (`rushBaggageRoute.1.*`). */
+export function withoutErrors(fields: FieldErrors, path: string): FieldErrors {
+  return Object.fromEntries(
+    Object.entries(fields).filter(([key]) => key !== path && !key.startsWith(`${path}.`)),
+  );
+}
