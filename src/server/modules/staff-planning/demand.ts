@@ -214,23 +214,35 @@ export function createPlanningDemandService({ db, heavy }: DemandDeps) {
       };
     },
 
-    /** The typical week of each position: see demandPeaks.ts for the definition. */
-    async peakGraph(query: PeakQuery, zone: string, signal?: AbortSignal) {
-      const rows = await demandTasks(query.period, query.positionIds, {}, signal);
+    /**
+     * Demand per slot of `stepMinutes` of each position over whole calendar weeks, wall clock in `zone`: slot 0 is
+     * Monday 00:00 of the week holding the period's begin; slots `observed.from ≤ k < observed.to` lie in the period.
+     * The peak graph and the standard shift schedule fold these weeks into a typical week.
+     */
+    async demandByWeek(
+      query: { period: Period; positionIds: number[]; stepMinutes: number; filter: FlightFilter },
+      zone: string,
+      signal?: AbortSignal,
+    ) {
+      const rows = await demandTasks(query.period, query.positionIds, query.filter, signal);
       const names = await db
         .select({ id: employeePositions.id, name: employeePositions.name })
         .from(employeePositions)
         .where(inArray(employeePositions.id, query.positionIds));
       const nameOf = new Map(names.map((row) => [row.id, row.name]));
       const wall = wallClockMs(zone);
-      const firstWall = Date.parse(`${query.firstDay}T00:00:00Z`);
-      const endWall = Date.parse(`${query.lastDay}T00:00:00Z`) + MS_PER_DAY;
+      const beginWall = wall(query.period.begin.getTime());
+      const endWall = wall(query.period.end.getTime());
+      const firstWall = beginWall - (beginWall % MS_PER_DAY);
       const weekStart = firstWall - ((new Date(firstWall).getUTCDay() + 6) % 7) * MS_PER_DAY;
-      const weeks = Math.ceil((endWall - weekStart) / MS_PER_WEEK);
+      const weeks = Math.max(1, Math.ceil((endWall - weekStart) / MS_PER_WEEK));
       const stepMs = query.stepMinutes * MS_PER_MINUTE;
       const slotsPerWeek = MS_PER_WEEK / stepMs;
-      const observed = { from: (firstWall - weekStart) / stepMs, to: (endWall - weekStart) / stepMs };
-      return query.positionIds.map((positionId) => {
+      const observed = {
+        from: Math.floor((beginWall - weekStart) / stepMs),
+        to: Math.ceil((endWall - weekStart) / stepMs),
+      };
+      const positions = query.positionIds.map((positionId) => {
         const mine: number[] = [];
         for (let i = 0; i < rows.position.length; i++) if (rows.position[i] === positionId) mine.push(i);
         const values = demandPerSlot(
@@ -241,10 +253,24 @@ export function createPlanningDemandService({ db, heavy }: DemandDeps) {
           stepMs,
           weeks * slotsPerWeek,
         );
+        return { id: positionId, name: nameOf.get(positionId) ?? '', values };
+      });
+      return { weekStart, stepMs, slotsPerWeek, observed, positions };
+    },
+
+    /** The typical week of each position: see demandPeaks.ts for the definition. */
+    async peakGraph(query: PeakQuery, zone: string, signal?: AbortSignal) {
+      const weeks = await this.demandByWeek(
+        { period: query.period, positionIds: query.positionIds, stepMinutes: query.stepMinutes, filter: {} },
+        zone,
+        signal,
+      );
+      const { weekStart, stepMs, slotsPerWeek, observed } = weeks;
+      return weeks.positions.map(({ id, name, values }) => {
         const peaks = weeklyPeaks(values, slotsPerWeek, observed, query.repeat, query.deviationPercent);
         return {
-          employee_position_id: positionId,
-          name: nameOf.get(positionId) ?? '',
+          employee_position_id: id,
+          name,
           points: Array.from(peaks.count, (count, slot) => ({
             datetime: formatWall(weekStart + slot * stepMs),
             count,
