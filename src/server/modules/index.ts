@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { DbHandle } from '../db/client.ts';
 import { allocationRoutes } from './allocation/routes.ts';
@@ -10,9 +11,16 @@ import { delayReasonsRoutes } from './delay-reasons/routes.ts';
 import { createDelayReasonsService } from './delay-reasons/service.ts';
 import { flightTableRoutes } from './flight-table/routes.ts';
 import { createFlightTableService } from './flight-table/service.ts';
+import { planningCalcRoutes } from './planning-calc/routes.ts';
+import { createPlanningCalcService } from './planning-calc/service.ts';
+import { createVacationService } from './planning-calc/vacation.ts';
 import { postalStatementsRoutes } from './postal-statements/routes.ts';
+import { printingRoutes } from './printing/routes.ts';
+import { createPrintingService } from './printing/service.ts';
 import { createPostalStatementsService } from './postal-statements/service.ts';
 import { referenceRoutes } from './reference/routes.ts';
+import { rushBaggageRoutes } from './rush-baggage/routes.ts';
+import { createRushBaggageService } from './rush-baggage/service.ts';
 import { createReferenceService } from './reference/service.ts';
 import { skillAccessRoutes } from './skill-access/routes.ts';
 import { createSkillAccessService } from './skill-access/service.ts';
@@ -33,6 +41,8 @@ import { createWorkplaceService } from './workplace/service.ts';
 /** What the services are built from; each service takes only the part it uses (`Pick<>`). */
 export interface ServiceDeps {
   db: DbHandle;
+  /** The data folder (DATA_DIR): spooled tag PDFs go to its `prints/`; tests leave it out (a temporary folder). */
+  dataDir?: string;
 }
 
 /**
@@ -40,15 +50,19 @@ export interface ServiceDeps {
  * (`buildApp({..., services: {reference: fake}})`) or call a service directly on a test database.
  * Example: `createServices({db}).reference.named('pay-type', query)`.
  */
-export function createServices({ db }: ServiceDeps) {
+export function createServices({ db, dataDir }: ServiceDeps) {
   return {
     allocation: createAllocationService(db),
     brsConfig: createBrsConfigService(db),
     delayEmployee: createDelayEmployeeService(db),
     delayReasons: createDelayReasonsService(db),
     flightTable: createFlightTableService(db),
+    planningCalc: createPlanningCalcService(db),
+    planningVacation: createVacationService(db),
     postalStatements: createPostalStatementsService(db),
+    printing: createPrintingService(db, { spoolDir: dataDir && path.join(dataDir, 'prints') }),
     reference: createReferenceService(db),
+    rushBaggage: createRushBaggageService(db),
     skillAccess: createSkillAccessService(db),
     staffPlanning: createStaffPlanningService(db),
     planningDemand: createPlanningDemandService(db),
@@ -74,8 +88,11 @@ export const modules: FastifyPluginAsync<ModuleOptions>[] = [
   delayEmployeeRoutes,
   delayReasonsRoutes,
   flightTableRoutes,
+  planningCalcRoutes,
   postalStatementsRoutes,
+  printingRoutes,
   referenceRoutes,
+  rushBaggageRoutes,
   skillAccessRoutes,
   staffPlanningRoutes,
   planningDemandRoutes,
