@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { DbHandle } from '../db/client.ts';
 import { allocationRoutes } from './allocation/routes.ts';
@@ -15,12 +14,8 @@ import { planningCalcRoutes } from './planning-calc/routes.ts';
 import { createPlanningCalcService } from './planning-calc/service.ts';
 import { createVacationService } from './planning-calc/vacation.ts';
 import { postalStatementsRoutes } from './postal-statements/routes.ts';
-import { printingRoutes } from './printing/routes.ts';
-import { createPrintingService } from './printing/service.ts';
 import { createPostalStatementsService } from './postal-statements/service.ts';
 import { referenceRoutes } from './reference/routes.ts';
-import { rushBaggageRoutes } from './rush-baggage/routes.ts';
-import { createRushBaggageService } from './rush-baggage/service.ts';
 import { createReferenceService } from './reference/service.ts';
 import { skillAccessRoutes } from './skill-access/routes.ts';
 import { createSkillAccessService } from './skill-access/service.ts';
@@ -41,8 +36,6 @@ import { createWorkplaceService } from './workplace/service.ts';
 /** What the services are built from; each service takes only the part it uses (`Pick<>`). */
 export interface ServiceDeps {
   db: DbHandle;
-  /** The data folder (DATA_DIR): spooled tag PDFs go to its `prints/`; tests leave it out (a temporary folder). */
-  dataDir?: string;
 }
 
 /**
@@ -50,7 +43,7 @@ export interface ServiceDeps {
  * (`buildApp({..., services: {reference: fake}})`) or call a service directly on a test database.
  * Example: `createServices({db}).reference.named('pay-type', query)`.
  */
-export function createServices({ db, dataDir }: ServiceDeps) {
+export function createServices({ db }: ServiceDeps) {
   return {
     allocation: createAllocationService(db),
     brsConfig: createBrsConfigService(db),
@@ -60,9 +53,7 @@ export function createServices({ db, dataDir }: ServiceDeps) {
     planningCalc: createPlanningCalcService(db),
     planningVacation: createVacationService(db),
     postalStatements: createPostalStatementsService(db),
-    printing: createPrintingService(db, { spoolDir: dataDir && path.join(dataDir, 'prints') }),
     reference: createReferenceService(db),
-    rushBaggage: createRushBaggageService(db),
     skillAccess: createSkillAccessService(db),
     staffPlanning: createStaffPlanningService(db),
     planningDemand: createPlanningDemandService(db),
@@ -90,9 +81,7 @@ export const modules: FastifyPluginAsync<ModuleOptions>[] = [
   flightTableRoutes,
   planningCalcRoutes,
   postalStatementsRoutes,
-  printingRoutes,
   referenceRoutes,
-  rushBaggageRoutes,
   skillAccessRoutes,
   staffPlanningRoutes,
   planningDemandRoutes,
