@@ -26,7 +26,7 @@ import { showAlert } from '../widgets/Alert/alertStore.ts';
 type WorkingShift = z.infer<typeof workingShiftsSchema>[number];
 
 /** The limited number fields, typed as text (spec 5). */
-export const LIMITED_FIELDS = [
+const LIMITED_FIELDS = [
   'interval_repeat_in_period',
   'deviation_in_period',
   'interval_repeat_in_week',
@@ -134,7 +134,7 @@ export function checkForm(form: StandardScheduleForm): FieldErrors {
 }
 
 /** Whether an answer has nothing to show: no position, or no demand in any slot of any position. */
-export function isEmptyResult(result: ShiftScheduleResult): boolean {
+function isEmptyResult(result: ShiftScheduleResult): boolean {
   return result.positions.every((position) => position.demand.every((value) => value === 0));
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { coverSentence, coverSummary, WEEKDAYS } from './schedule.ts';
+import { coverSentence, coverSpans, coverSummary, WEEKDAYS } from './schedule.ts';
 
 export interface ScheduleChartProps {
   name: string;
@@ -19,7 +19,9 @@ const COLORS = {
   surplus: 'rgba(245, 159, 0, 0.55)',
 } as const;
 
-const PAD = { left: 40, right: 12, top: 12, bottom: 28 };
+const PAD = { left: 40, right: 12, top: 12, bottom: 34 };
+/** Height of the band under the plot marking runs of shortage and surplus, visible at any zoom. */
+const BAND = 4;
 
 /** A step of "nice" numbers for the y axis: about five ticks up to `peak`. */
 function tickStep(peak: number): number {
@@ -74,7 +76,7 @@ function draw(
     ctx.moveTo(Math.round(left) + 0.5, PAD.top);
     ctx.lineTo(Math.round(left) + 0.5, PAD.top + plotH);
     ctx.stroke();
-    ctx.fillText(WEEKDAYS[day], x((day + 0.5) * slotsPerDay), PAD.top + plotH + 8);
+    ctx.fillText(WEEKDAYS[day], x((day + 0.5) * slotsPerDay), PAD.top + plotH + BAND + 8);
   }
 
   for (let slot = 0; slot < slots; slot += 1) {
@@ -106,6 +108,10 @@ function draw(
     }
     ctx.stroke();
   };
+  for (const span of coverSpans(demand, cover)) {
+    ctx.fillStyle = span.kind === 'short' ? COLORS.short : COLORS.surplus;
+    ctx.fillRect(x(span.from), PAD.top + plotH + 1, Math.max(1, x(span.to) - x(span.from)), BAND);
+  }
   stepLine(cover, COLORS.coverLine, 1);
   stepLine(demand, COLORS.demand, 1.5);
 }

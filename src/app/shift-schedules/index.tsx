@@ -1,6 +1,163 @@
-import { ModulePlaceholder } from '../shell/ModulePlaceholder.tsx';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { Link, useParams } from 'react-router';
+import { shiftScheduleMachine } from '../../machines/shiftSchedule.ts';
+import type { PlanningCalc } from '../../shared/shift-schedule.ts';
+import { LoadFailure, Page, PageCard, PageTitle } from '../../widgets/index.ts';
+import { ScheduleChart } from './ScheduleChart.tsx';
+import { ScheduleTable } from './ScheduleTable.tsx';
+import { distinctText, hoursText, solveText, statusText } from './schedule.ts';
+import './shift-schedules.css';
 
-/** Placeholder until the screen's issue lands. */
+const TITLE = 'График сменности';
+
+/** 'DD.MM.YYYY' of 'YYYY-MM-DD…'. */
+const day = (stamp: string) => `${stamp.slice(8, 10)}.${stamp.slice(5, 7)}.${stamp.slice(0, 4)}`;
+
+/** The calculation's heading figures: period, solve time, and per position its status and staff-hours. */
+function Summary({ calc }: { calc: PlanningCalc }) {
+  const { result } = calc;
+  return (
+    <div className="shift-schedule__summary-block">
+      <dl className="shift-schedule__facts">
+        <div>
+          <dt>Период</dt>
+          <dd>
+            {day(calc.begin)} – {day(calc.end)}
+          </dd>
+        </div>
+        <div>
+          <dt>Типовая неделя</dt>
+          <dd>с {day(result.week_start)}</dd>
+        </div>
+        <div>
+          <dt>Время расчёта</dt>
+          <dd>{solveText(result.solve_ms)}</dd>
+        </div>
+      </dl>
+      <table className="shift-schedule__table" aria-label="Результат по должностям">
+        <thead>
+          <tr>
+            <th scope="col">Должность</th>
+            <th scope="col">Человеко-часы</th>
+            <th scope="col">Статус</th>
+            <th scope="col">Меньше разных смен</th>
+            <th scope="col">Время</th>
+          </tr>
+        </thead>
+        <tbody>
+          {result.positions.map((position) => (
+            <tr key={position.employee_position_id}>
+              <td>{position.name}</td>
+              <td>{hoursText(position.staff_hours)}</td>
+              <td>{statusText(position)}</td>
+              <td>{distinctText(position.distinct_gap)}</td>
+              <td>{solveText(position.solve_ms)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** /shift-schedules/{id} (issue 15): the saved standard schedule against its demand, by slot and by shift. */
 export default function Screen() {
-  return <ModulePlaceholder />;
+  const { id } = useParams();
+  const calcId = Number(id);
+  if (!Number.isInteger(calcId) || calcId < 1) {
+    return (
+      <Page label={TITLE}>
+        <PageTitle title={TITLE} />
+        <PageCard>
+          <p role="alert">Расчёт не найден</p>
+        </PageCard>
+      </Page>
+    );
+  }
+  return <Schedule key={calcId} calcId={calcId} />;
+}
+
+function Schedule({ calcId }: { calcId: number }) {
+  const actor = useActorRef(shiftScheduleMachine, { input: { id: calcId } });
+  const { calc, positionId, message, exportMessage } = useSelector(actor, (s) => s.context);
+  const loading = useSelector(actor, (s) => s.hasTag('loading'));
+  const exporting = useSelector(actor, (s) => s.hasTag('exporting'));
+  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const position = useMemo(
+    () => calc?.result.positions.find((p) => p.employee_position_id === positionId) ?? null,
+    [calc, positionId],
+  );
+  const actions = calc
+    ? [
+        {
+          label: exporting ? 'Выгрузка…' : 'Выгрузить в Excel',
+          onClick: () => actor.send({ type: 'EXPORT' }),
+          disabled: exporting,
+          variant: 'secondary' as const,
+        },
+      ]
+    : [];
+
+  return (
+    <Page label={TITLE}>
+      <PageTitle title={calc ? `${TITLE}: ${calc.name}` : TITLE} actions={actions}>
+        <span className="shift-schedule__status" role="status" aria-busy={loading || exporting}>
+          {loading ? 'Загрузка…' : exporting ? 'Подготовка файла…' : (exportMessage ?? '')}
+        </span>
+        {calc ? (
+          <Link className="w-button w-button--secondary" to={`/planning-vacation/${calc.id}`}>
+            Планирование отпусков
+          </Link>
+        ) : null}
+      </PageTitle>
+      {failed ? (
+        <PageCard>
+          <LoadFailure message={message ?? ''} onRetry={() => actor.send({ type: 'RETRY' })} />
+        </PageCard>
+      ) : null}
+      {calc ? (
+        <>
+          <PageCard>
+            <Summary calc={calc} />
+          </PageCard>
+          {calc.result.positions.length === 0 ? (
+            <PageCard>
+              <p>Ошибка при расчете графиков сменности</p>
+            </PageCard>
+          ) : (
+            <PageCard title="Покрытие потребности по типовой неделе">
+              <div className="shift-schedule__positions" role="tablist" aria-label="Должность">
+                {calc.result.positions.map((p) => (
+                  <button
+                    key={p.employee_position_id}
+                    type="button"
+                    role="tab"
+                    aria-selected={p.employee_position_id === positionId}
+                    className="shift-schedule__position"
+                    onClick={() =>
+                      actor.send({ type: 'POSITION.SELECT', positionId: p.employee_position_id })
+                    }
+                  >
+                    {p.name}
+                  </button>
+                ))}
+              </div>
+              {position ? (
+                <div role="tabpanel" aria-label={position.name}>
+                  <ScheduleChart
+                    name={position.name}
+                    demand={position.demand}
+                    cover={position.cover}
+                    slotMinutes={calc.result.slot_minutes}
+                  />
+                  <ScheduleTable shifts={position.shifts} />
+                </div>
+              ) : null}
+            </PageCard>
+          )}
+        </>
+      ) : null}
+    </Page>
+  );
 }

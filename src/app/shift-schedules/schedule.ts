@@ -128,7 +128,7 @@ export interface ShiftRow {
  * The schedule by weekday and shift: one row per working shift and start time, sorted by start, then name; the
  * counts of each weekday. Example: the same 08:00 shift on Monday (2) and Wednesday (3) → counts [2, 0, 3, 0, 0, 0, 0].
  */
-export function shiftRows(shifts: SchedulePosition['shifts']): ShiftRow[] {
+export function shiftRows(shifts: readonly SchedulePosition['shifts'][number][]): ShiftRow[] {
   const rows = new Map<string, ShiftRow>();
   for (const shift of shifts) {
     const key = `${shift.working_shift_id}|${shift.start}`;

@@ -12,6 +12,7 @@ import { DemandGrid } from './DemandGrid.tsx';
 import { Filters } from './Filters.tsx';
 import { MaxDemandPanel, PassengerPanel, PeakGraphPanel } from './Panels.tsx';
 import { PlanningTimeline } from './PlanningTimeline.tsx';
+import { StandardSchedule } from './standard/StandardScheduleForm.tsx';
 import './staff-planning.css';
 
 /** uPlot comes with the graph views only, so the timeline view's chunk stays lean. */
@@ -92,6 +93,9 @@ export default function Screen() {
         <span className="staff-planning__status" role="status" aria-busy={loadingFlights || counting}>
           {status}
         </span>
+        {reference && filters ? (
+          <StandardSchedule reference={reference} lists={context.lists} filters={filters} />
+        ) : null}
       </PageTitle>
       {failed ? (
         <PageCard>

@@ -1,0 +1,57 @@
+import { useMemo } from 'react';
+import type { ScheduleShift } from '../../shared/shift-schedule.ts';
+import { shiftRows, WEEKDAYS, weekdayTotals } from './schedule.ts';
+
+/** The schedule by weekday and shift: staff starting each shift on each day of the typical week. */
+export function ScheduleTable({ shifts }: { shifts: readonly ScheduleShift[] }) {
+  const rows = useMemo(() => shiftRows(shifts), [shifts]);
+  const totals = useMemo(() => weekdayTotals(rows), [rows]);
+  if (rows.length === 0) return <p className="shift-schedule__note">Смены не назначены: потребности нет</p>;
+  return (
+    <div className="shift-schedule__table-box">
+      <table className="shift-schedule__table shift-schedule__by-day" aria-label="Смены по дням недели">
+        <thead>
+          <tr>
+            <th scope="col">Смена</th>
+            <th scope="col">Начало</th>
+            <th scope="col">Конец</th>
+            <th scope="col">Перерыв, мин</th>
+            {WEEKDAYS.map((name) => (
+              <th key={name} scope="col">
+                {name}
+              </th>
+            ))}
+            <th scope="col">Всего</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">{row.name}</th>
+              <td>{row.start}</td>
+              <td>{row.end}</td>
+              <td>{row.breakMinutes}</td>
+              {row.counts.map((count, day) => (
+                <td key={WEEKDAYS[day]} className={count === 0 ? 'shift-schedule__zero' : undefined}>
+                  {count}
+                </td>
+              ))}
+              <td>{row.total}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={4}>
+              Итого выходов
+            </th>
+            {totals.map((count, day) => (
+              <td key={WEEKDAYS[day]}>{count}</td>
+            ))}
+            <td>{totals.reduce((a, b) => a + b, 0)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
