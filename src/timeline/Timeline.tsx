@@ -3,7 +3,10 @@ import { Layer, Shape, Stage } from 'react-konva';
 import { ContextMenu } from '../widgets/ContextMenu.tsx';
 import { sharedLayoutClient } from '../workers/layout.ts';
 import { AriaList } from './AriaList.tsx';
+import type { RowShade } from './drawBackground.ts';
+import type { BarStyle } from './frame.ts';
 import { useAriaList } from './useAriaList.ts';
+import { useBarDrag } from './useBarDrag.ts';
 import { useBarFocus } from './useBarFocus.ts';
 import { useBarHint } from './useBarHint.ts';
 import { useLive } from './useLive.ts';
@@ -16,6 +19,17 @@ export interface TimelineBars {
   ends: Float64Array; // minutes since the Unix epoch
   rows: Int32Array; // row index of each bar (rows are in display order 0..rowCount-1)
   kind?: Uint8Array; // colour class: 0 normal, 1 understaffed, 2 conflict, 3 muted
+  style?: Uint16Array; // index into `styles` per bar: replaces the kind colours (an airline's colours)
+  styles?: readonly BarStyle[];
+  mark?: Uint8Array; // 1: a conflict mark (red outline and corner) over the bar's fill
+}
+export type { BarStyle, RowShade };
+/** What a drag from outside the timeline (an HTML drag) carries: the span it would occupy and its text. */
+export interface DropPayload {
+  start: number;
+  end: number;
+  label: string;
+  style?: number;
 }
 export interface TimelineCurve {
   from: number;
@@ -38,6 +52,12 @@ export interface TimelineProps {
   onFirstPaint?: () => void; // first frame with every visible bar drawn
   ariaLabel: string;
   height?: number; // px; default fills its container
+  barText?: (bar: number) => string; // written inside bars wide enough (and on a dragged bar)
+  rowShade?: RowShade; // a span per row shaded behind its bars (a team's time on shift)
+  /** Bars that may be dragged to another row; a press elsewhere pans as before. */
+  dragBars?: { canDrag: (bar: number) => boolean; onDrop: (bar: number, row: number) => void };
+  /** Accepts an HTML drag from outside: `payload` tells what is dragged now (null: not ours), `onDrop` the row. */
+  externalDrop?: { payload: () => DropPayload | null; onDrop: (row: number) => void };
 }
 
 // The layout worker starts with this module, before any data arrives.
@@ -47,7 +67,8 @@ if (typeof window !== 'undefined') sharedLayoutClient();
  * A canvas timeline of rows and bars (Konva, three layers: background and axis, bars, overlay). Layout comes from
  * the layout worker as typed arrays; every frame draws only the bars of the rows and minutes in view. Ctrl+wheel
  * (or the wheel over the axis) zooms around the pointer, the wheel scrolls rows, shift+wheel and drag pan; arrows
- * move a focus ring across bars, Enter shows the hint.
+ * move a focus ring across bars, Enter shows the hint. With `dragBars` or `externalDrop` a fourth layer, shown only
+ * while a bar is dragged, draws the dragged bar and its target row.
  */
 export function Timeline(props: TimelineProps): JSX.Element {
   const { ariaLabel } = props;
@@ -58,6 +79,7 @@ export function Timeline(props: TimelineProps): JSX.Element {
   const { scene, layers, scenes, schedule, scheduleHover } = useTimelinePaint(timeline, setHint, refreshList);
   const { size, pointerHandlers } = useZoomPan(timeline, containerRef, schedule, scheduleHover, setHint);
   const { focusBar, onKeyDown } = useBarFocus(timeline, containerRef, schedule, setHint, setMenu);
+  const { dragLayer, drawDragScene, handlers } = useBarDrag(timeline, containerRef, pointerHandlers, setHint);
   const hintId = useId();
   const statusId = useId();
 
@@ -78,7 +100,7 @@ export function Timeline(props: TimelineProps): JSX.Element {
         aria-roledescription="шкала времени"
         aria-describedby={hint ? `${statusId} ${hintId}` : statusId}
         data-ready={scene ? 'true' : 'false'}
-        {...pointerHandlers}
+        {...handlers}
         onContextMenu={onContextMenu}
         onKeyDown={onKeyDown}
         onFocus={() => {
@@ -101,6 +123,11 @@ export function Timeline(props: TimelineProps): JSX.Element {
             <Layer ref={layers.overlayLayer} listening={false} visible={false}>
               <Shape sceneFunc={scenes.drawOverlayScene} />
             </Layer>
+            {props.dragBars || props.externalDrop ? (
+              <Layer ref={dragLayer} listening={false} visible={false}>
+                <Shape sceneFunc={drawDragScene} />
+              </Layer>
+            ) : null}
           </Stage>
         ) : null}
         {hint ? (

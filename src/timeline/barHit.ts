@@ -1,6 +1,6 @@
 import { BAR_INSET, type BarArrays, type Frame, LANE_HEIGHT, plotOf, ROW_GAP } from './frame.ts';
 import { px } from './geometry/units.ts';
-import { type HitScene, hitTest } from './geometry/viewport.ts';
+import { type HitScene, hitTest, rowsInView } from './geometry/viewport.ts';
 
 /** The rectangle of bar `id` on the stage, or null when its row is off screen. */
 export function barBox(
@@ -26,4 +26,18 @@ export function barAt(scene: HitScene, frame: Frame, x: number, y: number): numb
   if (x < plot.x || x >= plot.x + plot.w || y < plot.y || y >= plot.y + plot.h) return -1;
   const view = Float64Array.of(frame.view.origin, frame.view.minutesPerPx, 1, LANE_HEIGHT, ROW_GAP);
   return hitTest({ ...scene, view }, px(x - plot.x), px(y - plot.y + frame.scrollTop));
+}
+
+/**
+ * The row under stage height y, or −1 outside the rows area or below the last row.
+ * Example: rows 44 px tall, no scroll, y = AXIS_HEIGHT + 50 → row 1.
+ */
+export function rowAt(scene: HitScene, frame: Frame, y: number): number {
+  const plot = plotOf(frame);
+  if (y < plot.y || y >= plot.y + plot.h) return -1;
+  const content = y - plot.y + frame.scrollTop;
+  const rowCount = scene.rowTop.length - 1;
+  if (content < 0 || content >= scene.rowTop[rowCount]) return -1;
+  const [first] = rowsInView(scene.rowTop, px(content), px(content + 0.5));
+  return first < rowCount ? first : -1;
 }

@@ -15,8 +15,16 @@ import { px } from './geometry/units.ts';
 import { type HitScene, rowsInView } from './geometry/viewport.ts';
 import { axisTicks, tickStep } from './view.ts';
 
+/** A span per row shaded behind its bars (a team's time on shift), in minutes; NaN for none. */
+export interface RowShade {
+  starts: Float64Array;
+  ends: Float64Array;
+}
+
+const SHADE = 'rgba(47, 111, 219, 0.10)';
+
 /**
- * Row stripes, the label column, the time axis with labels adapted to the zoom (dates, hours, minutes), the
+ * Row stripes, each row's shaded span (when given), the label column, the time axis with labels adapted to the zoom (dates, hours, minutes), the
  * grid lines and a scroll thumb; `rowLabel` is called for the rows in view only.
  */
 export function drawBackground(
@@ -24,6 +32,7 @@ export function drawBackground(
   scene: HitScene,
   frame: Frame,
   rowLabel: (row: number) => string,
+  rowShade?: RowShade,
 ): void {
   const plot = plotOf(frame);
   const { rowTop } = scene;
@@ -43,10 +52,25 @@ export function drawBackground(
   for (let r = rowFrom; r < rowTo; r++) {
     if (r % 2 === 1) ctx.fillRect(0, top + rowTop[r], frame.width, rowTop[r + 1] - rowTop[r]);
   }
-  // Time grid lines through the rows.
-  const step = tickStep(frame.view.minutesPerPx);
   const from = frame.view.origin;
   const to = from + plot.w * frame.view.minutesPerPx;
+  if (rowShade) {
+    ctx.fillStyle = SHADE;
+    const k = 1 / frame.view.minutesPerPx;
+    for (let r = rowFrom; r < rowTo && r < rowShade.starts.length; r++) {
+      const start = Math.max(rowShade.starts[r], from);
+      const end = Math.min(rowShade.ends[r], to);
+      if (!(end > start)) continue;
+      ctx.fillRect(
+        plot.x + (start - from) * k,
+        top + rowTop[r],
+        (end - start) * k,
+        rowTop[r + 1] - rowTop[r],
+      );
+    }
+  }
+  // Time grid lines through the rows.
+  const step = tickStep(frame.view.minutesPerPx);
   const offset = localOffset(from);
   const ticks = axisTicks(from, to, step, offset);
   ctx.beginPath();

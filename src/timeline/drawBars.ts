@@ -1,3 +1,4 @@
+import { drawBarExtras } from './drawStyled.ts';
 import { BAR_INSET, type BarArrays, type Frame, LANE_HEIGHT, plotOf } from './frame.ts';
 import { minutes, px } from './geometry/units.ts';
 import { type HitScene, queryRows, rowsInView } from './geometry/viewport.ts';
@@ -8,6 +9,8 @@ const KIND_COLOURS = ['#2f6fdb', '#e8590c', '#d6262b', '#a8b0b9'] as const;
 const KIND_RANK = [1, 2, 3, 0];
 /** Below this width a bar is merged with its lane neighbours into covered runs of pixel columns. */
 const THIN_PX = 2;
+/** Numbers per queued rectangle: x, y, w, h, colour class, bar id (−1 for a covered run). */
+export const RECT_STRIDE = 6;
 
 /** Scratch buffers reused from frame to frame, so drawing allocates nothing once warm. */
 export interface Scratch {
@@ -21,7 +24,7 @@ export interface Scratch {
 export function createScratch(): Scratch {
   return {
     ids: new Uint32Array(1024),
-    rects: new Float32Array(1024 * 5),
+    rects: new Float32Array(1024 * RECT_STRIDE),
     runX0: new Float64Array(64),
     runX1: new Float64Array(64),
     runKind: new Int32Array(64),
@@ -51,19 +54,29 @@ export function visibleBars(scene: HitScene, frame: Frame, scratch: Scratch): Dr
   return { rowFrom, rowTo, ids, rects: 0 };
 }
 
-function pushRect(scratch: Scratch, count: number, x: number, y: number, w: number, h: number, kind: number) {
-  if ((count + 1) * 5 > scratch.rects.length) {
+function pushRect(
+  scratch: Scratch,
+  count: number,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  kind: number,
+  id = -1,
+) {
+  if ((count + 1) * RECT_STRIDE > scratch.rects.length) {
     const grown = new Float32Array(scratch.rects.length * 2);
     grown.set(scratch.rects);
     scratch.rects = grown;
   }
-  const at = count * 5;
+  const at = count * RECT_STRIDE;
   const r = scratch.rects;
   r[at] = x;
   r[at + 1] = y;
   r[at + 2] = w;
   r[at + 3] = h;
   r[at + 4] = kind;
+  r[at + 5] = id;
   return count + 1;
 }
 
@@ -84,7 +97,8 @@ function flushRun(scratch: Scratch, count: number, l: number, rowY: number): num
 /**
  * Draws the visible bars straight from the typed arrays: x = (start − origin) ÷ minutes per px, one lane per
  * `LANE_HEIGHT`; bars thinner than 2 px merge with their lane neighbours into covered runs of whole pixel columns,
- * so a month on one screen draws at most one rectangle per pixel column and lane. One fill per colour.
+ * so a month on one screen draws at most one rectangle per pixel column and lane. One fill per colour: the kind's,
+ * or the bar's style when the bars carry styles (then borders, conflict marks and `barText` follow, drawStyled.ts).
  */
 export function drawBars(
   ctx: CanvasRenderingContext2D,
@@ -92,10 +106,13 @@ export function drawBars(
   bars: BarArrays,
   frame: Frame,
   scratch: Scratch,
+  barText?: (bar: number) => string,
 ): Drawn {
   const drawn = visibleBars(scene, frame, scratch);
   const plot = plotOf(frame);
-  const { starts, ends, rows, kind } = bars;
+  const { starts, ends, rows, kind, style, styles } = bars;
+  const styled = style !== undefined && styles !== undefined && styles.length > 0;
+  const palette: readonly string[] = styled ? styles.map((s) => s.fill) : KIND_COLOURS;
   const { lane, rowTop } = scene;
   const k = 1 / frame.view.minutesPerPx;
   const origin = frame.view.origin;
@@ -125,7 +142,7 @@ export function drawBars(
     const l = lane[id];
     const x = plot.x + (starts[id] - origin) * k;
     const w = (ends[id] - starts[id]) * k;
-    const c = kind ? kind[id] : 0;
+    const c = styled ? Math.min(style[id], palette.length - 1) : kind ? kind[id] : 0;
     if (w >= THIN_PX) {
       count = pushRect(
         scratch,
@@ -135,6 +152,7 @@ export function drawBars(
         w >= 4 ? w - 1 : w,
         LANE_HEIGHT - 2 * BAR_INSET,
         c,
+        id,
       );
       continue;
     }
@@ -143,7 +161,7 @@ export function drawBars(
     const c1 = Math.max(c0 + 1, Math.ceil(x + w));
     if (scratch.runX1[l] > scratch.runX0[l] && c0 <= scratch.runX1[l]) {
       if (c1 > scratch.runX1[l]) scratch.runX1[l] = c1;
-      if (KIND_RANK[c] > KIND_RANK[scratch.runKind[l]]) scratch.runKind[l] = c;
+      if (!styled && KIND_RANK[c] > KIND_RANK[scratch.runKind[l]]) scratch.runKind[l] = c;
     } else {
       count = flushRun(scratch, count, l, top + rowTop[r]);
       scratch.runX0[l] = c0;
@@ -159,20 +177,21 @@ export function drawBars(
   ctx.rect(plot.x, plot.y, plot.w, plot.h);
   ctx.clip();
   const rects = scratch.rects;
-  for (let c = 0; c < KIND_COLOURS.length; c++) {
+  for (let c = 0; c < palette.length; c++) {
     let any = false;
     ctx.beginPath();
     for (let i = 0; i < count; i++) {
-      const at = i * 5;
+      const at = i * RECT_STRIDE;
       if (rects[at + 4] !== c) continue;
       ctx.rect(rects[at], rects[at + 1], rects[at + 2], rects[at + 3]);
       any = true;
     }
     if (any) {
-      ctx.fillStyle = KIND_COLOURS[c];
+      ctx.fillStyle = palette[c];
       ctx.fill();
     }
   }
+  if (styled || bars.mark || barText) drawBarExtras(ctx, rects, count, bars, barText);
   ctx.restore();
   drawn.rects = count;
   return drawn;

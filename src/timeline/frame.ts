@@ -26,12 +26,27 @@ export interface Frame {
   scrollTop: number;
 }
 
+/** Colours of one bar style (an airline's colours on the team timeline). */
+export interface BarStyle {
+  fill: string;
+  border: string;
+  text: string;
+}
+
 export interface BarArrays {
   starts: Float64Array;
   ends: Float64Array;
   rows: Int32Array;
   kind?: Uint8Array;
+  /** Index into `styles` per bar; when given, bars are filled in their style instead of their kind's colour. */
+  style?: Uint16Array;
+  styles?: readonly BarStyle[];
+  /** 1 marks a bar as a conflict: a red outline and a red corner, whatever its fill. */
+  mark?: Uint8Array;
 }
+
+/** The colour of conflict marks. */
+export const CONFLICT_COLOUR = '#d6262b';
 
 /** The rows area of a frame: left, top, width, height. */
 export function plotOf(frame: Frame): { x: number; y: number; w: number; h: number } {

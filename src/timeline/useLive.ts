@@ -8,6 +8,22 @@ import { minutesPerPxOf, type TimeView } from './view.ts';
 /** Width of the row label column, in CSS pixels. */
 export const LABEL_WIDTH = 168;
 
+/** A bar being dragged to another row: its span, the row it comes from (−1 from outside), the row under the pointer. */
+export interface BarDrag {
+  /** The dragged bar, −1 for a drag from outside the timeline. */
+  bar: number;
+  start: number;
+  end: number;
+  sourceRow: number;
+  /** The row under the pointer, −1 when none. */
+  row: number;
+  /** The pointer's stage y. */
+  y: number;
+  label: string;
+  /** Index into the bars' styles, −1 for the plain colour. */
+  style: number;
+}
+
 /** Mutable state read by the draw functions: changing it schedules one draw in the next animation frame. */
 interface Live {
   view: TimeView;
@@ -23,6 +39,7 @@ interface Live {
   viewReady: boolean;
   /** The view, data or size changed since the last draw of the background and bar layers. */
   sceneDirty: boolean;
+  drag: BarDrag | null;
 }
 
 /** The live state, the latest props and the measures derived from them, shared by the timeline's hooks. */
@@ -60,6 +77,7 @@ export function useLive(props: TimelineProps): LiveTimeline {
     drawn: null,
     viewReady: false,
     sceneDirty: true,
+    drag: null,
   });
 
   const frameOf = useCallback((): Frame => {

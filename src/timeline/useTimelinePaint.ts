@@ -79,7 +79,7 @@ export function useTimelinePaint(
       const p = propsRef.current;
       if (!s.scene) return;
       const frame = frameOf();
-      drawBackground(context._context, s.scene, frame, p.rowLabel);
+      drawBackground(context._context, s.scene, frame, p.rowLabel, p.rowShade);
       if (p.curve) drawCurve(context._context, p.curve, curveMax(p.curve.values), frame);
     },
     [live, propsRef, frameOf],
@@ -88,7 +88,8 @@ export function useTimelinePaint(
     (context: Konva.Context) => {
       const s = live.current;
       if (!s.scene) return;
-      s.drawn = drawBars(context._context, s.scene, propsRef.current.bars, frameOf(), scratch.current);
+      const p = propsRef.current;
+      s.drawn = drawBars(context._context, s.scene, p.bars, frameOf(), scratch.current, p.barText);
     },
     [live, propsRef, frameOf],
   );

@@ -1,0 +1,192 @@
+/**
+ * The team-planning module's door to the server (spec 7 "Team planning"): reference lists, the board (teams with
+ * their flights, flights without a team, flights outside the team), the team's employees with their tasks, team and
+ * member writes, assignment, and the plan download. Every failure is an `ApiError`; the machines of
+ * `src/machines/team*.ts` invoke these as named actors.
+ */
+
+import { z } from '../../shared/messages.ts';
+import { namedItemSchema } from '../../shared/reference.ts';
+import {
+  type AssignResult,
+  accessibilitySchema,
+  assignResultSchema,
+  type reassignSchema,
+  type replaceEmployeeSchema,
+  suitableTeamsSchema,
+  type TeamPayload,
+  teamCandidatesSchema,
+  teamEmployeesWithTasksSchema,
+  type teamFlightLinkSchema,
+  teamFlightsSchema,
+  teamOutsideFlightsSchema,
+  teamPositionSchema,
+  teamSchema,
+  teamsWithFlightsSchema,
+} from '../../shared/team-planning.ts';
+import { api } from '../api/clients.ts';
+import { parseApiError } from '../api/errors.ts';
+import { call, callNoContent } from '../api/request.ts';
+
+export type TeamFlightAssign = z.input<typeof teamFlightLinkSchema>;
+export type TeamFlightReassign = z.input<typeof reassignSchema>;
+export type TeamWithFlights = z.infer<typeof teamsWithFlightsSchema>[number];
+export type SuitableTeam = z.infer<typeof suitableTeamsSchema>[number];
+export type TeamCandidate = z.infer<typeof teamCandidatesSchema>[number];
+export type Accessibility = z.infer<typeof accessibilitySchema>[number];
+
+type Query = Record<string, string | number | (string | number)[]>;
+
+/** The board's filters (spec 4: saved in local storage): period as wall clock 'YYYY-MM-DD HH:mm:ss'. */
+export interface BoardFilters {
+  begin: string;
+  end: string;
+  statusIds: number[];
+  departmentIds: number[];
+  positionIds: number[];
+  /** 1 shows only flights with a conflict. */
+  conflict: boolean;
+}
+
+/** The `filter[...]` query of the flight lists (spec 7): period, departments, positions, and more per call. */
+export function flightQuery(filters: BoardFilters, extra: Query = {}): Query {
+  const query: Query = {
+    'filter[begin_datetime]': filters.begin,
+    'filter[end_datetime]': filters.end,
+    ...extra,
+  };
+  if (filters.departmentIds.length > 0) query['filter[department_id][]'] = filters.departmentIds;
+  if (filters.positionIds.length > 0) query['filter[emp_pos_id][]'] = filters.positionIds;
+  return query;
+}
+
+/** The team statuses, departments and positions of the filters and the team form. */
+export async function loadTeamReference() {
+  const [statuses, departments, positions] = await Promise.all([
+    call(api, '/team-planning/team-status', z.array(namedItemSchema)),
+    call(api, '/team-planning/department', z.array(namedItemSchema.passthrough())),
+    call(api, '/team-planning/employee-position', z.array(teamPositionSchema)),
+  ]);
+  return { statuses, departments, positions };
+}
+export type TeamReference = Awaited<ReturnType<typeof loadTeamReference>>;
+
+/** The board of the period: teams with their linked flights and the flights that have no team. */
+export async function loadBoard(filters: BoardFilters, signal?: AbortSignal) {
+  const teamQuery = flightQuery(filters, filters.conflict ? { 'filter[conflict]': 1 } : {});
+  if (filters.statusIds.length > 0) teamQuery['filter[status_id][]'] = filters.statusIds;
+  const [teams, free] = await Promise.all([
+    call(api, '/team-planning/v1/teams-with-flights', teamsWithFlightsSchema, { query: teamQuery, signal }),
+    call(api, '/team-planning/v1/flights-without-team', teamFlightsSchema, {
+      query: flightQuery(filters),
+      signal,
+    }),
+  ]);
+  return { teams, free };
+}
+export type Board = Awaited<ReturnType<typeof loadBoard>>;
+
+/** Per team, the flights its members work on that are not linked to it. */
+export function loadFlightsOutsideTeam(filters: BoardFilters, teamIds: number[]) {
+  return call(api, '/team-planning/v1/flights-outside-team', teamOutsideFlightsSchema, {
+    query: flightQuery(filters, teamIds.length > 0 ? { 'filter[team_id][]': teamIds } : {}),
+  });
+}
+
+/** The team's employees with their tasks, the tasks lacking staff, and the tasks done by others. */
+export function loadTeamEmployeesWithTasks(teamId: number, aids: number[]) {
+  const query: Query = { 'filter[team_id]': teamId };
+  if (aids.length > 0) query['filter[flight_aid][]'] = aids;
+  return call(api, '/team-planning/v1/team-employees-with-tasks', teamEmployeesWithTasksSchema, { query });
+}
+
+/** The teams that could take the turnaround, suitable first, with why the others cannot. */
+export function loadSuitableTeams(aid: number): Promise<SuitableTeam[]> {
+  return call(api, '/team-planning/v1/suitable-teams', suitableTeamsSchema, { query: { flight_aid: aid } });
+}
+
+export function assignTeam(body: TeamFlightAssign): Promise<AssignResult> {
+  return call(api, '/team-planning/v1/team-flight/assign', assignResultSchema, { method: 'POST', body });
+}
+export function deassignTeam(body: TeamFlightAssign): Promise<AssignResult> {
+  return call(api, '/team-planning/v1/team-flight/de-assign', assignResultSchema, { method: 'POST', body });
+}
+export function reassignTeam(body: TeamFlightReassign): Promise<AssignResult> {
+  return call(api, '/team-planning/v1/team-flight/reassign', assignResultSchema, { method: 'POST', body });
+}
+
+export function createTeam(payload: TeamPayload) {
+  return call(api, '/team-planning/v1/team', teamSchema, { method: 'POST', body: payload });
+}
+export function updateTeam(id: number, payload: TeamPayload) {
+  return call(api, `/team-planning/v1/team/${id}`, teamSchema, { method: 'PUT', body: payload });
+}
+export function deleteTeam(id: number): Promise<void> {
+  return callNoContent(api, `/team-planning/v1/team/${id}`, { method: 'DELETE' });
+}
+/** Adds employees to the team, each to the rule of his position (`PUT v1.1/team/{id}/add-employee?employee_id[]=`). */
+export function addEmployees(teamId: number, employeeIds: number[]): Promise<void> {
+  return callNoContent(api, `/team-planning/v1.1/team/${teamId}/add-employee`, {
+    method: 'PUT',
+    query: { 'employee_id[]': employeeIds },
+  });
+}
+export function replaceEmployee(teamId: number, oldId: number, employeeId: number): Promise<void> {
+  const body: z.input<typeof replaceEmployeeSchema> = { employee_id: employeeId };
+  return callNoContent(api, `/team-planning/v1/team/${teamId}/replace-employee/${oldId}`, {
+    method: 'PUT',
+    body,
+  });
+}
+export function deleteEmployee(teamId: number, employeeId: number): Promise<void> {
+  return callNoContent(api, `/team-planning/v1/team/${teamId}/delete-employee/${employeeId}`, {
+    method: 'DELETE',
+  });
+}
+
+/** Employees who could join a team of the period (`v1.1/employee`), by position and name. */
+export function loadCandidates(
+  period: { begin: string; end: string },
+  positionIds: number[],
+  name: string,
+  teamId: number | null,
+  signal?: AbortSignal,
+): Promise<TeamCandidate[]> {
+  const query: Query = { begin_datetime: period.begin, end_datetime: period.end };
+  if (positionIds.length > 0) query['emp_pos_id[]'] = positionIds;
+  if (name.trim()) query.name = name.trim();
+  if (teamId !== null) query.team_id = teamId;
+  return call(api, '/team-planning/v1.1/employee', teamCandidatesSchema, { query, signal });
+}
+
+/** Whether each employee may join a team of the period (and why not). */
+export function checkAccessible(
+  period: { begin: string; end: string },
+  employeeIds: number[],
+  teamId: number | null,
+  signal?: AbortSignal,
+): Promise<Accessibility[]> {
+  const query: Query = {
+    begin_datetime: period.begin,
+    end_datetime: period.end,
+    'employee_id[]': employeeIds,
+  };
+  if (teamId !== null) query.team_id = teamId;
+  return call(api, '/team-planning/check-employee-accessible', accessibilitySchema, { query, signal });
+}
+
+/** The plan's file name of spec 7, 8: 'Планирование бригад на {from} - {to}.xlsx' (the dates as shown). */
+export function planFileName(from: string, to: string): string {
+  return `Планирование бригад на ${from} - ${to}.xlsx`;
+}
+
+/** The .xlsx of teams with their flights and tasks for the board's filters and scale. */
+export async function downloadPlan(filters: BoardFilters, scale: number): Promise<Blob> {
+  const query = flightQuery(filters, { 'filter[scale]': scale });
+  if (filters.statusIds.length > 0) query['filter[status_id][]'] = filters.statusIds;
+  try {
+    return await api('/team-planning/v1/download-teams-with-flights', { query, responseType: 'blob' });
+  } catch (error) {
+    throw parseApiError(error);
+  }
+}
