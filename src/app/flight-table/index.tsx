@@ -7,7 +7,6 @@ import type { LiveEntity } from '../../shared/events.ts';
 import {
   type ColumnSetting,
   RACE_FILTER_KEYS,
-  type RaceFilterItem,
   type RaceRow,
 } from '../../shared/flight-table.ts';
 import {
@@ -78,17 +77,19 @@ function combinePair(rows: RaceRow[]): { arrivalFlightId: number; departureFligh
   };
 }
 
+/** The filter lists, set once when all have answered (a list that failed stays empty): one header change, not five. */
 function useFilterLists(): FilterLists {
   const [lists, setLists] = useState<FilterLists>({});
   useEffect(() => {
     let live = true;
-    for (const [key, list] of LISTS) {
-      loadFilterList(list)
-        .then((items: RaceFilterItem[]) => {
-          if (live) setLists((current) => ({ ...current, [key]: items }));
-        })
-        .catch(() => undefined);
-    }
+    Promise.allSettled(LISTS.map(([, list]) => loadFilterList(list))).then((answers) => {
+      if (!live) return;
+      const loaded: FilterLists = {};
+      answers.forEach((answer, i) => {
+        if (answer.status === 'fulfilled') loaded[LISTS[i][0]] = answer.value;
+      });
+      setLists(loaded);
+    });
     return () => {
       live = false;
     };
