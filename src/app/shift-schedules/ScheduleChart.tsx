@@ -79,15 +79,22 @@ function draw(
     ctx.fillText(WEEKDAYS[day], x((day + 0.5) * slotsPerDay), PAD.top + plotH + BAND + 8);
   }
 
+  // The cover as one step area: per-slot rectangles would leave seams between slots.
+  ctx.fillStyle = COLORS.cover;
+  ctx.beginPath();
+  ctx.moveTo(x(0), y(0));
+  for (let slot = 0; slot < slots; slot += 1) {
+    ctx.lineTo(x(slot), y(cover[slot] ?? 0));
+    ctx.lineTo(x(slot + 1), y(cover[slot] ?? 0));
+  }
+  ctx.lineTo(x(slots), y(0));
+  ctx.closePath();
+  ctx.fill();
   for (let slot = 0; slot < slots; slot += 1) {
     const need = demand[slot] ?? 0;
     const have = cover[slot] ?? 0;
     const left = x(slot);
     const w = x(slot + 1) - left;
-    if (have > 0) {
-      ctx.fillStyle = COLORS.cover;
-      ctx.fillRect(left, y(have), w, y(0) - y(have));
-    }
     if (have < need) {
       ctx.fillStyle = COLORS.short;
       ctx.fillRect(left, y(need), w, y(have) - y(need));

@@ -23,11 +23,12 @@ export interface StandardScheduleProps {
 
 const PERIOD_DAYS = 93;
 
-const LIMIT_LABELS: [LimitedField, string][] = [
-  ['interval_repeat_in_period', 'Повторений в периоде, недель'],
-  ['deviation_in_period', 'Отклонение в периоде, %'],
-  ['interval_repeat_in_week', 'Повторений в неделе, дней'],
-  ['deviation_in_week', 'Отклонение в неделе, %'],
+/** Each limited field's label and what the server takes when it is empty (1 repeat, 0 %). */
+const LIMIT_LABELS: [LimitedField, string, string][] = [
+  ['interval_repeat_in_period', 'Повторений в периоде, недель', '1'],
+  ['deviation_in_period', 'Отклонение в периоде, %', '0'],
+  ['interval_repeat_in_week', 'Повторений в неделе, дней', '1'],
+  ['deviation_in_week', 'Отклонение в неделе, %', '0'],
 ];
 
 /** The defaults of the form: the screen's period and filters (spec 9 defaults live there). */
@@ -191,13 +192,13 @@ export function StandardSchedule({ reference, lists, filters }: StandardSchedule
               </span>
             ) : null}
           </div>
-          {LIMIT_LABELS.map(([field, label]) => (
+          {LIMIT_LABELS.map(([field, label, empty]) => (
             <TextInput
               key={field}
               label={label}
               value={form[field]}
               disabled={creating}
-              placeholder="Не задано"
+              placeholder={empty}
               error={error(field)}
               onChange={(value) => {
                 // Only whole numbers can be typed (spec 5); the schema's messages judge their size.
