@@ -1,6 +1,195 @@
-import { ModulePlaceholder } from '../shell/ModulePlaceholder.tsx';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import type { ActorRefFrom } from 'xstate';
+import { calcHistoryMachine } from '../../machines/calcHistory.ts';
+import { CALC_NAME_MAX, CALC_PER_PAGE, type CalcItem } from '../../shared/planning-calc.ts';
+import {
+  DataGridView,
+  ErrorPopup,
+  type GridColumn,
+  Modal,
+  Page,
+  PageCard,
+  PageTitle,
+  useGridActor,
+} from '../../widgets/index.ts';
+import { useCan } from '../access/rules.ts';
+import { loadCalcPage } from './api.ts';
+import './calc-history.css';
 
-/** Placeholder until the screen's issue lands. */
+const TITLE = 'Сохранённые расчёты';
+
+type HistoryRef = ActorRefFrom<typeof calcHistoryMachine>;
+
+/** 'DD.MM.YYYY' of 'YYYY-MM-DD…'. */
+const day = (stamp: string) => `${stamp.slice(8, 10)}.${stamp.slice(5, 7)}.${stamp.slice(0, 4)}`;
+
+/** The name cell: a link to the schedule, or the inline rename input of the row being renamed. */
+function NameCell({ row, history }: { row: CalcItem; history: HistoryRef }) {
+  const editing = useSelector(history, (s) => (s.context.editing?.id === row.id ? s.context.editing : null));
+  const error = useSelector(history, (s) => (s.context.editing?.id === row.id ? s.context.nameError : null));
+  const saving = useSelector(history, (s) => s.hasTag('saving') && s.context.editing?.id === row.id);
+  if (!editing)
+    return (
+      <Link className="calc-history__text" to={`/shift-schedules/${row.id}`} title={row.name}>
+        {row.name}
+      </Link>
+    );
+  return (
+    <form
+      className="calc-history__name"
+      onSubmit={(event) => {
+        event.preventDefault();
+        history.send({ type: 'RENAME.SAVE' });
+      }}
+    >
+      <input
+        aria-label={`Новое название: ${row.name}`}
+        aria-invalid={error ? true : undefined}
+        autoFocus
+        maxLength={CALC_NAME_MAX + 50}
+        value={editing.name}
+        disabled={saving}
+        onChange={(event) => history.send({ type: 'RENAME.CHANGE', name: event.target.value })}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') history.send({ type: 'RENAME.CANCEL' });
+        }}
+      />
+      <button type="submit" className="calc-history__action" disabled={saving}>
+        Сохранить
+      </button>
+      <button
+        type="button"
+        className="calc-history__action"
+        onClick={() => history.send({ type: 'RENAME.CANCEL' })}
+      >
+        Отмена
+      </button>
+      {error ? (
+        <span role="alert" className="calc-history__name-error">
+          {error}
+        </span>
+      ) : null}
+    </form>
+  );
+}
+
+/** /planning-calc-history (spec 2): saved calculations, 20 a page; rename inline and delete by rule. */
 export default function Screen() {
-  return <ModulePlaceholder />;
+  const canUpdate = useCan('calc-update');
+  const canDelete = useCan('calc-delete');
+  const grid = useGridActor(loadCalcPage, { perPage: CALC_PER_PAGE, filterKeys: ['name'] });
+  const [logic] = useState(() =>
+    calcHistoryMachine.provide({ actions: { refreshList: () => grid.send({ type: 'GRID.RELOAD' }) } }),
+  );
+  const history = useActorRef(logic);
+  const target = useSelector(history, (s) => s.context.target);
+  const confirming = useSelector(history, (s) => s.hasTag('confirming'));
+  const deleting = useSelector(history, (s) => s.hasTag('confirming') && s.hasTag('saving'));
+  const deleteError = useSelector(history, (s) => s.context.deleteError);
+
+  const columns = useMemo<GridColumn<CalcItem>[]>(
+    () => [
+      {
+        key: 'name',
+        title: 'Название',
+        sortable: true,
+        filterable: true,
+        kind: 'render',
+        render: (row) => <NameCell row={row} history={history} />,
+      },
+      {
+        key: 'created_at',
+        title: 'Создан',
+        sortable: true,
+        width: 150,
+        kind: 'render',
+        render: (row) => `${day(row.created_at)} ${row.created_at.slice(11, 16)}`,
+      },
+      {
+        key: 'period',
+        title: 'Период',
+        width: 190,
+        kind: 'render',
+        render: (row) => `${day(row.begin)} – ${day(row.end)}`,
+      },
+      {
+        key: 'positions',
+        title: 'Должности',
+        kind: 'render',
+        render: (row) => (
+          <span className="calc-history__text" title={row.positions.join(', ')}>
+            {row.positions.join(', ') || '—'}
+          </span>
+        ),
+      },
+      { key: 'author', title: 'Автор', width: 160, kind: 'render', render: (row) => row.author ?? '—' },
+      {
+        key: 'actions',
+        title: 'Действия',
+        width: 300,
+        align: 'center',
+        kind: 'render',
+        render: (row) => (
+          <span className="calc-history__actions">
+            <Link className="calc-history__action" to={`/planning-vacation/${row.id}`}>
+              Отпуска
+            </Link>
+            {canUpdate ? (
+              <button
+                type="button"
+                className="calc-history__action"
+                aria-label={`Переименовать: ${row.name}`}
+                onClick={() => history.send({ type: 'RENAME.START', id: row.id, name: row.name })}
+              >
+                Переименовать
+              </button>
+            ) : null}
+            {canDelete ? (
+              <button
+                type="button"
+                className="calc-history__action"
+                aria-label={`Удалить: ${row.name}`}
+                onClick={() => history.send({ type: 'DELETE.ASK', id: row.id, name: row.name })}
+              >
+                Удалить
+              </button>
+            ) : null}
+          </span>
+        ),
+      },
+    ],
+    [canUpdate, canDelete, history],
+  );
+
+  return (
+    <Page label={TITLE}>
+      <PageTitle title={TITLE} />
+      <PageCard>
+        <DataGridView<CalcItem> actorRef={grid} label={TITLE} columns={columns} height={560} rowHeight={44} />
+      </PageCard>
+      <Modal
+        open={confirming}
+        role="alertdialog"
+        title="Удалить расчёт?"
+        width={560}
+        disabled={deleting}
+        submitDisabled={deleting}
+        submitLabel="Удалить"
+        onClose={() => history.send({ type: 'DELETE.CANCEL' })}
+        onSubmit={() => history.send({ type: 'DELETE.CONFIRM' })}
+      >
+        <p style={{ margin: 0 }}>
+          «{target?.name}». Расчёт и его план отпусков будут удалены без возможности восстановления.
+        </p>
+      </Modal>
+      <ErrorPopup
+        open={deleteError !== null}
+        title="Расчёт не удалён"
+        message={deleteError ?? ''}
+        onClose={() => history.send({ type: 'ERROR.CLOSE' })}
+      />
+    </Page>
+  );
 }
