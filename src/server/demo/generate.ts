@@ -1,5 +1,6 @@
 import { wallClockToInstant } from '../../shared/wallClock.ts';
 import { buildAllocations } from './allocation.ts';
+import { buildBaggage } from './baggage.ts';
 import { buildBrsConfig } from './brsConfig.ts';
 import { LocalCalendar } from './calendar.ts';
 import { buildDelayEmployees } from './delayEmployee.ts';
@@ -110,6 +111,7 @@ export function generateDemoAirport(options: DemoOptions = {}): DemoData {
       ...buildSkillAccess([...refs.before, ...staff.tables, ...ops.tables]),
       ...buildPostalStatements(staff.tables),
       ...buildDelayEmployees(seed, now, flights.legs, [...refs.before, ...staff.tables]),
+      ...buildBaggage(seed, now, HOME_ZONE, flights.legs, [...refs.before, ...flights.tables]),
       ...buildTariffCalcs(
         [...refs.before, ...staff.tables, ...ops.tables, ...flights.tables, ...tasks.tables],
         now,
