@@ -54,6 +54,8 @@ export interface AppOptions {
   loginLimits?: Partial<LoginLimits>;
   /** Services to use instead of the real ones (tests pass fakes); the rest are built from `db`. */
   services?: Partial<Services>;
+  /** The data folder (DATA_DIR) for files the server writes (spooled tag PDFs); tests leave it out. */
+  dataDir?: string;
   /** Closes the database when the app closes (true for main.ts). */
   closeDbOnClose?: boolean;
   /** Longest a handler may run (503 after it); tests shorten it. */
@@ -111,7 +113,10 @@ export async function buildApp(options: AppOptions) {
     );
   });
 
-  const services: Services = { ...createServices({ db: options.db }), ...options.services };
+  const services: Services = {
+    ...createServices({ db: options.db, dataDir: options.dataDir }),
+    ...options.services,
+  };
   app.decorate('dbh', options.db);
   app.decorate('db', options.db.db);
   if (options.closeDbOnClose) app.addHook('onClose', () => options.db.close());

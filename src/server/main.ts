@@ -52,6 +52,7 @@ async function main() {
   const app = await buildApp({
     db,
     clientDir: config.clientDir,
+    dataDir: config.dataDir,
     defaultTimeZone: config.defaultTimeZone,
     loginRateLimit: config.loginRateLimit,
     loginLimits: config.loginLimits,

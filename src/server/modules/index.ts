@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { DbHandle } from '../db/client.ts';
 import { allocationRoutes } from './allocation/routes.ts';
@@ -15,6 +16,8 @@ import { createPlanningCalcService } from './planning-calc/service.ts';
 import { createVacationService } from './planning-calc/vacation.ts';
 import { postalStatementsRoutes } from './postal-statements/routes.ts';
 import { createPostalStatementsService } from './postal-statements/service.ts';
+import { printingRoutes } from './printing/routes.ts';
+import { createPrintingService } from './printing/service.ts';
 import { referenceRoutes } from './reference/routes.ts';
 import { createReferenceService } from './reference/service.ts';
 import { skillAccessRoutes } from './skill-access/routes.ts';
@@ -38,12 +41,14 @@ export interface ServiceDeps {
   db: DbHandle;
 }
 
+  /** The data folder (DATA_DIR): spooled tag PDFs go to its `prints/`; tests leave it out (a temporary folder). */
+  dataDir?: string;
 /**
  * Every module's service, built once per app (in `buildApp`). Tests build the app with some of them replaced
  * (`buildApp({..., services: {reference: fake}})`) or call a service directly on a test database.
  * Example: `createServices({db}).reference.named('pay-type', query)`.
  */
-export function createServices({ db }: ServiceDeps) {
+export function createServices({ db, dataDir }: ServiceDeps) {
   return {
     allocation: createAllocationService(db),
     brsConfig: createBrsConfigService(db),
@@ -55,6 +60,7 @@ export function createServices({ db }: ServiceDeps) {
     postalStatements: createPostalStatementsService(db),
     reference: createReferenceService(db),
     skillAccess: createSkillAccessService(db),
+    printing: createPrintingService(db, { spoolDir: dataDir && path.join(dataDir, 'prints') }),
     staffPlanning: createStaffPlanningService(db),
     planningDemand: createPlanningDemandService(db),
     planningShifts: createPlanningShiftsService(db),
@@ -84,6 +90,7 @@ export const modules: FastifyPluginAsync<ModuleOptions>[] = [
   referenceRoutes,
   skillAccessRoutes,
   staffPlanningRoutes,
+  printingRoutes,
   planningDemandRoutes,
   tariffCalcRoutes,
   tariffVipRoutes,
