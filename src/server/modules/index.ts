@@ -20,6 +20,8 @@ import { printingRoutes } from './printing/routes.ts';
 import { createPrintingService } from './printing/service.ts';
 import { referenceRoutes } from './reference/routes.ts';
 import { createReferenceService } from './reference/service.ts';
+import { rushBaggageRoutes } from './rush-baggage/routes.ts';
+import { createRushBaggageService } from './rush-baggage/service.ts';
 import { skillAccessRoutes } from './skill-access/routes.ts';
 import { createSkillAccessService } from './skill-access/service.ts';
 import { createPlanningDemandService } from './staff-planning/demand.ts';
@@ -59,6 +61,7 @@ export function createServices({ db, dataDir }: ServiceDeps) {
     planningVacation: createVacationService(db),
     postalStatements: createPostalStatementsService(db),
     reference: createReferenceService(db),
+    rushBaggage: createRushBaggageService(db),
     skillAccess: createSkillAccessService(db),
     printing: createPrintingService(db, { spoolDir: dataDir && path.join(dataDir, 'prints') }),
     staffPlanning: createStaffPlanningService(db),
@@ -88,6 +91,7 @@ export const modules: FastifyPluginAsync<ModuleOptions>[] = [
   planningCalcRoutes,
   postalStatementsRoutes,
   referenceRoutes,
+  rushBaggageRoutes,
   skillAccessRoutes,
   staffPlanningRoutes,
   printingRoutes,
