@@ -1,0 +1,270 @@
+/**
+ * The vacation planner of a saved calculation (spec 3, 4 "Vacation planning marks a planning mode until a reload
+ * completes"): employees × days of the calculation's period. Dragging across days of one employee (or toggling one
+ * day from the keyboard) changes his plan locally and asks the server again with the unsaved plans as a what-if; until
+ * that answer arrives the planner is in planning mode (tag `planning`) and the shortage row shows the previous answer.
+ * Saving writes the unsaved plans and reloads. A plan longer than the days left is refused here.
+ */
+import { assertEvent, assign, type ErrorActorEvent, fromPromise, setup } from 'xstate';
+import { parseApiError } from '../app/api/errors.ts';
+import { loadVacation, saveVacation, type VacationQuery } from '../app/vacation/api.ts';
+import {
+  daysBetween,
+  PLANNING_CALC_MESSAGES,
+  VACATION_DEFAULT_SORT,
+  type VacationAnswer,
+  type VacationPlanEntry,
+} from '../shared/planning-calc.ts';
+
+/** A drag across the days of one employee: from the day it started to the day under the pointer. */
+export interface VacationDrag {
+  employeeId: number;
+  from: string;
+  to: string;
+  /** Add the days when the first day was free, remove them when it was planned. */
+  mode: 'add' | 'remove';
+}
+
+export interface VacationPlannerContext {
+  calcId: number;
+  sort: string;
+  employee: string;
+  answer: VacationAnswer | null;
+  /** Unsaved plans by employee id: the whole plan of each changed employee. */
+  drafts: Record<number, string[]>;
+  drag: VacationDrag | null;
+  message: string | null;
+  fields: Record<string, string[]>;
+  notice: string | null;
+}
+
+export type VacationPlannerEvent =
+  | { type: 'SORT.SET'; sort: string }
+  | { type: 'FILTER.CHANGE'; employee: string }
+  | { type: 'DRAG.START'; employeeId: number; date: string }
+  | { type: 'DRAG.OVER'; date: string }
+  | { type: 'DRAG.END' }
+  | { type: 'DRAG.CANCEL' }
+  | { type: 'DAY.TOGGLE'; employeeId: number; date: string }
+  | { type: 'SAVE' }
+  | { type: 'RESET' }
+  | { type: 'RETRY' };
+
+/** An employee's plan as shown: the unsaved one, else the answer's. */
+export function planOf(
+  context: Pick<VacationPlannerContext, 'answer' | 'drafts'>,
+  employeeId: number,
+): string[] {
+  if (Object.hasOwn(context.drafts, employeeId)) return context.drafts[employeeId];
+  return context.answer?.employees.find((row) => row.id === employeeId)?.planDates ?? [];
+}
+
+/** True when the day is in the drag's range (either direction). Example: drag 09→07 covers the 8th. */
+export function inDrag(drag: VacationDrag | null, employeeId: number, date: string): boolean {
+  if (!drag || drag.employeeId !== employeeId) return false;
+  const [low, high] = drag.from <= drag.to ? [drag.from, drag.to] : [drag.to, drag.from];
+  return date >= low && date <= high;
+}
+
+/**
+ * The plan after a drag: the range's days added or removed, in order.
+ * Example: ['2026-03-09'] with an add drag 10→11 → ['2026-03-09', '2026-03-10', '2026-03-11'].
+ */
+export function applyDrag(plan: readonly string[], drag: VacationDrag): string[] {
+  const [low, high] = drag.from <= drag.to ? [drag.from, drag.to] : [drag.to, drag.from];
+  const range = daysBetween(low, high);
+  const days = new Set(plan);
+  for (const day of range) {
+    if (drag.mode === 'add') days.add(day);
+    else days.delete(day);
+  }
+  return [...days].sort();
+}
+
+/** The what-if of the unsaved plans. */
+export function draftPlan(drafts: Record<number, string[]>): VacationPlanEntry[] {
+  return Object.entries(drafts).map(([id, dates]) => ({ employee_id: Number(id), dates }));
+}
+
+/** The plan a finished drag or a toggled day would give, or null when there is none. */
+function nextPlan(context: VacationPlannerContext, event: VacationPlannerEvent): [number, string[]] | null {
+  if (event.type === 'DRAG.END') {
+    if (!context.drag) return null;
+    return [context.drag.employeeId, applyDrag(planOf(context, context.drag.employeeId), context.drag)];
+  }
+  if (event.type === 'DAY.TOGGLE') {
+    const plan = planOf(context, event.employeeId);
+    const mode = plan.includes(event.date) ? 'remove' : 'add';
+    return [
+      event.employeeId,
+      applyDrag(plan, { employeeId: event.employeeId, from: event.date, to: event.date, mode }),
+    ];
+  }
+  return null;
+}
+
+/** Pause after the last keystroke of the name filter. */
+const FILTER_PAUSE = 300;
+
+const loadInput = ({ context }: { context: VacationPlannerContext }): VacationQuery => ({
+  calcId: context.calcId,
+  sort: context.sort,
+  employee: context.employee,
+  plan: draftPlan(context.drafts),
+});
+
+export const vacationPlannerMachine = setup({
+  types: {
+    context: {} as VacationPlannerContext,
+    events: {} as VacationPlannerEvent,
+    input: {} as { calcId: number },
+  },
+  actors: {
+    loadVacation: fromPromise<VacationAnswer, VacationQuery>(({ input, signal }) =>
+      loadVacation(input, signal),
+    ),
+    saveVacation: fromPromise<{ saved: number }, { calcId: number; plan: VacationPlanEntry[] }>(({ input }) =>
+      saveVacation(input),
+    ),
+  },
+  guards: {
+    'isPlanAllowed?': ({ context, event }) => {
+      const next = nextPlan(context, event);
+      return next !== null && next[1].length <= (context.answer?.total_left ?? 0);
+    },
+    'hasDrafts?': ({ context }) => Object.keys(context.drafts).length > 0,
+  },
+  actions: {
+    setSort: assign(({ event }) => {
+      assertEvent(event, 'SORT.SET');
+      return { sort: event.sort };
+    }),
+    setFilter: assign(({ event }) => {
+      assertEvent(event, 'FILTER.CHANGE');
+      return { employee: event.employee };
+    }),
+    startDrag: assign(({ context, event }) => {
+      assertEvent(event, 'DRAG.START');
+      const planned = planOf(context, event.employeeId).includes(event.date);
+      return {
+        drag: {
+          employeeId: event.employeeId,
+          from: event.date,
+          to: event.date,
+          mode: planned ? 'remove' : 'add',
+        },
+        notice: null,
+      } as Partial<VacationPlannerContext>;
+    }),
+    moveDrag: assign(({ context, event }) => {
+      assertEvent(event, 'DRAG.OVER');
+      return context.drag ? { drag: { ...context.drag, to: event.date } } : {};
+    }),
+    applyPlan: assign(({ context, event }) => {
+      const next = nextPlan(context, event);
+      if (!next) return { drag: null };
+      return { drafts: { ...context.drafts, [next[0]]: next[1] }, drag: null, message: null, fields: {} };
+    }),
+    refusePlan: assign(({ context }) => ({
+      drag: null,
+      message: PLANNING_CALC_MESSAGES.tooManyDays(context.answer?.total_left ?? 0),
+    })),
+    dropDrag: assign({ drag: null }),
+    dropDrafts: assign({ drafts: {}, message: null, fields: {} }),
+    storeAnswer: assign((_, answer: VacationAnswer) => ({ answer })),
+    storeSaved: assign({ drafts: {}, message: null, fields: {}, notice: 'План отпусков сохранён' }),
+    storeError: assign((_, error: unknown) => {
+      const failure = parseApiError(error);
+      return { message: failure.message, fields: failure.fields };
+    }),
+  },
+}).createMachine({
+  id: 'vacationPlanner',
+  context: ({ input }) => ({
+    calcId: input.calcId,
+    sort: VACATION_DEFAULT_SORT,
+    employee: '',
+    answer: null,
+    drafts: {},
+    drag: null,
+    message: null,
+    fields: {},
+    notice: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        src: 'loadVacation',
+        input: loadInput,
+        onDone: { target: 'ready', actions: { type: 'storeAnswer', params: ({ event }) => event.output } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
+      },
+    },
+    ready: {
+      on: {
+        'SORT.SET': { target: 'loading', actions: 'setSort' },
+        'FILTER.CHANGE': { target: 'filtering', actions: 'setFilter' },
+        'DRAG.START': { actions: 'startDrag' },
+        'DRAG.OVER': { actions: 'moveDrag' },
+        'DRAG.CANCEL': { actions: 'dropDrag' },
+        'DRAG.END': [
+          { guard: 'isPlanAllowed?', target: 'planning', actions: 'applyPlan' },
+          { actions: 'refusePlan' },
+        ],
+        'DAY.TOGGLE': [
+          { guard: 'isPlanAllowed?', target: 'planning', actions: 'applyPlan' },
+          { actions: 'refusePlan' },
+        ],
+        SAVE: { guard: 'hasDrafts?', target: 'saving' },
+        RESET: { guard: 'hasDrafts?', target: 'loading', actions: 'dropDrafts' },
+      },
+    },
+    filtering: {
+      after: { [FILTER_PAUSE]: 'loading' },
+      on: { 'FILTER.CHANGE': { target: 'filtering', reenter: true, actions: 'setFilter' } },
+    },
+    planning: {
+      tags: ['planning'],
+      invoke: {
+        src: 'loadVacation',
+        input: loadInput,
+        onDone: { target: 'ready', actions: { type: 'storeAnswer', params: ({ event }) => event.output } },
+        onError: {
+          target: 'ready',
+          actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
+      },
+      on: {
+        'DRAG.START': { actions: 'startDrag' },
+        'DRAG.OVER': { actions: 'moveDrag' },
+        'DRAG.CANCEL': { actions: 'dropDrag' },
+        'DRAG.END': [
+          { guard: 'isPlanAllowed?', target: 'planning', reenter: true, actions: 'applyPlan' },
+          { actions: 'refusePlan' },
+        ],
+        'DAY.TOGGLE': [
+          { guard: 'isPlanAllowed?', target: 'planning', reenter: true, actions: 'applyPlan' },
+          { actions: 'refusePlan' },
+        ],
+      },
+    },
+    saving: {
+      tags: ['saving'],
+      invoke: {
+        src: 'saveVacation',
+        input: ({ context }) => ({ calcId: context.calcId, plan: draftPlan(context.drafts) }),
+        onDone: { target: 'loading', actions: 'storeSaved' },
+        onError: {
+          target: 'ready',
+          actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
+      },
+    },
+    failed: { on: { RETRY: 'loading' } },
+  },
+});
