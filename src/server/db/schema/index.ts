@@ -1,5 +1,6 @@
 export * from './access.ts';
 export * from './allocation.ts';
+export * from './baggage.ts';
 export * from './brsConfig.ts';
 export * from './delayEmployee.ts';
 export * from './delayReasons.ts';
@@ -14,8 +15,8 @@ export * from './skillAccess.ts';
 export * from './staff.ts';
 export * from './tariffCalc.ts';
 export * from './tariffVip.ts';
+export * from './taskDigests.ts';
 export * from './tasks.ts';
+export * from './teams.ts';
 export * from './tgo.ts';
 export * from './workplace.ts';
-export * from './teams.ts';
-export * from './baggage.ts';
