@@ -8,7 +8,8 @@ import type {
   RushAnswer,
   RushPayload,
 } from '../shared/rush-baggage.ts';
-import { type RushBags, rushBaggageMachine } from './rushBaggage.ts';
+import { rushBaggageMachine } from './rushBaggage.ts';
+import type { Directory } from './rushDraft.ts';
 
 const KZN = { id: 1, name: 'Казань', iata_code: 'KZN' };
 const SVO = { id: 2, name: 'Шереметьево', iata_code: 'SVO' };
@@ -62,7 +63,7 @@ const BAG: Baggage = {
 const OTHER_BAG: Baggage = { ...BAG, id: 11, tag: '0555999999', status: 'loaded', minorBaggage: [] };
 
 const PAGE: FlightBaggage = { flight: FLIGHT, baggage: [BAG, OTHER_BAG] };
-const DIRECTORY = { airports: { 1: 'KZN', 2: 'SVO', 3: 'LED' }, airlines: { 7: 'SU' } };
+const DIRECTORY: Directory = { airports: { 1: 'KZN', 2: 'SVO', 3: 'LED' }, airlines: { 7: 'SU' } };
 
 const ANSWER: RushAnswer = {
   id: 1,
@@ -78,7 +79,7 @@ const ANSWER: RushAnswer = {
 
 interface Fakes {
   loadFlight?: () => Promise<FlightBaggage>;
-  loadRushBags?: (ids: number[]) => Promise<RushBags>;
+  loadRushBags?: (ids: number[]) => Promise<Baggage[]>;
   sendRush?: (payload: RushPayload) => Promise<RushAnswer>;
 }
 
@@ -89,11 +90,11 @@ function start(fakes: Fakes = {}) {
     actors: {
       loadFlight: fromPromise(async () => {
         calls.loads += 1;
-        return (fakes.loadFlight ?? (async () => PAGE))();
+        return { page: await (fakes.loadFlight ?? (async () => PAGE))(), directory: DIRECTORY };
       }),
       loadRushBags: fromPromise(async ({ input }: { input: { ids: number[] } }) => {
         calls.bagLoads.push(input.ids);
-        return (fakes.loadRushBags ?? (async () => ({ bags: [BAG], directory: DIRECTORY })))(input.ids);
+        return (fakes.loadRushBags ?? (async () => [BAG]))(input.ids);
       }),
       sendRush: fromPromise(async ({ input }: { input: RushPayload }) => {
         calls.sends.push(input);

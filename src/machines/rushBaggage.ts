@@ -7,13 +7,8 @@
  */
 import { assertEvent, assign, type DoneActorEvent, type ErrorActorEvent, fromPromise, setup } from 'xstate';
 import { type FieldErrors, parseApiError } from '../app/api/errors.ts';
-import type {
-  Baggage,
-  FlightBaggage,
-  FlightSearchItem,
-  RushAnswer,
-  RushPayload,
-} from '../shared/rush-baggage.ts';
+import { loadBags, loadPage, type PageData, sendRush } from '../app/rush-baggage/api.ts';
+import type { Baggage, FlightSearchItem, RushAnswer, RushPayload } from '../shared/rush-baggage.ts';
 import {
   addLeg,
   chooseRushFlight,
@@ -32,18 +27,13 @@ import {
 } from './rushDraft.ts';
 import type { SearchOption } from './searchSelect.ts';
 
-/** What the modal loads when it opens: the chosen bags afresh and the names of their route's airports and airlines. */
-export interface RushBags {
-  bags: Baggage[];
-  directory: Directory;
-}
-
 export interface RushBaggageContext {
   flightId: number;
   /** Today in the user's zone, 'YYYY-MM-DD': the day the rush flight is first searched on. */
   today: string;
   flight: FlightSearchItem | null;
   bags: Baggage[];
+  directory: Directory;
   /** Chosen major bags, by id, in the order chosen. */
   selected: number[];
   /** The list's load failure. */
@@ -103,15 +93,13 @@ export const rushBaggageMachine = setup({
     input: {} as { flightId: number; today: string },
   },
   actors: {
-    loadFlight: fromPromise<FlightBaggage, { flightId: number }>(() =>
-      Promise.reject(new Error('loadFlight is provided by the screen')),
+    loadFlight: fromPromise<PageData, { flightId: number }>(({ input, signal }) =>
+      loadPage(input.flightId, signal),
     ),
-    loadRushBags: fromPromise<RushBags, { ids: number[] }>(() =>
-      Promise.reject(new Error('loadRushBags is provided by the screen')),
+    loadRushBags: fromPromise<Baggage[], { ids: number[] }>(({ input, signal }) =>
+      loadBags(input.ids, signal),
     ),
-    sendRush: fromPromise<RushAnswer, RushPayload>(() =>
-      Promise.reject(new Error('sendRush is provided by the screen')),
-    ),
+    sendRush: fromPromise<RushAnswer, RushPayload>(({ input }) => sendRush(input)),
   },
   guards: {
     'hasSelection?': ({ context }) => context.selected.length > 0,
@@ -119,11 +107,12 @@ export const rushBaggageMachine = setup({
       Object.keys(draftErrors(draftOf(context), context.rushBags)).length === 0,
   },
   actions: {
-    storeFlight: assign(({ context }, data: FlightBaggage) => {
-      const known = new Set(data.baggage.map((bag) => bag.id));
+    storeFlight: assign(({ context }, { page, directory }: PageData) => {
+      const known = new Set(page.baggage.map((bag) => bag.id));
       return {
-        flight: data.flight,
-        bags: data.baggage,
+        flight: page.flight,
+        bags: page.baggage,
+        directory,
         selected: context.selected.filter((id) => known.has(id)),
         loadError: null,
       };
@@ -138,9 +127,9 @@ export const rushBaggageMachine = setup({
       return { selected };
     }),
     resetRush: assign({ rushBags: [], draft: null, errors: {}, message: null, answer: null }),
-    startDraft: assign(({ context }, loaded: RushBags) => ({
-      rushBags: loaded.bags,
-      draft: initialDraft(loaded.bags, context.flight as FlightSearchItem, loaded.directory, context.today),
+    startDraft: assign(({ context }, bags: Baggage[]) => ({
+      rushBags: bags,
+      draft: initialDraft(bags, context.flight as FlightSearchItem, context.directory, context.today),
       errors: {},
       message: null,
     })),
@@ -241,6 +230,7 @@ export const rushBaggageMachine = setup({
     today: input.today,
     flight: null,
     bags: [],
+    directory: { airports: {}, airlines: {} },
     selected: [],
     loadError: null,
     rushBags: [],
@@ -260,7 +250,7 @@ export const rushBaggageMachine = setup({
           target: 'list',
           actions: {
             type: 'storeFlight',
-            params: ({ event }: { event: DoneActorEvent<FlightBaggage> }) => event.output,
+            params: ({ event }: { event: DoneActorEvent<PageData> }) => event.output,
           },
         },
         onError: {
@@ -289,7 +279,7 @@ export const rushBaggageMachine = setup({
           target: 'list',
           actions: {
             type: 'storeFlight',
-            params: ({ event }: { event: DoneActorEvent<FlightBaggage> }) => event.output,
+            params: ({ event }: { event: DoneActorEvent<PageData> }) => event.output,
           },
         },
         onError: {
@@ -312,7 +302,7 @@ export const rushBaggageMachine = setup({
               target: 'editing',
               actions: {
                 type: 'startDraft',
-                params: ({ event }: { event: DoneActorEvent<RushBags> }) => event.output,
+                params: ({ event }: { event: DoneActorEvent<Baggage[]> }) => event.output,
               },
             },
             onError: {

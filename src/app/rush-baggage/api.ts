@@ -4,6 +4,7 @@
  * `src/shared/rush-baggage.ts`, every failure an `ApiError`. `src/machines/rushBaggage.ts` and `searchers.ts` invoke
  * these as named actors. Printing has its own door under `print/`.
  */
+import type { Directory } from '../../machines/rushDraft.ts';
 import type { SearchOption, SearchParams } from '../../machines/searchSelect.ts';
 import { z } from '../../shared/messages.ts';
 import { airlineSchema, airportSchema } from '../../shared/reference.ts';
@@ -26,13 +27,49 @@ import { call } from '../api/request.ts';
 const SEARCH_PAGE = 30;
 
 /** The flight of the page and its bags, mishandled first (`GET /baggage/flight/{id}`). */
-export function loadFlightBaggage(flightId: number, signal?: AbortSignal): Promise<FlightBaggage> {
+function loadFlightBaggage(flightId: number, signal?: AbortSignal): Promise<FlightBaggage> {
   return call(api, `/baggage/flight/${flightId}`, flightBaggageSchema, { signal });
 }
 
 /** One bag with its route and minor pieces (`GET /baggage/baggage/{id}`). */
-export function loadBaggage(id: number, signal?: AbortSignal): Promise<Baggage> {
+function loadBaggage(id: number, signal?: AbortSignal): Promise<Baggage> {
   return call(api, `/baggage/baggage/${id}`, baggageSchema, { signal });
+}
+
+/** The chosen bags afresh, in the order chosen (one call each: the spec has no list of bags by id). */
+export function loadBags(ids: readonly number[], signal?: AbortSignal): Promise<Baggage[]> {
+  return Promise.all(ids.map((id) => loadBaggage(id, signal)));
+}
+
+/** The directory's page: the reference lists allow 1000 a page, which holds any airport's network. */
+const DIRECTORY_PAGE = 1000;
+
+/**
+ * Airport IATA codes and airline codes by id, for routes that name them by id (`GET /airport`, `GET /aviacompany`,
+ * one page each). Example: `{airports: {1: 'KZN'}, airlines: {7: 'SU'}}`.
+ */
+export async function loadDirectory(signal?: AbortSignal): Promise<Directory> {
+  const query = { 'per-page': DIRECTORY_PAGE };
+  const [airports, airlines] = await Promise.all([
+    call(api, '/airport', z.array(airportSchema), { query, signal }),
+    call(api, '/aviacompany', z.array(airlineSchema), { query, signal }),
+  ]);
+  return {
+    airports: Object.fromEntries(airports.map((airport) => [airport.id, airport.iata_code ?? airport.name])),
+    airlines: Object.fromEntries(airlines.map((airline) => [airline.id, airline.code ?? airline.name])),
+  };
+}
+
+/** What the page shows: the flight with its bags, and the names of airports and airlines its routes name by id. */
+export interface PageData {
+  page: FlightBaggage;
+  directory: Directory;
+}
+
+/** Loads what the page shows: the flight with its bags and the directory of their routes. */
+export async function loadPage(flightId: number, signal?: AbortSignal): Promise<PageData> {
+  const [page, directory] = await Promise.all([loadFlightBaggage(flightId, signal), loadDirectory(signal)]);
+  return { page, directory };
 }
 
 /** The query of one search: `filter[name]` when something is typed, the extra parameters when set. */
