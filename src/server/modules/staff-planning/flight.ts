@@ -3,18 +3,17 @@
  * staff each task needs, who is assigned and whether someone is double-booked. A month of the demo airport is
  * ~10,000 flights and ~70,000 tasks, so the answer is built for speed on the single-session embedded database:
  *
- * - The work runs a week of flights at a time (three short queries each) through the heavy gate, so light calls
+ * - The work runs a week of flights at a time (two short queries each) through the heavy gate, so light calls
  *   queue between two queries instead of behind the month, and a caller that has gone stops it within a query.
- *   The queries are pipelined: the next one is queued before the last one's text is parsed, and the conflicts'
- *   query runs while the JSON is written.
- * - Rows are few: each query folds its rows into one text of integers (`string_agg`), which PGlite builds and the
- *   driver hands over far cheaper than 250,000 rows (measured: 3× cheaper than rows, 10× cheaper than lateral
- *   `array_agg` per task).
- * - The link tables are read by key RANGE: the tasks of a week's flights by `flight_id between` the week's lowest
- *   and highest flight id, their positions, resources and employees by `task_id between` the lowest and highest
- *   task id. Ids grow with time, so the ranges hold almost only the rows asked for and the extra few are dropped
- *   here; a semi-join instead makes the planner probe the key 70,000 times (4× slower). When ids are scattered
- *   (a range over four times the rows it should hold) the query asks for the ids themselves.
+ *   The queries are pipelined: the next week's flights are queued before this week's tasks are parsed, and the
+ *   conflicts' query runs while the JSON is written.
+ * - Each task is read as a ready text, its digest ('id,flight,job,begin,end|positions|resources|employees'), that
+ *   statement triggers keep in `task_digests` whenever a task or its positions, resources or staff change (migration
+ *   0019). Folding stored texts (`string_agg`) costs the embedded database about a fifth of formatting the tasks and
+ *   their three link tables on every read, and one text hands over far cheaper than 250,000 rows.
+ * - The digests are read by key RANGE of the week's flight ids (`flight_id between`); ids grow with time, so the
+ *   range holds almost only the flights asked for and the extra few are dropped here. When ids are scattered (a
+ *   range over four times the rows it should hold) the query asks for the ids themselves.
  * - Times travel as epoch seconds and become wall-clock text here, through a cache of zone offsets per day (per
  *   quarter hour on a day the offset changes) and of formatted seconds.
  * - The JSON is written here as UTF-8 bytes into one Buffer, with the fragments that repeat (a task's name, count,
@@ -22,7 +21,7 @@
  *   70,000 tasks per call.
  * - Double-booking is a sweep per employee over the period's assignments (sorted by begin), never pairs.
  *
- * The parts: flightReads.ts (the SQL), flightTasks.ts (the task columns, the integer-text parser, the id index),
+ * The parts: flightReads.ts (the SQL), flightTasks.ts (the task columns, the digest parser, the id index),
  * flightWallClock.ts (the time formatter), flightJson.ts (the byte writer), flightConflicts.ts (the sweep). This
  * file runs the rounds of queries, picks the tasks the filters show and composes the answer.
  */
@@ -38,8 +37,8 @@ import {
 } from './flightCache.ts';
 import { conflictingTasks } from './flightConflicts.ts';
 import { markConflicts, writeFlightsJson } from './flightJson.ts';
-import { createFlightReads, type FlightRow, keyCondition, SPARSE_FACTOR } from './flightReads.ts';
-import { IdIndex, parseInts, type TaskTable } from './flightTasks.ts';
+import { createFlightReads, type FlightRow, keyCondition } from './flightReads.ts';
+import { IdIndex, parseInts, readDigests, type TaskTable } from './flightTasks.ts';
 
 /** Flights per round of queries: a week of plan times (about 30 ms of the embedded database per query). */
 const WINDOW_MS = 7 * 86_400_000;
@@ -78,7 +77,7 @@ export function createPlanningFlightService(
 ) {
   const cache = listen ? createWatchedFlightCache({ listen }, cacheOptions) : undefined;
   const shared = createSharedBuilds();
-  const { flightsOf, tasksOf, linksOf, otherAssignments, names } = createFlightReads(db);
+  const { flightsOf, digestsOf, otherAssignments, names } = createFlightReads(db);
 
   /**
    * The answer of `GET /planning/flight` as UTF-8 JSON (planningFlightsSchema), sorted by begin, then id.
@@ -112,17 +111,17 @@ export function createPlanningFlightService(
     const periodMs = { begin: query.period.begin.getTime(), end: query.period.end.getTime() };
 
     // Every task read, by index: its id, flight, job, begin and end (seconds), positions, resources, employees.
-    const taskIndex = new IdIndex();
-    const tId: number[] = [];
-    const tFlight: number[] = [];
-    const tJob: number[] = [];
-    const tBegin: number[] = [];
-    const tEnd: number[] = [];
-    const tPositions: (number[] | undefined)[] = [];
-    const tResources: (number[] | undefined)[] = [];
-    const tEmployees: (number[] | undefined)[] = [];
-    /** The round that read a task's links: a task whose range two rounds both read keeps the first round's. */
-    const tLinkRound: number[] = [];
+    const table: TaskTable = {
+      index: new IdIndex(),
+      id: [],
+      flight: [],
+      job: [],
+      begin: [],
+      end: [],
+      positions: [],
+      resources: [],
+      employees: [],
+    };
     const flights = new Map<number, FlightRow>();
     const covered: SQL[] = [];
 
@@ -141,32 +140,25 @@ export function createPlanningFlightService(
     };
 
     await heavy(async () => {
-      // Pipelined: the next query is queued before this one's text is parsed, so the database works while the
-      // parsing runs (the link query needs only the tasks' id range, which the task query answers).
+      // Pipelined: the next window's flights are queued before this window's tasks are parsed, so the database works
+      // while the parsing runs.
       let nextFlights = ahead(flightsOf(windows[0].window, windows[0].last, query));
       for (let round = 0; round < windows.length; round++) {
         check();
         const found = await nextFlights;
         const fresh = found.filter((f) => !flights.has(f.id));
         for (const f of fresh) flights.set(f.id, f);
-        let tasksRead: ReturnType<typeof tasksOf> | undefined;
+        let tasksRead: ReturnType<typeof digestsOf> | undefined;
         if (fresh.length > 0) {
           const flightIds = fresh.map((f) => f.id);
           covered.push(keyCondition(sql`t.flight_id`, flightIds));
-          tasksRead = ahead(tasksOf(flightIds));
+          tasksRead = ahead(digestsOf(flightIds));
         }
         const following = windows[round + 1];
         if (following) nextFlights = ahead(flightsOf(following.window, following.last, query));
         if (!tasksRead) continue;
         check();
         const read = await tasksRead;
-        const count = Number(read.n);
-        const lo = read.lo ?? 0;
-        const hi = read.hi ?? 0;
-        const dense = count > 0 && hi - lo + 1 <= SPARSE_FACTOR * count + 64;
-        let linksRead = dense
-          ? ahead(linksOf((column) => sql`${column} between ${lo} and ${hi}`))
-          : undefined;
         await dispatch();
         const turnaroundInts = parseInts(read.turnarounds);
         for (let i = 0; i < turnaroundInts.length; i += 3) {
@@ -175,45 +167,7 @@ export function createPlanningFlightService(
             if (flight) flight.aid = turnaroundInts[i];
           }
         }
-        const taskInts = parseInts(read.tasks);
-        const taskIds: number[] = [];
-        for (let i = 0; i < taskInts.length; i += 5) {
-          const id = taskInts[i];
-          taskIds.push(id);
-          if (taskIndex.get(id) >= 0) continue;
-          taskIndex.set(id, tId.length);
-          tId.push(id);
-          tFlight.push(taskInts[i + 1]);
-          tJob.push(taskInts[i + 2]);
-          tBegin.push(taskInts[i + 3]);
-          tEnd.push(taskInts[i + 4]);
-          tPositions.push(undefined);
-          tResources.push(undefined);
-          tEmployees.push(undefined);
-          tLinkRound.push(round);
-        }
-        if (taskIds.length === 0) continue;
-        if (!linksRead) {
-          check();
-          linksRead = linksOf((column) => keyCondition(column, taskIds));
-        }
-        const links = await linksRead;
-        const attach = (text: string | null, width: number, into: (number[] | undefined)[]) => {
-          const ints = parseInts(text);
-          for (let i = 0; i < ints.length; i += width) {
-            const index = taskIndex.get(ints[i]);
-            if (index < 0 || tLinkRound[index] !== round) continue;
-            let list = into[index];
-            if (!list) {
-              list = [];
-              into[index] = list;
-            }
-            for (let k = 1; k < width; k++) list.push(ints[i + k]);
-          }
-        };
-        attach(links.p, 3, tPositions);
-        attach(links.r, 2, tResources);
-        attach(links.e, 2, tEmployees);
+        readDigests(read.tasks, table);
       }
     }, signal);
 
@@ -242,16 +196,17 @@ export function createPlanningFlightService(
     let anyAssigned = false;
     let spanBegin = Number.POSITIVE_INFINITY;
     let spanEnd = Number.NEGATIVE_INFINITY;
+    const { id: tId, flight: tFlight, job: tJob, begin: tBegin, end: tEnd } = table;
     for (let index = 0; index < tId.length; index++) {
       if (!flights.has(tFlight[index])) continue;
       if (chosenJobs && !chosenJobs.has(tJob[index])) continue;
       if (positionFiltered) {
-        const positions = tPositions[index];
+        const positions = table.positions[index];
         let any = false;
         for (let k = 0; positions && k < positions.length && !any; k += 2) any = positionShown(positions[k]);
         if (!any) continue;
       }
-      if (chosenResources && !tResources[index]?.some((type) => chosenResources.has(type))) continue;
+      if (chosenResources && !table.resources[index]?.some((type) => chosenResources.has(type))) continue;
       let list = shownTasks.get(tFlight[index]);
       if (!list) {
         list = [];
@@ -259,7 +214,7 @@ export function createPlanningFlightService(
       }
       list.push(index);
       shownTaskCount++;
-      if (tEmployees[index]) anyAssigned = true;
+      if (table.employees[index]) anyAssigned = true;
       if (tBegin[index] < spanBegin) spanBegin = tBegin[index];
       if (tEnd[index] > spanEnd) spanEnd = tEnd[index];
     }
@@ -278,17 +233,6 @@ export function createPlanningFlightService(
         )
       : undefined;
     if (othersRead) await dispatch();
-    const table: TaskTable = {
-      index: taskIndex,
-      id: tId,
-      flight: tFlight,
-      job: tJob,
-      begin: tBegin,
-      end: tEnd,
-      positions: tPositions,
-      resources: tResources,
-      employees: tEmployees,
-    };
     const { json: out, conflictAt } = writeFlightsJson({
       timeZone: query.timeZone,
       spanBegin,

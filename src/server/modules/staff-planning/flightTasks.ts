@@ -102,3 +102,68 @@ export class IdIndex {
     this.table[id - this.base] = index;
   }
 }
+
+/** Segments of a digest: the task's five integers, then its positions (pairs), resource types and employees. */
+const HEAD = 0;
+const LISTS: readonly ('positions' | 'resources' | 'employees')[] = ['positions', 'resources', 'employees'];
+
+/**
+ * Appends the tasks of `task_digests` texts joined by ';' to the table: each digest is
+ * 'id,flight,job,begin,end|position,count,…|type,…|employee,…' (migration 0019). A task already held is skipped.
+ * Example: '7,3,1,60,120|4,2||9' → task 7 of flight 3, job 1, 60–120 s, two of position 4, no resource, employee 9.
+ */
+export function readDigests(text: string | null, into: TaskTable): void {
+  if (!text) return;
+  const head = [0, 0, 0, 0, 0];
+  let headCount = 0;
+  let segment = HEAD;
+  let list: number[] | undefined;
+  let skip = false;
+  let value = 0;
+  let inNumber = false;
+  const push = () => {
+    if (!inNumber) return;
+    if (segment === HEAD) head[headCount++] = value;
+    else if (!skip) {
+      if (!list) list = [];
+      list.push(value);
+    }
+    value = 0;
+    inNumber = false;
+  };
+  /** Ends the current segment: the head opens the task, a list goes to its column. */
+  const close = () => {
+    push();
+    if (segment === HEAD) {
+      skip = into.index.get(head[0]) >= 0;
+      if (!skip) {
+        into.index.set(head[0], into.id.length);
+        into.id.push(head[0]);
+        into.flight.push(head[1]);
+        into.job.push(head[2]);
+        into.begin.push(head[3]);
+        into.end.push(head[4]);
+        into.positions.push(undefined);
+        into.resources.push(undefined);
+        into.employees.push(undefined);
+      }
+    } else if (!skip && list) {
+      into[LISTS[segment - 1]][into.id.length - 1] = list;
+    }
+    list = undefined;
+    segment++;
+  };
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 59;
+    if (code >= 48 && code <= 57) {
+      value = value * 10 + (code - 48);
+      inNumber = true;
+    } else if (code === 44) push();
+    else if (code === 124) close();
+    else if (code === 59) {
+      while (segment <= LISTS.length) close();
+      segment = HEAD;
+      headCount = 0;
+    }
+  }
+}
