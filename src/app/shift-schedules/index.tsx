@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { shiftScheduleMachine } from '../../machines/shiftSchedule.ts';
 import type { PlanningCalc } from '../../shared/shift-schedule.ts';
 import { LoadFailure, Page, PageCard, PageTitle } from '../../widgets/index.ts';
+import { CoeffPanel } from './coeff/CoeffPanel.tsx';
 import { ScheduleChart } from './ScheduleChart.tsx';
 import { ScheduleTable } from './ScheduleTable.tsx';
 import { distinctText, hoursText, solveText, statusText } from './schedule.ts';
@@ -123,6 +124,9 @@ function Schedule({ calcId }: { calcId: number }) {
         <>
           <PageCard>
             <Summary calc={calc} />
+          </PageCard>
+          <PageCard>
+            <CoeffPanel calcId={calc.id} />
           </PageCard>
           {calc.result.positions.length === 0 ? (
             <PageCard>
