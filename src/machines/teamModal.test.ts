@@ -1,0 +1,298 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { ApiError } from '../app/api/errors.ts';
+import type { Team, TeamPayload } from '../shared/team-planning.ts';
+import type { DeleteTarget, Submission } from './formModal.ts';
+import { withoutFields } from './formModal.ts';
+import {
+  emptyRule,
+  emptyTeamForm,
+  type TeamForm,
+  type TeamModalType,
+  teamDeletedText,
+  teamFormFrom,
+  teamModalMachine,
+} from './teamModal.ts';
+
+type Sent = Submission<TeamModalType, TeamForm, TeamPayload | null>;
+
+/** The modal on a fake server: `submit` and `remove` decide the answers; saves and deletes are recorded. */
+function start(
+  submit: (input: Sent) => Promise<unknown> = async () => ({}),
+  remove: (input: DeleteTarget) => Promise<unknown> = async () => undefined,
+) {
+  const calls = {
+    submits: [] as Sent[],
+    removes: [] as DeleteTarget[],
+    saved: [] as unknown[],
+    removed: [] as unknown[],
+  };
+  const logic = teamModalMachine.provide({
+    actors: {
+      submit: fromPromise(async ({ input }: { input: Sent }) => {
+        calls.submits.push(input);
+        return submit(input);
+      }),
+      remove: fromPromise(async ({ input }: { input: DeleteTarget }) => {
+        calls.removes.push(input);
+        return remove(input);
+      }),
+    },
+    actions: {
+      saved: (_, params) => void calls.saved.push(params),
+      removed: (_, params) => void calls.removed.push(params),
+    },
+  });
+  return { actor: createActor(logic).start(), calls };
+}
+
+const filledTeam: TeamForm = {
+  ...emptyTeamForm(),
+  name: 'Перронная 1',
+  begin: '2026-11-23 08:00:00',
+  end: '2026-11-23 20:00:00',
+  statusId: 1,
+  departmentId: 2,
+  rules: [
+    { ...emptyRule(), employee_position_id: 5, count: '2' },
+    { ...emptyRule(), employee_position_id: 6, count: '1' },
+  ],
+};
+
+const TEAM: Team = {
+  id: 9,
+  name: 'Перронная 9',
+  begin_datetime: '2026-11-23 08:00:00',
+  end_datetime: '2026-11-23 20:00:00',
+  real_count: 1,
+  count: 2,
+  template_team_rule_id: null,
+  teamStatus: { id: 2, name: 'Утверждена' },
+  department: { id: 3, name: 'Перрон' },
+  employeePositionRules: [
+    {
+      id: 1,
+      employeePosition: { id: 5, name: 'Грузчик' },
+      real_count: 1,
+      count: 2,
+      groupResourceAccesses: [{ resource: { id: 70, name: 'Тягач 1' } }],
+      groupResourceTypeAccesses: [],
+      groupAircraftTypeAccesses: [],
+      groupJobAccesses: [{ job: { id: 40, name: 'Погрузка' } }],
+      teamEmployees: [
+        {
+          id: 11,
+          is_main_employee: true,
+          template_team_rule_employee_id: null,
+          employee: { id: 100, name: 'Иванов И. И.' },
+        },
+      ],
+    },
+  ],
+};
+
+describe('when a new team is created', () => {
+  it('opens empty and refuses to send without a name, status, department and period, with messages per field', () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'MODAL.OPEN', modalType: 'createTeam', form: emptyTeamForm() });
+    expect(actor.getSnapshot().hasTag('open')).toBe(true);
+    actor.send({ type: 'FORM.SUBMIT' });
+    const { errors } = actor.getSnapshot().context;
+    expect(Object.keys(errors)).toEqual(
+      expect.arrayContaining(['name', 'begin_datetime', 'end_datetime', 'team_status_id', 'department_id']),
+    );
+    expect(errors.team_status_id).toEqual(['Обязательное поле']);
+    expect(calls.submits).toEqual([]);
+    expect(actor.getSnapshot().hasTag('open')).toBe(true);
+  });
+
+  it('clears a field message as soon as the field changes', () => {
+    const { actor } = start();
+    actor.send({ type: 'MODAL.OPEN', modalType: 'createTeam', form: emptyTeamForm() });
+    actor.send({ type: 'FORM.SUBMIT' });
+    actor.send({ type: 'FORM.PATCH', patch: { name: 'Перронная 2' } });
+    const { errors, form } = actor.getSnapshot().context;
+    expect(errors.name).toBeUndefined();
+    expect(errors.department_id).toBeDefined();
+    expect(form.name).toBe('Перронная 2');
+  });
+
+  it('refuses an end before the begin', () => {
+    const { actor, calls } = start();
+    actor.send({
+      type: 'MODAL.OPEN',
+      modalType: 'createTeam',
+      form: { ...filledTeam, end: '2026-11-23 07:00:00' },
+    });
+    actor.send({ type: 'FORM.SUBMIT' });
+    expect(actor.getSnapshot().context.errors.end_datetime).toEqual(['Конец смены должен быть позже начала']);
+    expect(calls.submits).toEqual([]);
+  });
+
+  it('names an empty position of a rule by its path', () => {
+    const { actor } = start();
+    actor.send({
+      type: 'MODAL.OPEN',
+      modalType: 'createTeam',
+      form: { ...filledTeam, rules: [emptyRule()] },
+    });
+    actor.send({ type: 'FORM.SUBMIT' });
+    expect(actor.getSnapshot().context.errors['employeePositionRules.0.employee_position_id']).toEqual([
+      'Обязательное поле',
+    ]);
+  });
+
+  it('sends the team with its two position rules, closes and marks the board for refresh', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'MODAL.OPEN', modalType: 'createTeam', form: filledTeam });
+    actor.send({ type: 'FORM.SUBMIT' });
+    expect(actor.getSnapshot().hasTag('saving')).toBe(true);
+    actor.send({ type: 'MODAL.CLOSE' });
+    expect(actor.getSnapshot().hasTag('saving')).toBe(true);
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(calls.submits[0].modalType).toBe('createTeam');
+    expect(calls.submits[0].payload).toEqual({
+      name: 'Перронная 1',
+      begin_datetime: '2026-11-23 08:00:00',
+      end_datetime: '2026-11-23 20:00:00',
+      team_status_id: 1,
+      department_id: 2,
+      employeePositionRules: [
+        expect.objectContaining({ employee_position_id: 5, count: 2, employees: [] }),
+        expect.objectContaining({ employee_position_id: 6, count: 1, employees: [] }),
+      ],
+    });
+    expect(calls.saved).toEqual([{ modalType: 'createTeam' }]);
+    expect(actor.getSnapshot().context.form).toEqual(emptyTeamForm());
+  });
+
+  it('keeps the form open with the server messages under the fields when the server refuses', async () => {
+    const { actor, calls } = start(async () => {
+      throw new ApiError('Проверьте заполнение полей', { name: ['Бригада с таким названием уже есть'] }, 422);
+    });
+    actor.send({ type: 'MODAL.OPEN', modalType: 'createTeam', form: filledTeam });
+    actor.send({ type: 'FORM.SUBMIT' });
+    await waitFor(actor, (s) => s.matches('editing'));
+    const { errors, message, form } = actor.getSnapshot().context;
+    expect(errors).toEqual({ name: ['Бригада с таким названием уже есть'] });
+    expect(message).toBe('Проверьте заполнение полей');
+    expect(form.name).toBe('Перронная 1');
+    expect(calls.saved).toEqual([]);
+  });
+});
+
+describe('when a team is edited', () => {
+  it('opens with its rules, accesses and members and sends them back with the team id', async () => {
+    const { actor, calls } = start();
+    const form = teamFormFrom(TEAM);
+    expect(form.rules[0]).toEqual(
+      expect.objectContaining({
+        employee_position_id: 5,
+        count: '2',
+        resource_ids: [70],
+        job_ids: [40],
+        employees: [{ employee_id: 100, is_main_employee: true, name: 'Иванов И. И.' }],
+      }),
+    );
+    actor.send({ type: 'MODAL.OPEN', modalType: 'editTeam', form });
+    actor.send({ type: 'FORM.PATCH', patch: { name: 'Перронная 10' } });
+    actor.send({ type: 'FORM.SUBMIT' });
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(calls.submits[0].form.teamId).toBe(9);
+    expect(calls.submits[0].payload).toEqual(
+      expect.objectContaining({
+        name: 'Перронная 10',
+        employeePositionRules: [
+          expect.objectContaining({ employees: [{ employee_id: 100, is_main_employee: true }] }),
+        ],
+      }),
+    );
+  });
+});
+
+describe('when employees are added or replaced', () => {
+  it('asks for at least one employee before adding', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'MODAL.OPEN', modalType: 'addEmployee', form: { ...emptyTeamForm(), teamId: 9 } });
+    actor.send({ type: 'FORM.SUBMIT' });
+    expect(actor.getSnapshot().context.errors).toEqual({ employee_id: ['Выберите сотрудника'] });
+    actor.send({ type: 'FORM.PATCH', patch: { employeeIds: [100, 101] }, clear: ['employee_id'] });
+    expect(actor.getSnapshot().context.errors).toEqual({});
+    actor.send({ type: 'FORM.SUBMIT' });
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(calls.submits[0]).toEqual(
+      expect.objectContaining({
+        modalType: 'addEmployee',
+        form: expect.objectContaining({ employeeIds: [100, 101] }),
+      }),
+    );
+    expect(calls.saved).toEqual([{ modalType: 'addEmployee' }]);
+  });
+
+  it('replaces only when the new employee is chosen, and shows why the server refused', async () => {
+    const { actor, calls } = start(async () => {
+      throw new ApiError('Ошибка', { employee_id: ['Сотрудник занят в бригаде «Перронная 2»'] }, 422);
+    });
+    actor.send({
+      type: 'MODAL.OPEN',
+      modalType: 'replaceEmployee',
+      form: { ...emptyTeamForm(), teamId: 9, oldEmployeeId: 100 },
+    });
+    actor.send({ type: 'FORM.SUBMIT' });
+    expect(calls.submits).toEqual([]);
+    actor.send({ type: 'FORM.PATCH', patch: { newEmployeeId: 101 } });
+    actor.send({ type: 'FORM.SUBMIT' });
+    await waitFor(actor, (s) => s.matches('editing') && Object.keys(s.context.errors).length > 0);
+    expect(actor.getSnapshot().context.errors.employee_id).toEqual([
+      'Сотрудник занят в бригаде «Перронная 2»',
+    ]);
+    expect(calls.submits[0].form).toEqual(
+      expect.objectContaining({ oldEmployeeId: 100, newEmployeeId: 101 }),
+    );
+  });
+});
+
+describe('when a team or a member is deleted', () => {
+  it('asks first, deletes on confirmation and reports the target for the notification', async () => {
+    const { actor, calls } = start();
+    const target = { kind: 'team', ids: [9], name: 'Перронная 9' };
+    actor.send({ type: 'DELETE.ASK', target });
+    expect(actor.getSnapshot().hasTag('confirming')).toBe(true);
+    expect(calls.removes).toEqual([]);
+    actor.send({ type: 'DELETE.CONFIRM' });
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(calls.removes).toEqual([target]);
+    expect(calls.removed).toEqual([{ target }]);
+    expect(teamDeletedText(target.name)).toBe('Бригада "Перронная 9" успешно удалена');
+  });
+
+  it('deletes nothing when the question is closed', () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'DELETE.ASK', target: { kind: 'employee', ids: [9, 100], name: 'Иванов И. И.' } });
+    actor.send({ type: 'MODAL.CLOSE' });
+    expect(actor.getSnapshot().matches('closed')).toBe(true);
+    expect(calls.removes).toEqual([]);
+  });
+
+  it('keeps the server message of a failed delete until it is cleared, and announces nothing', async () => {
+    const { actor, calls } = start(undefined, async () => {
+      throw new ApiError('Бригада назначена на рейсы', {}, 409);
+    });
+    actor.send({ type: 'DELETE.ASK', target: { kind: 'team', ids: [9], name: 'Перронная 9' } });
+    actor.send({ type: 'DELETE.CONFIRM' });
+    await waitFor(actor, (s) => s.matches('closed') && s.context.message !== null);
+    expect(actor.getSnapshot().context.message).toBe('Бригада назначена на рейсы');
+    expect(calls.removed).toEqual([]);
+    actor.send({ type: 'MESSAGE.CLEAR' });
+    expect(actor.getSnapshot().context.message).toBeNull();
+  });
+});
+
+describe('dropping field messages', () => {
+  it('drops a path and its parts, and keeps the rest', () => {
+    expect(withoutFields({ name: ['x'], 'rules.0.count': ['y'], rulesX: ['z'] }, ['rules'])).toEqual({
+      name: ['x'],
+      rulesX: ['z'],
+    });
+  });
+});

@@ -1,0 +1,199 @@
+/**
+ * The team modal (spec 4 "Team planning"): createTeam, editTeam, addEmployee, replaceEmployee, built on the shared
+ * form-modal pattern (formModal.ts), and the delete confirmations of a team and of a member. The team form is
+ * checked by the shared `teamPayloadSchema` (the server checks the same), plus the period's order; success marks the
+ * board for refresh (the screen's `saved` / `removed`) and a deleted team is announced by name (spec 8).
+ */
+import { fromPromise } from 'xstate';
+import { type FieldErrors, zodFieldErrors } from '../app/api/errors.ts';
+import {
+  addEmployees,
+  createTeam,
+  deleteEmployee,
+  deleteTeam,
+  replaceEmployee,
+  updateTeam,
+} from '../app/team-planning/api.ts';
+import { type Team, type TeamPayload, teamPayloadSchema } from '../shared/team-planning.ts';
+import { createFormModal, type DeleteTarget, type FormCheck, type Submission } from './formModal.ts';
+
+export type TeamModalType = 'createTeam' | 'editTeam' | 'addEmployee' | 'replaceEmployee';
+
+/** The modal titles per type. */
+export const TEAM_MODAL_TITLES: Record<TeamModalType, string> = {
+  createTeam: 'Создание бригады',
+  editTeam: 'Редактирование бригады',
+  addEmployee: 'Добавление сотрудников',
+  replaceEmployee: 'Замена сотрудника',
+};
+
+/** Spec 8: the notification after a team is deleted. */
+export function teamDeletedText(name: string): string {
+  return `Бригада "${name}" успешно удалена`;
+}
+
+export interface TeamRuleForm {
+  employee_position_id: number | null;
+  /** As typed. */
+  count: string;
+  resource_ids: number[];
+  resource_type_ids: number[];
+  aircraft_type_ids: number[];
+  job_ids: number[];
+  employees: { employee_id: number; is_main_employee: boolean; name: string }[];
+}
+
+export interface TeamForm {
+  teamId: number | null;
+  name: string;
+  /** Wall clock 'YYYY-MM-DD HH:mm:ss'. */
+  begin: string;
+  end: string;
+  statusId: number | null;
+  departmentId: number | null;
+  rules: TeamRuleForm[];
+  /** addEmployee: the employees chosen. */
+  employeeIds: number[];
+  /** replaceEmployee: who leaves and who comes. */
+  oldEmployeeId: number | null;
+  newEmployeeId: number | null;
+}
+
+export function emptyTeamForm(): TeamForm {
+  return {
+    teamId: null,
+    name: '',
+    begin: '',
+    end: '',
+    statusId: null,
+    departmentId: null,
+    rules: [],
+    employeeIds: [],
+    oldEmployeeId: null,
+    newEmployeeId: null,
+  };
+}
+
+export function emptyRule(): TeamRuleForm {
+  return {
+    employee_position_id: null,
+    count: '1',
+    resource_ids: [],
+    resource_type_ids: [],
+    aircraft_type_ids: [],
+    job_ids: [],
+    employees: [],
+  };
+}
+
+/** The form of an existing team (editTeam), with its rules, accesses and members. */
+export function teamFormFrom(team: Team): TeamForm {
+  return {
+    ...emptyTeamForm(),
+    teamId: team.id,
+    name: team.name,
+    begin: team.begin_datetime,
+    end: team.end_datetime,
+    statusId: team.teamStatus.id,
+    departmentId: team.department.id,
+    rules: team.employeePositionRules.map((rule) => ({
+      employee_position_id: rule.employeePosition.id,
+      count: String(rule.count),
+      resource_ids: rule.groupResourceAccesses.map((a) => a.resource.id),
+      resource_type_ids: rule.groupResourceTypeAccesses.map((a) => a.resourceType.id),
+      aircraft_type_ids: rule.groupAircraftTypeAccesses.map((a) => a.aircraftType.id),
+      job_ids: rule.groupJobAccesses.map((a) => a.job.id),
+      employees: rule.teamEmployees.map((member) => ({
+        employee_id: member.employee.id,
+        is_main_employee: member.is_main_employee,
+        name: member.employee.name,
+      })),
+    })),
+  };
+}
+
+const REQUIRED = 'Обязательное поле';
+const CHOOSE_EMPLOYEE = 'Выберите сотрудника';
+const PERIOD_ORDER = 'Конец смены должен быть позже начала';
+
+/** The team payload of the form, or the messages per field (the server's field paths). */
+function checkTeam(form: TeamForm): FormCheck<TeamPayload> {
+  const errors: FieldErrors = {};
+  const count = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
+  const candidate = {
+    name: form.name,
+    begin_datetime: form.begin,
+    end_datetime: form.end,
+    team_status_id: form.statusId ?? 0,
+    department_id: form.departmentId ?? 0,
+    employeePositionRules: form.rules.map((rule) => ({
+      employee_position_id: rule.employee_position_id ?? 0,
+      count: count(rule.count),
+      resource_ids: rule.resource_ids,
+      resource_type_ids: rule.resource_type_ids,
+      aircraft_type_ids: rule.aircraft_type_ids,
+      job_ids: rule.job_ids,
+      employees: rule.employees.map(({ employee_id, is_main_employee }) => ({
+        employee_id,
+        is_main_employee,
+      })),
+    })),
+  };
+  const parsed = teamPayloadSchema.safeParse(candidate);
+  if (!parsed.success) Object.assign(errors, zodFieldErrors(parsed.error));
+  // The ids a select leaves empty read better as 'required' than as the schema's id message.
+  if (form.statusId === null) errors.team_status_id = [REQUIRED];
+  if (form.departmentId === null) errors.department_id = [REQUIRED];
+  form.rules.forEach((rule, index) => {
+    if (rule.employee_position_id === null)
+      errors[`employeePositionRules.${index}.employee_position_id`] = [REQUIRED];
+  });
+  if (form.begin && form.end && form.begin >= form.end) errors.end_datetime = [PERIOD_ORDER];
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, payload: candidate };
+}
+
+/** The client check of each modal type. */
+export function checkTeamModal(modalType: TeamModalType, form: TeamForm): FormCheck<TeamPayload | null> {
+  if (modalType === 'createTeam' || modalType === 'editTeam') return checkTeam(form);
+  if (modalType === 'addEmployee') {
+    return form.employeeIds.length > 0
+      ? { ok: true, payload: null }
+      : { ok: false, errors: { employee_id: [CHOOSE_EMPLOYEE] } };
+  }
+  return form.newEmployeeId !== null && form.oldEmployeeId !== null
+    ? { ok: true, payload: null }
+    : { ok: false, errors: { employee_id: [CHOOSE_EMPLOYEE] } };
+}
+
+/** The write of each modal type. */
+async function submitTeamModal({
+  modalType,
+  payload,
+  form,
+}: Submission<TeamModalType, TeamForm, TeamPayload | null>) {
+  const teamId = form.teamId ?? 0;
+  if (modalType === 'createTeam') return createTeam(payload as TeamPayload);
+  if (modalType === 'editTeam') return updateTeam(teamId, payload as TeamPayload);
+  if (modalType === 'addEmployee') return addEmployees(teamId, form.employeeIds);
+  return replaceEmployee(teamId, form.oldEmployeeId ?? 0, form.newEmployeeId ?? 0);
+}
+
+/** A team (`kind: 'team'`, ids [team]) or a member (`kind: 'employee'`, ids [team, employee]) deleted. */
+function removeTarget(target: DeleteTarget): Promise<void> {
+  if (target.kind === 'team') return deleteTeam(target.ids[0]);
+  return deleteEmployee(target.ids[0], target.ids[1]);
+}
+
+export const teamModalMachine = createFormModal<TeamModalType, TeamForm, TeamPayload | null>({
+  id: 'teamModal',
+  emptyForm: emptyTeamForm,
+  check: checkTeamModal,
+}).provide({
+  actors: {
+    submit: fromPromise<unknown, Submission<TeamModalType, TeamForm, TeamPayload | null>>(({ input }) =>
+      submitTeamModal(input),
+    ),
+    remove: fromPromise<unknown, DeleteTarget>(({ input }) => removeTarget(input)),
+  },
+});
