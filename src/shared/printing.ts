@@ -12,11 +12,11 @@ export const PRINT_TYPE = { bagTag: 1, boardingPass: 2 } as const;
 export const WINDING = { faceOut: 1, faceIn: 2 } as const;
 
 /** Printer kinds: `spool` writes a PDF into the data folder; `raw9100` sends the template's bytes over TCP 9100. */
-export const PRINTER_KINDS = ['spool', 'raw9100'] as const;
+const PRINTER_KINDS = ['spool', 'raw9100'] as const;
 export type PrinterKind = (typeof PRINTER_KINDS)[number];
 
 /** Template languages: `pdf` for the spool, `zpl` (ZPL II) for a network label printer. */
-export const PECTAB_LANGUAGES = ['pdf', 'zpl'] as const;
+const PECTAB_LANGUAGES = ['pdf', 'zpl'] as const;
 export type PectabLanguage = (typeof PECTAB_LANGUAGES)[number];
 
 /** The language each printer kind takes. */

@@ -54,7 +54,7 @@ export const PECTAB_LIST = {
 } as const;
 
 /** The layout of a template that has no `pectab_layouts` row: a 54 × 470 mm PDF tag, 20 mm barcode, 0.4 mm bars. */
-export const PECTAB_DEFAULT_LAYOUT = {
+const PECTAB_DEFAULT_LAYOUT = {
   language: 'pdf' as PectabLanguage,
   widthMm: 54,
   lengthMm: 470,
