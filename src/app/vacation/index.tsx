@@ -1,6 +1,145 @@
-import { ModulePlaceholder } from '../shell/ModulePlaceholder.tsx';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { Link, useParams } from 'react-router';
+import { vacationPlannerMachine } from '../../machines/vacationPlanner.ts';
+import { daysBetween } from '../../shared/planning-calc.ts';
+import { LoadFailure, Page, PageCard, PageTitle, TextInput } from '../../widgets/index.ts';
+import { useCan } from '../access/rules.ts';
+import { VacationGrid } from './VacationGrid.tsx';
+import './vacation.css';
 
-/** Placeholder until the screen's issue lands. */
+const TITLE = 'Планирование отпусков';
+
+const SORTS = [
+  { value: '-vacation_left', label: 'Больше дней осталось' },
+  { value: 'vacation_left', label: 'Меньше дней осталось' },
+  { value: 'fio', label: 'ФИО, А–Я' },
+  { value: '-fio', label: 'ФИО, Я–А' },
+];
+
+/** 'DD.MM.YYYY' of 'YYYY-MM-DD'. */
+const dayText = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
+
+/** /planning-vacation/{id} (spec 2, 3, 4): the vacation planner of a saved calculation. */
 export default function Screen() {
-  return <ModulePlaceholder />;
+  const { id } = useParams();
+  const calcId = Number(id);
+  if (!Number.isInteger(calcId) || calcId < 1)
+    return (
+      <Page label={TITLE}>
+        <PageTitle title={TITLE} />
+        <PageCard>
+          <p role="alert">Расчёт не найден</p>
+        </PageCard>
+      </Page>
+    );
+  return <Planner key={calcId} calcId={calcId} />;
+}
+
+function Planner({ calcId }: { calcId: number }) {
+  const canSave = useCan('strategic-planning-index');
+  const actor = useActorRef(vacationPlannerMachine, { input: { calcId } });
+  const context = useSelector(actor, (s) => s.context);
+  const loading = useSelector(actor, (s) => s.hasTag('loading'));
+  const planning = useSelector(actor, (s) => s.hasTag('planning'));
+  const saving = useSelector(actor, (s) => s.hasTag('saving'));
+  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const { answer, drafts, message, fields, notice } = context;
+  const days = useMemo(() => (answer ? daysBetween(answer.calc.begin, answer.calc.end) : []), [answer]);
+  const changed = Object.keys(drafts).length;
+  const fieldText = [...new Set(Object.values(fields).flat())].join('. ');
+  const status = loading
+    ? 'Загрузка…'
+    : planning
+      ? 'Пересчёт нехватки…'
+      : saving
+        ? 'Сохранение…'
+        : (notice ?? (changed > 0 ? `Не сохранено: сотрудников ${changed}` : ''));
+
+  const actions = canSave
+    ? [
+        {
+          label: 'Отменить изменения',
+          onClick: () => actor.send({ type: 'RESET' }),
+          disabled: changed === 0 || saving || planning,
+          variant: 'secondary' as const,
+        },
+        {
+          label: 'Сохранить',
+          onClick: () => actor.send({ type: 'SAVE' }),
+          disabled: changed === 0 || saving || planning,
+        },
+      ]
+    : [];
+
+  return (
+    <Page label={TITLE}>
+      <PageTitle title={answer ? `${TITLE}: ${answer.calc.name}` : TITLE} actions={actions}>
+        {answer ? (
+          <Link className="w-button w-button--secondary" to={`/shift-schedules/${answer.calc.id}`}>
+            График сменности
+          </Link>
+        ) : null}
+      </PageTitle>
+      {failed ? (
+        <PageCard>
+          <LoadFailure message={message ?? ''} onRetry={() => actor.send({ type: 'RETRY' })} />
+        </PageCard>
+      ) : null}
+      {answer ? (
+        <PageCard>
+          <div className="vacation-toolbar">
+            <p className="vacation-toolbar__period">
+              Период: {dayText(answer.calc.begin)} – {dayText(answer.calc.end)} · отпуск до{' '}
+              {answer.total_left} дн.
+            </p>
+            <label className="w-field vacation-toolbar__sort">
+              <span className="w-field__label">Сортировка</span>
+              <select
+                value={context.sort}
+                onChange={(event) => actor.send({ type: 'SORT.SET', sort: event.target.value })}
+              >
+                {SORTS.map((sort) => (
+                  <option key={sort.value} value={sort.value}>
+                    {sort.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <TextInput
+              label="Сотрудник"
+              type="search"
+              placeholder="Часть ФИО"
+              value={context.employee}
+              onChange={(value) => actor.send({ type: 'FILTER.CHANGE', employee: value })}
+            />
+          </div>
+          <p className="vacation-status" role="status" aria-busy={loading || planning || saving}>
+            {status}
+          </p>
+          {message && !failed ? (
+            <p className="vacation-error" role="alert">
+              {fieldText ? `${message}: ${fieldText}` : message}
+            </p>
+          ) : null}
+          {answer.employees.length === 0 ? (
+            <p>Нет сотрудников</p>
+          ) : (
+            <VacationGrid
+              rows={answer.employees}
+              days={days}
+              context={context}
+              planning={planning}
+              send={actor.send}
+            />
+          )}
+          <p className="vacation-hint">
+            Протяните по дням сотрудника, чтобы запланировать отпуск (с запланированного дня — чтобы снять);
+            стрелки — переход по дням, пробел или Enter — отметить день. Строка «Нехватка / запас»:
+            сотрудники, доступные в этот день, минус нужные по графику; красным — нехватка.
+          </p>
+        </PageCard>
+      ) : null}
+    </Page>
+  );
 }
