@@ -33,14 +33,14 @@ export const RUSH_MESSAGES = {
 } as const;
 
 /** Bag statuses: checked in, loaded on its flight, mishandled (left behind, needs a rush), forwarded as rush. */
-export const BAG_STATUSES = ['checked', 'loaded', 'mishandled', 'rushed'] as const;
+const BAG_STATUSES = ['checked', 'loaded', 'mishandled', 'rushed'] as const;
 export type BagStatus = (typeof BAG_STATUSES)[number];
 
 /** A 10-digit bag tag (licence plate, IATA Res. 740): for a rush tag '2' + carrier's 3 digits + 6-digit serial. */
-export const tagSchema = z.string().regex(/^\d{10}$/, RUSH_MESSAGES.tag);
+const tagSchema = z.string().regex(/^\d{10}$/, RUSH_MESSAGES.tag);
 
 /** A date-only value 'YYYY-MM-DD' of a real calendar day, else 'Invalid format' (spec 5). */
-export const rushDateSchema = z.string().refine((text) => {
+const rushDateSchema = z.string().refine((text) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
   const day = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
@@ -50,7 +50,7 @@ export const rushDateSchema = z.string().refine((text) => {
  * One leg of a bag's route: the carrier, the airport the leg flies TO (as on a tag's routing), the flight number
  * without the carrier code ('1234', '123A'), the leg's place in the route (1, 2, …) and the flight's local date.
  */
-export const baggageRouteSchema = z.object({
+const baggageRouteSchema = z.object({
   id,
   aviacompany_id: id,
   airport_id: id,
@@ -61,8 +61,7 @@ export const baggageRouteSchema = z.object({
 export type BaggageRoute = z.infer<typeof baggageRouteSchema>;
 
 /** A minor (secondary) piece checked under a major bag: its own tag; `new_tag` once it has been rushed. */
-export const minorBaggageSchema = z.object({ id, tag: z.string(), new_tag: z.string().nullable() });
-export type MinorBaggage = z.infer<typeof minorBaggageSchema>;
+const minorBaggageSchema = z.object({ id, tag: z.string(), new_tag: z.string().nullable() });
 
 /**
  * A (major) bag: the passenger's name, the original tag, its route (ordered by `number_in_route`), the latest rush
@@ -120,7 +119,7 @@ export type RushCode = z.infer<typeof rushCodeSchema>;
 const shortText = (max: number) => z.string().trim().max(max);
 
 /** A leg of a route the client sends; `date` must be 'YYYY-MM-DD' ('Invalid format'). */
-export const routeLegInputSchema = z.object({
+const routeLegInputSchema = z.object({
   aviacompany_id: idSchema,
   airport_id: idSchema,
   flight_number: z.string().regex(/^\d{1,4}[A-Z]?$/, RUSH_MESSAGES.flightNumber),
@@ -133,7 +132,7 @@ export type RouteLegInput = z.infer<typeof routeLegInputSchema>;
  * One piece to forward: the major bag and the tag of the piece. The tag is the major bag's own tag (the major bag
  * travels) or the tag of one of its minor pieces (that piece travels). Each piece gets its own new rush tag.
  */
-export const baggageRelationSchema = z.object({ major_baggage_id: idSchema, tag: tagSchema });
+const baggageRelationSchema = z.object({ major_baggage_id: idSchema, tag: tagSchema });
 
 /** `POST /baggage/rush` (spec 3): the pieces, the rush info, the rush flight, e-mails and both routes. */
 export const rushPayloadSchema = z.object({
@@ -173,7 +172,7 @@ export const newTagSchema = z.object({ id, new_tag: z.string(), aviacompany_id: 
 export type NewTag = z.infer<typeof newTagSchema>;
 
 /** One routing leg on a printed tag: airport and carrier codes, flight number and date ('2026-11-23'). */
-export const tagPrintLegSchema = z.object({
+const tagPrintLegSchema = z.object({
   number_in_route: id,
   airport_iata: z.string(),
   airport_name: z.string(),
@@ -199,7 +198,7 @@ export const tagPrintSchema = z.object({
 });
 export type TagPrint = z.infer<typeof tagPrintSchema>;
 
-export const OUTBOX_STATUSES = ['queued', 'sent', 'failed'] as const;
+const OUTBOX_STATUSES = ['queued', 'sent', 'failed'] as const;
 
 /** A rush e-mail of `GET /baggage/outbox`. */
 export const outboxMailSchema = z.object({

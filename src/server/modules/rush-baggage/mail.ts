@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 
 /** What the sender needs of a mail transport (nodemailer's `Transporter` fits). */
-export interface MailTransport {
+interface MailTransport {
   sendMail(mail: { from: string; to: string[]; subject: string; text: string }): Promise<unknown>;
 }
 
