@@ -22,6 +22,8 @@ import { referenceRoutes } from './reference/routes.ts';
 import { createReferenceService } from './reference/service.ts';
 import { rushBaggageRoutes } from './rush-baggage/routes.ts';
 import { createRushBaggageService } from './rush-baggage/service.ts';
+import { shiftSchedulesRoutes } from './shift-schedules/routes.ts';
+import { createShiftSchedulesService } from './shift-schedules/service.ts';
 import { skillAccessRoutes } from './skill-access/routes.ts';
 import { createSkillAccessService } from './skill-access/service.ts';
 import { createPlanningDemandService } from './staff-planning/demand.ts';
@@ -65,6 +67,7 @@ export function createServices({ db, dataDir }: ServiceDeps) {
     skillAccess: createSkillAccessService(db),
     printing: createPrintingService(db, { spoolDir: dataDir && path.join(dataDir, 'prints') }),
     staffPlanning: createStaffPlanningService(db),
+    shiftSchedules: createShiftSchedulesService(db),
     planningDemand: createPlanningDemandService(db),
     planningShifts: createPlanningShiftsService(db),
     tariffCalc: createTariffCalcService(db),
@@ -96,6 +99,7 @@ export const modules: FastifyPluginAsync<ModuleOptions>[] = [
   staffPlanningRoutes,
   printingRoutes,
   planningDemandRoutes,
+  shiftSchedulesRoutes,
   tariffCalcRoutes,
   tariffVipRoutes,
   turnaroundRoutes,

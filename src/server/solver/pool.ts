@@ -1,0 +1,193 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { type CoverModel, distinctShiftsModel } from './model.ts';
+
+/** One position's models and time: step 1 gets `seconds` in all, step 2 at most `distinctSeconds` of what is left. */
+export interface SolveJob {
+  staffHours: CoverModel;
+  /** The fewest-distinct-shifts model, or null to skip step 2. */
+  distinct: CoverModel | null;
+  seconds: number;
+  distinctSeconds: number;
+  /** Epoch ms after which neither step may run (the request's budget). */
+  deadline: number;
+}
+
+export interface SolveAnswer {
+  /** none = HiGHS held no solution when its time ran out. */
+  status: 'optimal' | 'feasible' | 'none';
+  gap: number | null;
+  distinctGap: number | null;
+  /** Count per candidate column (null with status none). */
+  counts: Float64Array | null;
+  ms: number;
+}
+
+interface Pending {
+  job: SolveJob & { type?: 'warm' };
+  resolve: (answer: SolveAnswer) => void;
+  reject: (error: Error) => void;
+  signal?: AbortSignal;
+  onAbort?: () => void;
+}
+
+interface Slot {
+  worker: Worker;
+  running: Pending | null;
+  solves: number;
+}
+
+/** Solves in one worker before it is replaced: HiGHS's WASM memory grows and is never given back. */
+const RECYCLE_AFTER = 200;
+
+/** A tiny cover problem to compile the solver's code in a fresh worker (two slots, one one-slot shift). */
+const WARM_MODEL: CoverModel = {
+  numCols: 2,
+  numRows: 2,
+  colCost: Float64Array.of(1, 1),
+  colLower: Float64Array.of(0, 0),
+  colUpper: Float64Array.of(2, 2),
+  rowLower: Float64Array.of(1, 2),
+  rowUpper: Float64Array.of(Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY),
+  starts: Int32Array.of(0, 1, 2),
+  indices: Int32Array.of(0, 1),
+  values: Float64Array.of(1, 1),
+  integrality: Int32Array.of(1, 1),
+  unitMinutes: 15,
+  countCols: 2,
+  totalRow: -1,
+};
+
+export class SolverAbortedError extends Error {
+  constructor() {
+    super('the solve was abandoned');
+  }
+}
+
+/**
+ * A pool of HiGHS worker threads (min(2, cores)): jobs queue and each worker runs one at a time, so positions solve
+ * in parallel and the HTTP thread never calls `run()`. A job whose signal aborts leaves the queue, or ends its
+ * worker mid-solve (a replacement starts). Idle workers do not keep the process alive.
+ */
+export function createSolverPool(size = Math.max(1, Math.min(2, availableParallelism()))) {
+  const slots: Slot[] = [];
+  const queue: Pending[] = [];
+  let nextId = 1;
+  let closed = false;
+
+  function spawn(): Slot {
+    const worker = new Worker(new URL('./solverWorker.mjs', import.meta.url), { stdout: false });
+    const slot: Slot = { worker, running: null, solves: 0 };
+    worker.unref();
+    worker.on('message', (message: SolveAnswer & { id: number; failed?: string }) => {
+      const pending = slot.running;
+      slot.running = null;
+      slot.solves++;
+      worker.unref();
+      if (pending) {
+        pending.signal?.removeEventListener('abort', pending.onAbort as () => void);
+        if (message.failed) pending.reject(new Error(message.failed));
+        else pending.resolve(message);
+      }
+      if (slot.solves >= RECYCLE_AFTER) replace(slot);
+      else pump();
+    });
+    const lost = (error: Error) => {
+      const pending = slot.running;
+      slot.running = null;
+      if (pending) pending.reject(error);
+      if (slots.includes(slot)) replace(slot);
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => lost(new Error(`the solver thread ended (code ${code})`)));
+    return slot;
+  }
+
+  function replace(slot: Slot) {
+    const at = slots.indexOf(slot);
+    if (at < 0) return;
+    slots.splice(at, 1);
+    slot.worker.removeAllListeners('exit');
+    slot.worker.on('exit', () => undefined);
+    void slot.worker.terminate();
+    if (!closed) slots.push(spawn());
+    pump();
+  }
+
+  function ensureWorkers() {
+    while (!closed && slots.length < size) slots.push(spawn());
+  }
+
+  function pump() {
+    for (const slot of slots) {
+      if (slot.running) continue;
+      const next = queue.shift();
+      if (!next) return;
+      slot.running = next;
+      slot.worker.ref();
+      slot.worker.postMessage({ ...next.job, id: nextId++ });
+    }
+  }
+
+  function submit(job: Pending['job'], signal?: AbortSignal): Promise<SolveAnswer> {
+    if (closed) return Promise.reject(new Error('the solver pool is closed'));
+    if (signal?.aborted) return Promise.reject(new SolverAbortedError());
+    ensureWorkers();
+    return new Promise<SolveAnswer>((resolve, reject) => {
+      const pending: Pending = { job, resolve, reject, signal };
+      pending.onAbort = () => {
+        const queued = queue.indexOf(pending);
+        if (queued >= 0) queue.splice(queued, 1);
+        const slot = slots.find((s) => s.running === pending);
+        if (slot) {
+          slot.running = null;
+          replace(slot);
+        }
+        reject(new SolverAbortedError());
+      };
+      signal?.addEventListener('abort', pending.onAbort, { once: true });
+      queue.push(pending);
+      pump();
+    });
+  }
+
+  return {
+    size,
+    /** Solves one position's models in a worker. */
+    solve: (job: SolveJob, signal?: AbortSignal) => submit(job, signal),
+    /** Starts every worker and runs a tiny model in each, so the first request pays no compilation. */
+    async warm(): Promise<void> {
+      ensureWorkers();
+      const job = {
+        type: 'warm' as const,
+        staffHours: WARM_MODEL,
+        distinct: distinctShiftsModel(WARM_MODEL),
+        seconds: 5,
+        distinctSeconds: 1,
+        deadline: Date.now() + 10_000,
+      };
+      await Promise.all(slots.map(() => submit(job)));
+    },
+    async close(): Promise<void> {
+      closed = true;
+      for (const pending of queue.splice(0)) pending.reject(new Error('the solver pool is closed'));
+      await Promise.all(
+        slots.splice(0).map((slot) => {
+          slot.worker.removeAllListeners('exit');
+          slot.running?.reject(new Error('the solver pool is closed'));
+          return slot.worker.terminate();
+        }),
+      );
+    },
+  };
+}
+
+export type SolverPool = ReturnType<typeof createSolverPool>;
+
+let shared: SolverPool | null = null;
+
+/** The process's pool, created on first use. */
+export function solverPool(): SolverPool {
+  shared ??= createSolverPool();
+  return shared;
+}

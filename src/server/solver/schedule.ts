@@ -1,0 +1,163 @@
+import type { SchedulePosition, ScheduleShift } from '../../shared/shift-schedule.ts';
+import {
+  buildCandidates,
+  type Candidates,
+  coverOf,
+  distinctShiftsModel,
+  greedyCover,
+  paidMinutesOf,
+  type ShiftPattern,
+  slotPattern,
+  staffHoursModel,
+} from './model.ts';
+import type { SolveAnswer, SolveJob } from './pool.ts';
+
+/** A working shift chosen for the schedule: its clock start ('HH:mm') names the shift when a start matches it. */
+export interface WorkingShift extends ShiftPattern {
+  name: string;
+  beginTime: string;
+}
+
+export interface PositionDemand {
+  id: number;
+  name: string;
+  /** The typical week, one whole value per slot from Monday 00:00. */
+  demand: Int32Array;
+}
+
+export interface ScheduleOptions {
+  slotMinutes: number;
+  /** Longest step-1 solve of one position, in seconds. */
+  seconds: number;
+  /** Longest step-2 (fewest distinct shifts) solve of one position, in seconds; 0 skips it. */
+  distinctSeconds: number;
+  /** Epoch ms: no solve runs past it (the request's budget); what is unsolved then is covered greedily. */
+  deadline: number;
+  solve: (job: SolveJob, signal?: AbortSignal) => Promise<SolveAnswer>;
+  signal?: AbortSignal;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** 'HH:mm' of a minute of the day. Example: clock(545) → '09:05'. */
+function clock(minute: number): string {
+  return `${pad(Math.floor(minute / 60))}:${pad(minute % 60)}`;
+}
+
+/** Minute of the day of 'HH:mm[:ss]'. */
+function minuteOf(time: string): number {
+  return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+}
+
+/**
+ * The shifts of a schedule, one row per (working shift, start) with its count, by weekday and start. A candidate
+ * stands for every chosen working shift of the same length and break: the row names the one whose clock start is
+ * the candidate's start, else the first of them.
+ */
+function shiftRows(
+  c: Candidates,
+  counts: ArrayLike<number>,
+  shifts: WorkingShift[],
+  slotMinutes: number,
+): ScheduleShift[] {
+  const slotsPerDay = 1440 / slotMinutes;
+  const sameAs = new Map<number, WorkingShift[]>();
+  for (const p of c.patterns) {
+    const key = `${p.lengthSlots}:${p.breakOffset}:${p.breakSlots}:${p.paidMinutes}`;
+    sameAs.set(
+      p.pattern,
+      shifts.filter((shift, i) => {
+        const q = slotPattern(shift, i, slotMinutes);
+        return q !== null && `${q.lengthSlots}:${q.breakOffset}:${q.breakSlots}:${q.paidMinutes}` === key;
+      }),
+    );
+  }
+  const rows: ScheduleShift[] = [];
+  for (let j = 0; j < counts.length; j++) {
+    const count = Math.round(counts[j]);
+    if (count <= 0) continue;
+    const p = c.patterns[c.patternOf[j]];
+    const startMinute = (c.startOf[j] % slotsPerDay) * slotMinutes;
+    const group = sameAs.get(p.pattern) ?? [shifts[p.pattern]];
+    const named = group.find((shift) => minuteOf(shift.beginTime) === startMinute) ?? group[0];
+    rows.push({
+      working_shift_id: named.id,
+      name: named.name,
+      weekday: Math.floor(c.startOf[j] / slotsPerDay),
+      start: clock(startMinute),
+      length_minutes: named.lengthMinutes,
+      break_minutes: named.breakMinutes,
+      count,
+    });
+  }
+  return rows.sort(
+    (a, b) => a.weekday - b.weekday || a.start.localeCompare(b.start) || a.name.localeCompare(b.name),
+  );
+}
+
+/**
+ * One position's schedule: the models to a worker, then the answer read back; greedy when HiGHS held nothing.
+ * A position without demand answers an empty, optimal schedule.
+ */
+async function solvePosition(
+  position: PositionDemand,
+  shifts: WorkingShift[],
+  options: ScheduleOptions,
+): Promise<SchedulePosition> {
+  const started = performance.now();
+  const { demand } = position;
+  const c = buildCandidates(demand, shifts, options.slotMinutes);
+  let status: SchedulePosition['status'] = 'optimal';
+  let gap: number | null = 0;
+  let distinctGap: number | null = null;
+  let counts: ArrayLike<number> = new Int32Array(c.patternOf.length);
+  if (c.patternOf.length > 0) {
+    const staffHours = staffHoursModel(demand, c);
+    const answer = await options.solve(
+      {
+        staffHours,
+        distinct: options.distinctSeconds > 0 ? distinctShiftsModel(staffHours) : null,
+        seconds: options.seconds,
+        distinctSeconds: options.distinctSeconds,
+        deadline: options.deadline,
+      },
+      options.signal,
+    );
+    if (answer.counts && answer.status !== 'none') {
+      status = answer.status;
+      gap = answer.gap;
+      distinctGap = answer.distinctGap;
+      counts = answer.counts;
+    } else {
+      status = 'greedy';
+      gap = null;
+      counts = greedyCover(demand, c);
+    }
+  }
+  const cover = coverOf(c, counts, demand.length);
+  return {
+    employee_position_id: position.id,
+    name: position.name,
+    status,
+    gap,
+    distinct_gap: distinctGap,
+    solve_ms: Math.round(performance.now() - started),
+    demand: Array.from(demand),
+    cover: Array.from(cover),
+    staff_hours: paidMinutesOf(c, counts) / 60,
+    shifts: shiftRows(c, counts, shifts, options.slotMinutes),
+  };
+}
+
+/**
+ * The standard schedule of every position, solved in parallel by the pool (each position its own job).
+ * Example: one position needing 1 person Monday 08:00–20:00 and a 12 h shift with a 1 h break → two shifts
+ * (the break leaves an hour uncovered by one of them alone), 22 staff-hours.
+ */
+export async function solveSchedule(
+  positions: PositionDemand[],
+  shifts: WorkingShift[],
+  options: ScheduleOptions,
+): Promise<SchedulePosition[]> {
+  return Promise.all(positions.map((position) => solvePosition(position, shifts, options)));
+}

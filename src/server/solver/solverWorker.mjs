@@ -1,0 +1,149 @@
+// Solves the shift models of src/server/solver/model.ts with HiGHS off the HTTP thread (`run()` is synchronous).
+// Plain JavaScript: a worker thread loads this file with no TypeScript loader, under tsx, Vitest and node alike.
+// The models arrive built; this file only runs them: step 1 (staff-time, proven optimal or up to its time limit),
+// then step 2 (fewest distinct shifts with the total fixed at the optimum) within what is left of its own limit.
+import { parentPort } from 'node:worker_threads';
+import loadHighs from 'highs';
+import { roundCover } from './incumbent.mjs';
+
+const highs = await loadHighs();
+const { modelStatus } = highs.constants;
+/** primal_solution_status: 2 = a feasible primal solution is held. */
+const FEASIBLE_POINT = 2;
+
+function modelData(m) {
+  return {
+    numCols: m.numCols,
+    numRows: m.numRows,
+    colCost: m.colCost,
+    colLower: m.colLower,
+    colUpper: m.colUpper,
+    rowLower: m.rowLower,
+    rowUpper: m.rowUpper,
+    matrix: {
+      format: 'csc',
+      numRows: m.numRows,
+      numCols: m.numCols,
+      starts: m.starts,
+      indices: m.indices,
+      values: m.values,
+    },
+    integrality: m.integrality,
+  };
+}
+
+/** The LP relaxation: its objective and column values, or null when it did not finish. */
+function relax(data, seconds) {
+  const { integrality: _, ...continuous } = modelData(data);
+  const model = highs.createModel(continuous);
+  try {
+    model.options.set({ output_flag: false, time_limit: Math.max(0.05, seconds) });
+    model.run();
+    if (model.getModelStatus() !== modelStatus.optimal) return null;
+    return { objective: model.getObjectiveValue(), values: model.getSolution().colValue };
+  } finally {
+    model.dispose();
+  }
+}
+
+/**
+ * Step 1, staff-time. The LP relaxation first: when it is whole, or a cover rounded from it costs no more than its
+ * bound (the objective is a whole number), that cover is proven optimal without branching. Otherwise branch and
+ * bound starts from the rounded cover; if it finds nothing better in time, the rounded cover stands with the LP gap.
+ */
+function staffTime(data, seconds, started) {
+  const lp = relax(data, seconds);
+  if (!lp) return run(data, seconds - (performance.now() - started) / 1000, null);
+  const bound = Math.ceil(lp.objective - 1e-6);
+  const rounded = roundCover(data, lp.values);
+  if (!rounded) return run(data, seconds - (performance.now() - started) / 1000, null);
+  if (rounded.cost <= bound + 1e-6)
+    return { status: 'optimal', gap: 0, values: rounded.x, objective: rounded.cost };
+  const left = seconds - (performance.now() - started) / 1000;
+  const mip = run(data, left, rounded.x);
+  if (mip.values && mip.objective <= rounded.cost + 1e-6) return mip;
+  return {
+    status: 'feasible',
+    gap: (rounded.cost - bound) / rounded.cost,
+    values: rounded.x,
+    objective: rounded.cost,
+  };
+}
+
+/** Runs one model; answers the status word, the relative gap and the column values (null without a solution). */
+function run(data, seconds, start) {
+  const model = highs.createModel(modelData(data));
+  try {
+    // The objective is a whole number (model.ts), so an absolute gap below 1 is a proof of the optimum.
+    model.options.set({
+      output_flag: false,
+      time_limit: Math.max(0.05, seconds),
+      mip_rel_gap: 0,
+      mip_abs_gap: 0.999,
+    });
+    if (start) model.setSolution({ colValue: start });
+    model.run();
+    const status = model.getModelStatus();
+    const held = Number(model.info.get('primal_solution_status')) === FEASIBLE_POINT;
+    if (!held) return { status: 'none', gap: null, values: null, objective: null };
+    const optimal = status === modelStatus.optimal;
+    const gap = optimal ? 0 : Number(model.info.get('mip_gap'));
+    return {
+      status: optimal ? 'optimal' : 'feasible',
+      gap: Number.isFinite(gap) ? gap : null,
+      values: model.getSolution().colValue,
+      objective: model.getObjectiveValue(),
+    };
+  } finally {
+    model.dispose();
+  }
+}
+
+function solve(job) {
+  const started = performance.now();
+  // The request's deadline bounds both steps: a job that waited in the queue gets only what is left.
+  const seconds = Math.min(job.seconds, (job.deadline - Date.now()) / 1000);
+  const first = staffTime(job.staffHours, seconds, started);
+  const result = {
+    id: job.id,
+    status: first.status,
+    gap: first.gap,
+    distinctGap: null,
+    counts: first.values ? first.values.slice(0, job.staffHours.numCols) : null,
+    ms: 0,
+  };
+  const left = seconds - (performance.now() - started) / 1000;
+  const distinctSeconds = Math.min(job.distinctSeconds, left);
+  if (first.values && job.distinct && distinctSeconds >= 0.05) {
+    const distinct = job.distinct;
+    const n = job.staffHours.numCols;
+    distinct.rowUpper[distinct.totalRow] = Math.round(first.objective) + 1e-6;
+    const start = new Float64Array(2 * n);
+    for (let j = 0; j < n; j++) {
+      const x = Math.round(first.values[j]);
+      start[j] = x;
+      start[n + j] = x > 0 ? 1 : 0;
+    }
+    const second = run(distinct, distinctSeconds, start);
+    if (second.values) {
+      result.counts = second.values.slice(0, n);
+      result.distinctGap = second.gap;
+    }
+  }
+  result.ms = Math.round(performance.now() - started);
+  return result;
+}
+
+parentPort?.on('message', (job) => {
+  if (job.type === 'warm') {
+    // A small model through both steps, so the solver's code is compiled before the first real request.
+    solve({ ...job, seconds: 5, distinctSeconds: 1, deadline: Date.now() + 5000 });
+    parentPort?.postMessage({ id: job.id, warm: true });
+    return;
+  }
+  try {
+    parentPort?.postMessage(solve(job));
+  } catch (error) {
+    parentPort?.postMessage({ id: job.id, failed: String(error?.stack ?? error) });
+  }
+});
