@@ -11,6 +11,7 @@ import { planningFlightsSchema } from '../../../shared/staff-planning.ts';
 import { anyRule } from '../../http/access.ts';
 import { plainQuery } from '../../http/list.ts';
 import { readPeriod } from '../../http/period.ts';
+import { sendJsonBuffer } from '../../http/precompressed.ts';
 import { queryId, queryIds, queryText } from '../../http/query.ts';
 import { routeGroup } from '../../http/route.ts';
 import type { ModuleOptions } from '../index.ts';
@@ -55,8 +56,9 @@ export const staffPlanningRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       const query = await readFlightQuery(app, request.query, request.timeZone);
       const json = await service.flightsJson(query, request.signal);
       // The service writes the JSON bytes itself (a month is ~70,000 tasks): a Buffer goes out as is, without the
-      // schema's serializer walking it again; the schema above documents the answer.
-      return reply.type('application/json; charset=utf-8').send(json as never);
+      // schema's serializer walking it again (the schema above documents the answer), brotli-compressed once per
+      // cached answer rather than once per request.
+      return sendJsonBuffer(request, reply, json);
     },
   );
   app.get(
