@@ -161,6 +161,19 @@ describe('rendering a rush tag to PDF', () => {
     ]);
   });
 
+  it('shrinks a line too long for the tag, so no text runs past the edge', async () => {
+    const long = { ...page, passenger: 'Константинопольский-Аксельрод Александр Вениаминович' };
+    const doc = await open(await renderTagsPdf([long], 1, LAYOUT));
+    const content = await (await doc.getPage(1)).getTextContent();
+    const items = content.items.filter((item) => 'str' in item && item.str.trim() !== '');
+    expect(items.map((item) => ('str' in item ? item.str : '')).join('')).toContain('Вениаминович');
+    for (const item of items)
+      if ('transform' in item) {
+        expect(item.transform[4]).toBeGreaterThanOrEqual(0);
+        expect(item.transform[4] + item.width).toBeLessThanOrEqual(54 * PT + 0.01);
+      }
+  });
+
   it('turns a face-in page by 180° (a −1 0 0 −1 transform) and keeps its words', async () => {
     const inward = await renderTagsPdf([page], 1, { ...LAYOUT, faceIn: true });
     const doc = await open(inward);

@@ -45,20 +45,24 @@ function runs(text) {
   return parts;
 }
 
-/** Draws one line of text at `y` (mm from the top), aligned within the tag's printable width. */
+/** Draws one line of text at `y` (mm from the top) within the printable width, shrunk to fit when too long. */
 function line(doc, text, y, { size, bold = false, align = 'center', color = 'black', x = 4, width } = {}) {
   const fontOf = (part) =>
     bold ? (part.cyrillic ? 'boldCyr' : 'bold') : part.cyrillic ? 'regularCyr' : 'regular';
-  const parts = runs(text).map((part) => {
-    doc.font(fontOf(part)).fontSize(size);
-    return { ...part, width: doc.widthOfString(part.text) };
-  });
-  const total = parts.reduce((sum, part) => sum + part.width, 0);
+  const measure = (fontSize) =>
+    runs(text).map((part) => {
+      doc.font(fontOf(part)).fontSize(fontSize);
+      return { ...part, size: fontSize, width: doc.widthOfString(part.text) };
+    });
   const box = mm(width ?? layout.widthMm - 2 * x);
+  let parts = measure(size);
+  const natural = parts.reduce((sum, part) => sum + part.width, 0);
+  if (natural > box) parts = measure((size * box) / natural);
+  const total = parts.reduce((sum, part) => sum + part.width, 0);
   let left = mm(x) + (align === 'center' ? (box - total) / 2 : align === 'right' ? box - total : 0);
   doc.fillColor(color);
   for (const part of parts) {
-    doc.font(fontOf(part)).fontSize(size).text(part.text, left, mm(y), { lineBreak: false });
+    doc.font(fontOf(part)).fontSize(part.size).text(part.text, left, mm(y), { lineBreak: false });
     left += part.width;
   }
   doc.fillColor('black');
