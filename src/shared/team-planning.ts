@@ -11,8 +11,8 @@ const id = z.number().int();
 const wall = z.string();
 const named = namedItemSchema;
 
-/** Team statuses seeded in the reference list: draft, approved, disbanded. */
-export const TEAM_STATUS = { draft: 1, approved: 2, disbanded: 3 } as const;
+/** Team statuses of the reference list (seeded with the demo): a disbanded team holds nobody and takes no flight. */
+export const TEAM_STATUS = { draft: 1, formed: 2, onShift: 3, finished: 4, disbanded: 5 } as const;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Teams
@@ -274,3 +274,41 @@ export const assignResultSchema = z.object({
   assignments: z.number().int(),
 });
 export type AssignResult = z.infer<typeof assignResultSchema>;
+
+/** Russian texts of team planning (spec 8 and the server's refusals). */
+export const TEAM_MESSAGES = {
+  otherDepartment: 'Бригада другого подразделения: недостаточно прав',
+  otherDepartmentTeam: 'Можно создавать бригады только своего подразделения',
+  teamNotFound: 'Бригада не найдена',
+  flightNotFound: 'Рейс не найден',
+  employeeNotFound: 'Сотрудник не найден',
+  periodReversed: 'Конец работы бригады должен быть позже начала',
+  periodTooLong: 'Бригада не может работать дольше 48 часов',
+  unknownStatus: 'Неизвестный статус бригады',
+  unknownDepartment: 'Неизвестное подразделение',
+  unknownPosition: 'Неизвестная должность',
+  duplicatePosition: 'Должность уже есть в бригаде',
+  duplicateEmployee: 'Сотрудник указан в бригаде дважды',
+  unknownItem: 'Не найдено',
+  inactiveEmployee: 'Сотрудник неактивен',
+  wrongPosition: (position: string) => `Сотрудник не занимает должность «${position}»`,
+  busyInTeam: (team: string) => `Сотрудник уже в бригаде «${team}» в это время`,
+  lacksSkill: (item: string) => `У сотрудника нет навыка, дающего доступ: ${item}`,
+  noRuleForPosition: (position: string) => `В бригаде нет правила для должности «${position}»`,
+  notMember: 'Сотрудник не состоит в бригаде',
+  alreadyMember: 'Сотрудник уже состоит в бригаде',
+  flightHasTeam: (team: string) => `Рейс уже назначен бригаде «${team}»`,
+  flightNotOfTeam: 'Рейс не назначен этой бригаде',
+  sameTeam: 'Рейс уже назначен этой бригаде',
+  teamDisbanded: 'Бригада расформирована',
+  noTasksForTeam: 'У рейса нет задач для должностей бригады',
+  notOnShift: (from: string, to: string) => `Бригада не на смене во время рейса (${from} – ${to})`,
+  noFreeEmployee: (position: string, job: string, from: string, to: string) =>
+    `Нет свободного сотрудника должности «${position}» для задачи «${job}» ${from} – ${to}`,
+  noPosition: (position: string) => `В бригаде нет должности «${position}», нужной рейсу`,
+  teamDeleted: (name: string) => `Бригада "${name}" успешно удалена`,
+  fileNotFound: 'Файл не найден',
+} as const;
+
+/** The download's file name without extension (spec 7). Example: `teamPlanFileName('10.03.2026', '11.03.2026')`. */
+export const teamPlanFileName = (from: string, to: string) => `Планирование бригад на ${from} - ${to}`;

@@ -32,6 +32,8 @@ import { staffPlanningRoutes } from './staff-planning/routes.ts';
 import { createStaffPlanningService } from './staff-planning/service.ts';
 import { createPlanningShiftsService } from './staff-planning/shifts.ts';
 import { tariffCalcRoutes } from './tariff-calc/routes.ts';
+import { teamPlanningRoutes } from './team-planning/routes.ts';
+import { createTeamPlanningService } from './team-planning/service.ts';
 import { createTariffCalcService } from './tariff-calc/service.ts';
 import { tariffVipRoutes } from './tariff-vip/routes.ts';
 import { createTariffVipService } from './tariff-vip/service.ts';
@@ -72,6 +74,7 @@ export function createServices({ db, dataDir }: ServiceDeps) {
     planningShifts: createPlanningShiftsService(db),
     tariffCalc: createTariffCalcService(db),
     tariffVip: createTariffVipService(db),
+    teamPlanning: createTeamPlanningService(db),
     turnaround: createTurnaroundService(db),
     workplace: createWorkplaceService(db),
   };
@@ -102,6 +105,7 @@ export const modules: FastifyPluginAsync<ModuleOptions>[] = [
   shiftSchedulesRoutes,
   tariffCalcRoutes,
   tariffVipRoutes,
+  teamPlanningRoutes,
   turnaroundRoutes,
   workplaceRoutes,
 ];

@@ -1,0 +1,366 @@
+/**
+ * Assign, de-assign and reassign a turnaround to a team (DOMAIN "Team planning"), and which teams would suit it.
+ * Each write is one transaction: every refusal (422 with `fields` and a Russian `message`) leaves nothing written.
+ */
+import { and, eq, gte, inArray, lt, ne } from 'drizzle-orm';
+import type { z } from '../../../shared/messages.ts';
+import {
+  type AssignResult,
+  type suitableTeamsSchema,
+  TEAM_MESSAGES,
+  TEAM_STATUS,
+} from '../../../shared/team-planning.ts';
+import { instantToWallClock } from '../../../shared/wallClock.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  employeePositions,
+  taskEmployees,
+  tasks,
+  teamEmployees,
+  teamFlights,
+  teamPositionRules,
+  teams,
+} from '../../db/schema/index.ts';
+import { type FieldErrors, ValidationError } from '../../domain/errors.ts';
+import {
+  type AssignmentPlan,
+  type Member,
+  planAssignment,
+  skillsAllow,
+} from '../../domain/teamAssignment.ts';
+import type { Interval } from '../../domain/tgoTasks.ts';
+import { itemKey, skillGrants, skillsOf } from './access.ts';
+import { type Pair, type PairTask, pairsOfAids } from './pairs.ts';
+import { type Caller, inScope, requireScope, scopeOf } from './scope.ts';
+import { dropMembersFromTeamFlights, requireTeam } from './teamWrite.ts';
+import { notifyAll, type Reader, type Tx } from './tx.ts';
+
+const MS_PER_DAY = 86_400_000;
+
+type TeamRow = typeof teams.$inferSelect;
+
+/** What assigning the pair to the team would do, or why it cannot. */
+interface Evaluation {
+  refusals: FieldErrors;
+  plan: AssignmentPlan;
+  /** Staff of the team's positions on the pair's tasks who are not members: they make way. */
+  dropIds: number[];
+  /** Task needs of the pair that the team's positions cover. */
+  covered: number;
+  tasks: number;
+}
+
+function addField(fields: FieldErrors, path: string, message: string) {
+  if (!fields[path]?.includes(message)) fields[path] = [...(fields[path] ?? []), message];
+}
+
+/** The keys of the items a task needs skills for: its job, resource types, resources and the aircraft type. */
+function taskKeys(task: PairTask): string[] {
+  return [
+    itemKey('job', task.jobId),
+    ...task.resourceTypes.map((t) => itemKey('resourceType', t.id)),
+    ...task.resourceIds.map((id) => itemKey('resource', id)),
+    itemKey('aircraftType', task.aircraftTypeId),
+  ];
+}
+
+/** The members of a team with the position of their rule. */
+async function membersOf(reader: Reader, teamId: number): Promise<Member[]> {
+  const rows = await reader
+    .select({
+      employeeId: teamEmployees.employeeId,
+      positionId: teamPositionRules.employeePositionId,
+      isMain: teamEmployees.isMainEmployee,
+    })
+    .from(teamEmployees)
+    .innerJoin(teamPositionRules, eq(teamPositionRules.id, teamEmployees.ruleId))
+    .where(eq(teamEmployees.teamId, teamId));
+  return rows;
+}
+
+/** The positions of the team's rules, with names. */
+async function positionsOf(reader: Reader, teamId: number) {
+  return reader
+    .select({ id: employeePositions.id, name: employeePositions.name })
+    .from(teamPositionRules)
+    .innerJoin(employeePositions, eq(employeePositions.id, teamPositionRules.employeePositionId))
+    .where(eq(teamPositionRules.teamId, teamId));
+}
+
+/**
+ * Plans the assignment of the pair to the team without writing: refusals when the team is disbanded, has no
+ * position the pair needs, is not on shift over those tasks, or has nobody free and skilled for a need.
+ */
+async function evaluate(reader: Reader, pair: Pair, team: TeamRow, zone: string): Promise<Evaluation> {
+  const refusals: FieldErrors = {};
+  const wall = (d: Date | number) => instantToWallClock(d, zone).slice(0, 16);
+  const empty = { added: [], short: [] };
+  if (team.teamStatusId === TEAM_STATUS.disbanded) addField(refusals, 'team_id', TEAM_MESSAGES.teamDisbanded);
+  const positions = await positionsOf(reader, team.id);
+  const positionIds = new Set(positions.map((p) => p.id));
+  const relevant = pair.tasks.filter((t) => t.needs.some((n) => positionIds.has(n.positionId)));
+  const covered = relevant.reduce(
+    (sum, t) => sum + t.needs.filter((n) => positionIds.has(n.positionId)).length,
+    0,
+  );
+  if (relevant.length === 0) {
+    addField(refusals, 'flight_aid', TEAM_MESSAGES.noTasksForTeam);
+    return { refusals, plan: empty, dropIds: [], covered, tasks: 0 };
+  }
+  const from = Math.min(...relevant.map((t) => t.begin.getTime()));
+  const to = Math.max(...relevant.map((t) => t.end.getTime()));
+  if (from < team.beginAt.getTime() || to > team.endAt.getTime())
+    addField(refusals, 'team_id', TEAM_MESSAGES.notOnShift(wall(from), wall(to)));
+  const members = await membersOf(reader, team.id);
+  const memberIds = new Set(members.map((m) => m.employeeId));
+  const dropIds = relevant.flatMap((t) =>
+    t.staff
+      .filter((s) => positionIds.has(s.positionId) && !memberIds.has(s.employeeId))
+      .map((s) => s.taskEmployeeId),
+  );
+  const dropped = new Set(dropIds);
+  const busyRows = members.length
+    ? await reader
+        .select({ employeeId: taskEmployees.employeeId, beginAt: tasks.beginAt, endAt: tasks.endAt })
+        .from(taskEmployees)
+        .innerJoin(tasks, eq(tasks.id, taskEmployees.taskId))
+        .where(
+          and(
+            inArray(taskEmployees.employeeId, [...memberIds]),
+            lt(tasks.beginAt, new Date(to + MS_PER_DAY)),
+            gte(tasks.endAt, new Date(from - MS_PER_DAY)),
+          ),
+        )
+    : [];
+  const busy = new Map<number, Interval[]>();
+  for (const row of busyRows)
+    busy.set(row.employeeId, [
+      ...(busy.get(row.employeeId) ?? []),
+      { begin: row.beginAt.getTime(), end: row.endAt.getTime() },
+    ]);
+  const grants = await skillGrants(reader, {
+    job: relevant.map((t) => t.jobId),
+    resourceType: relevant.flatMap((t) => t.resourceTypes.map((r) => r.id)),
+    resource: relevant.flatMap((t) => t.resourceIds),
+    aircraftType: relevant.map((t) => t.aircraftTypeId),
+  });
+  const held = await skillsOf(reader, [...memberIds]);
+  const keysOf = new Map(relevant.map((t) => [t.id, taskKeys(t)]));
+  const plan = planAssignment({
+    tasks: relevant.map((t) => ({
+      id: t.id,
+      begin: t.begin.getTime(),
+      end: t.end.getTime(),
+      needs: t.needs,
+      staff: t.staff.filter((s) => !dropped.has(s.taskEmployeeId)),
+    })),
+    members,
+    busy,
+    allowed: (employeeId, taskId) =>
+      (keysOf.get(taskId) ?? []).every((key) =>
+        skillsAllow(grants.get(key), held.get(employeeId) ?? new Set()),
+      ),
+  });
+  const taskById = new Map(relevant.map((t) => [t.id, t]));
+  const positionName = new Map(positions.map((p) => [p.id, p.name]));
+  for (const short of plan.short.filter((s) => s.none)) {
+    const task = taskById.get(short.taskId) as PairTask;
+    addField(
+      refusals,
+      'team_id',
+      TEAM_MESSAGES.noFreeEmployee(
+        positionName.get(short.positionId) ?? '',
+        task.jobName,
+        wall(task.begin),
+        wall(task.end),
+      ),
+    );
+  }
+  return { refusals, plan, dropIds, covered, tasks: relevant.length };
+}
+
+/** The pair of a turnaround (422 on flight_aid when there is none). */
+async function requirePair(reader: Reader, aid: number): Promise<Pair> {
+  const [pair] = await pairsOfAids(reader, [aid]);
+  if (!pair)
+    throw new ValidationError({ flight_aid: [TEAM_MESSAGES.flightNotFound] }, TEAM_MESSAGES.flightNotFound);
+  return pair;
+}
+
+/** A refusal whose message is the distinct field messages joined, as the error dialog shows them. */
+function refuse(fields: FieldErrors): never {
+  const messages = [...new Set(Object.values(fields).flat())];
+  throw new ValidationError(fields, messages.join('. '));
+}
+
+export function createTeamAssignment(db: Db) {
+  /** Links and staffs inside the transaction; the pair has no team yet. */
+  async function assignIn(tx: Tx, pair: Pair, team: TeamRow, caller: Caller, zone: string) {
+    const evaluation = await evaluate(tx, pair, team, zone);
+    if (Object.keys(evaluation.refusals).length > 0) refuse(evaluation.refusals);
+    if (evaluation.dropIds.length)
+      await tx.delete(taskEmployees).where(inArray(taskEmployees.id, evaluation.dropIds));
+    const added = evaluation.plan.added.map((a) => ({
+      taskId: a.taskId,
+      employeeId: a.employeeId,
+      employeePositionId: a.positionId,
+    }));
+    if (added.length) await tx.insert(taskEmployees).values(added);
+    const [link] = await tx
+      .insert(teamFlights)
+      .values({ teamId: team.id, aid: pair.aid as number, createdBy: caller.id })
+      .returning({ id: teamFlights.id });
+    return {
+      linkId: link.id,
+      tasks: evaluation.tasks,
+      assignments: added.length,
+      touched: [...new Set([...added.map((a) => a.taskId), ...pair.tasks.map((t) => t.id)])],
+    };
+  }
+
+  /** The link of the turnaround, if any, with its team. */
+  async function linkOf(reader: Reader, aid: number) {
+    const [link] = await reader
+      .select({ id: teamFlights.id, teamId: teamFlights.teamId, teamName: teams.name })
+      .from(teamFlights)
+      .innerJoin(teams, eq(teams.id, teamFlights.teamId))
+      .where(eq(teamFlights.aid, aid));
+    return link;
+  }
+
+  /** The team for a write (404 when missing, 403 outside the caller's write scope). */
+  async function writableTeam(tx: Tx, teamId: number, caller: Caller) {
+    const team = await requireTeam(tx, teamId);
+    requireScope(await scopeOf(tx, caller, 'write'), team.departmentId);
+    return team;
+  }
+
+  return {
+    /** Gives the turnaround to the team: links it and staffs its tasks of the team's positions with members. */
+    async assign(aid: number, teamId: number, caller: Caller, zone: string): Promise<AssignResult> {
+      return db.transaction(async (tx) => {
+        const team = await writableTeam(tx, teamId, caller);
+        const pair = await requirePair(tx, aid);
+        const link = await linkOf(tx, aid);
+        if (link)
+          refuse({
+            flight_aid: [
+              link.teamId === teamId ? TEAM_MESSAGES.sameTeam : TEAM_MESSAGES.flightHasTeam(link.teamName),
+            ],
+          });
+        const done = await assignIn(tx, pair, team, caller, zone);
+        await notifyAll(tx, [
+          { entity: 'team_flight', ids: [done.linkId], by: caller.id },
+          { entity: 'task_employee', ids: done.touched, by: caller.id },
+        ]);
+        return { team_flight_id: done.linkId, tasks: done.tasks, assignments: done.assignments };
+      });
+    },
+
+    /** Takes the turnaround from the team: its members leave the turnaround's tasks, the link goes. */
+    async deassign(aid: number, teamId: number, caller: Caller): Promise<AssignResult> {
+      return db.transaction(async (tx) => {
+        await writableTeam(tx, teamId, caller);
+        const pair = await requirePair(tx, aid);
+        const link = await linkOf(tx, aid);
+        if (!link || link.teamId !== teamId) refuse({ flight_aid: [TEAM_MESSAGES.flightNotOfTeam] });
+        const members = await membersOf(tx, teamId);
+        const touched = await dropMembersFromTeamFlights(
+          tx,
+          teamId,
+          members.map((m) => m.employeeId),
+          [aid],
+        );
+        await tx.delete(teamFlights).where(eq(teamFlights.id, link.id));
+        await notifyAll(tx, [
+          { entity: 'team_flight', ids: [link.id], by: caller.id },
+          { entity: 'task_employee', ids: touched, by: caller.id },
+        ]);
+        const removed = pair.tasks.reduce(
+          (sum, t) => sum + t.staff.filter((s) => members.some((m) => m.employeeId === s.employeeId)).length,
+          0,
+        );
+        return { team_flight_id: null, tasks: pair.tasks.length, assignments: removed };
+      });
+    },
+
+    /** Moves the turnaround from one team to another in one transaction. */
+    async reassign(
+      aid: number,
+      fromId: number,
+      toId: number,
+      caller: Caller,
+      zone: string,
+    ): Promise<AssignResult> {
+      return db.transaction(async (tx) => {
+        if (fromId === toId) refuse({ to_team_id: [TEAM_MESSAGES.sameTeam] });
+        await writableTeam(tx, fromId, caller);
+        const to = await writableTeam(tx, toId, caller);
+        await requirePair(tx, aid);
+        const link = await linkOf(tx, aid);
+        if (!link || link.teamId !== fromId) refuse({ flight_aid: [TEAM_MESSAGES.flightNotOfTeam] });
+        const members = await membersOf(tx, fromId);
+        const dropped = await dropMembersFromTeamFlights(
+          tx,
+          fromId,
+          members.map((m) => m.employeeId),
+          [aid],
+        );
+        await tx.delete(teamFlights).where(eq(teamFlights.id, link.id));
+        // Read again: the old team's staff has gone, so the new team is planned against what is left.
+        const pair = await requirePair(tx, aid);
+        const done = await assignIn(tx, pair, to, caller, zone);
+        await notifyAll(tx, [
+          { entity: 'team_flight', ids: [link.id, done.linkId], by: caller.id },
+          { entity: 'task_employee', ids: [...dropped, ...done.touched], by: caller.id },
+        ]);
+        return { team_flight_id: done.linkId, tasks: done.tasks, assignments: done.assignments };
+      });
+    },
+
+    /**
+     * The teams the caller sees whose period overlaps the turnaround: suitable ones first (most of the flight's needs
+     * covered, then by name), then the others with the reasons why not.
+     */
+    async suitable(aid: number, caller: Caller, zone: string): Promise<z.infer<typeof suitableTeamsSchema>> {
+      const pair = await requirePair(db, aid);
+      const scope = await scopeOf(db, caller, 'read');
+      const link = await linkOf(db, aid);
+      const candidates = await db
+        .select()
+        .from(teams)
+        .where(
+          and(
+            lt(teams.beginAt, pair.end),
+            gte(teams.endAt, pair.begin),
+            ne(teams.teamStatusId, TEAM_STATUS.disbanded),
+          ),
+        );
+      const rated = [];
+      for (const team of candidates.filter((t) => inScope(scope, t.departmentId))) {
+        const evaluation = await evaluate(db, pair, team, zone);
+        const reasons = [...new Set(Object.values(evaluation.refusals).flat())];
+        if (link)
+          reasons.unshift(
+            link.teamId === team.id ? TEAM_MESSAGES.sameTeam : TEAM_MESSAGES.flightHasTeam(link.teamName),
+          );
+        const missing = evaluation.plan.short.reduce((sum, s) => sum + s.missing, 0);
+        rated.push({ team, reasons, covered: evaluation.covered, missing });
+      }
+      rated.sort(
+        (a, b) =>
+          Number(a.reasons.length > 0) - Number(b.reasons.length > 0) ||
+          b.covered - a.covered ||
+          a.missing - b.missing ||
+          a.team.name.localeCompare(b.team.name, 'ru') ||
+          a.team.id - b.team.id,
+      );
+      return rated.map((r) => ({
+        id: r.team.id,
+        name: r.team.name,
+        suitable: r.reasons.length === 0,
+        reasons: r.reasons,
+      }));
+    },
+  };
+}

@@ -1,0 +1,386 @@
+/**
+ * The flight views of team planning (spec 7): flights without a team, teams with their flights and conflicts, flights
+ * outside a team, and a team's employees with their tasks.
+ */
+import { and, eq, gt, gte, inArray, lt } from 'drizzle-orm';
+import type { z } from '../../../shared/messages.ts';
+import type {
+  LinkedFlight,
+  TeamEmployeesWithTasks,
+  TeamTask,
+  teamOutsideFlightsSchema,
+  teamWithFlightsSchema,
+} from '../../../shared/team-planning.ts';
+import { TEAM_MESSAGES } from '../../../shared/team-planning.ts';
+import { instantToWallClock } from '../../../shared/wallClock.ts';
+import type { DbHandle } from '../../db/client.ts';
+import {
+  employeePositions,
+  taskEmployees,
+  tasks,
+  teamEmployees,
+  teamFlights,
+  teams,
+} from '../../db/schema/index.ts';
+import { NotFoundError } from '../../domain/errors.ts';
+import { flightConflicts, type HeldTask, holdKey, overlappingHolds } from '../../domain/teamConflicts.ts';
+import { type Pair, type PairTask, pairsInPeriod, pairsOfAids, pairsOfLegs, toTeamFlight } from './pairs.ts';
+import { type Caller, inScope, scopeOf } from './scope.ts';
+import { readTeams, type TeamFilter } from './teamRead.ts';
+import type { Reader } from './tx.ts';
+
+const MS_PER_DAY = 86_400_000;
+
+/** The flight filters of spec 7 (`filter[...]`). */
+export interface FlightFilter {
+  period: { begin: Date; end: Date };
+  flightType?: number;
+  /** 1: only turnarounds with a fact time on a leg; 0: only those without. */
+  flightFact?: 0 | 1;
+  aids?: number[];
+  departmentIds?: number[];
+  positionIds?: number[];
+  teamIds?: number[];
+  /** Team name part (flights-outside-team, teams-with-flights). */
+  name?: string;
+  conflict?: boolean;
+}
+
+type Deps = Pick<DbHandle, 'db' | 'heavy'>;
+type TeamWithFlights = z.infer<typeof teamWithFlightsSchema>;
+
+/** Whether the pair passes the flight filters (type, fact, aids, positions of its tasks). */
+function pairPasses(pair: Pair, filter: FlightFilter, positionIds: Set<number> | undefined): boolean {
+  const legs = [pair.arrival, pair.departure].filter((l) => l !== null);
+  if (filter.flightType !== undefined && !legs.some((l) => l.flightTypeId === filter.flightType))
+    return false;
+  if (filter.flightFact !== undefined) {
+    const fact = legs.some((l) => l.factArrivalAt !== null || l.factDepartureAt !== null);
+    if (fact !== (filter.flightFact === 1)) return false;
+  }
+  if (filter.aids?.length && (pair.aid === null || !filter.aids.includes(pair.aid))) return false;
+  if (positionIds && !pair.tasks.some((t) => t.needs.some((n) => positionIds.has(n.positionId))))
+    return false;
+  return true;
+}
+
+/** Positions named by emp_pos_id[] and the positions of department_id[], undefined when neither is given. */
+async function positionsOfFilter(reader: Reader, filter: FlightFilter): Promise<Set<number> | undefined> {
+  if (!filter.positionIds?.length && !filter.departmentIds?.length) return undefined;
+  const ids = new Set(filter.positionIds ?? []);
+  if (filter.departmentIds?.length) {
+    const rows = await reader
+      .select({ id: employeePositions.id })
+      .from(employeePositions)
+      .where(inArray(employeePositions.departmentId, filter.departmentIds));
+    for (const row of rows) ids.add(row.id);
+  }
+  return ids;
+}
+
+/** Everyone's tasks around the pairs held by their staff, to find overlaps. */
+async function holdsAround(reader: Reader, pairs: readonly Pair[]): Promise<HeldTask[]> {
+  const employeeIds = [
+    ...new Set(pairs.flatMap((p) => p.tasks.flatMap((t) => t.staff.map((s) => s.employeeId)))),
+  ];
+  if (employeeIds.length === 0) return [];
+  const from = Math.min(...pairs.map((p) => p.begin.getTime()));
+  const to = Math.max(...pairs.map((p) => p.end.getTime()));
+  const rows = await reader
+    .select({
+      employeeId: taskEmployees.employeeId,
+      taskId: tasks.id,
+      begin: tasks.beginAt,
+      end: tasks.endAt,
+    })
+    .from(taskEmployees)
+    .innerJoin(tasks, eq(tasks.id, taskEmployees.taskId))
+    .where(
+      and(
+        inArray(taskEmployees.employeeId, employeeIds),
+        lt(tasks.beginAt, new Date(to + MS_PER_DAY)),
+        gt(tasks.endAt, new Date(from - MS_PER_DAY)),
+      ),
+    );
+  return rows.map((r) => ({ ...r, begin: r.begin.getTime(), end: r.end.getTime() }));
+}
+
+/** A task as the employees-with-tasks answer shows it. */
+function toTeamTask(
+  task: PairTask,
+  zone: string,
+  taskEmployeeId: number | null,
+  conflict: boolean,
+): TeamTask {
+  const wall = (d: Date) => instantToWallClock(d, zone);
+  return {
+    task_employee_id: taskEmployeeId,
+    task_id: task.id,
+    flight_id: task.flightId,
+    flight_aid: task.aid,
+    job: { id: task.jobId, name: task.jobName },
+    resourceTypes: task.resourceTypes,
+    begin: wall(task.begin),
+    end: wall(task.end),
+    plan_begin: wall(task.planBegin),
+    plan_end: wall(task.planEnd),
+    fact_begin: task.factBegin ? wall(task.factBegin) : null,
+    fact_end: task.factEnd ? wall(task.factEnd) : null,
+    tgo_id: task.tgoId,
+    conflict: conflict ? 1 : 0,
+  };
+}
+
+/** Members and positions of teams. */
+async function teamMembers(reader: Reader, teamIds: readonly number[]) {
+  const rows = teamIds.length
+    ? await reader
+        .select({ teamId: teamEmployees.teamId, employeeId: teamEmployees.employeeId })
+        .from(teamEmployees)
+        .where(inArray(teamEmployees.teamId, [...teamIds]))
+    : [];
+  const members = new Map<number, Set<number>>();
+  for (const row of rows) members.set(row.teamId, (members.get(row.teamId) ?? new Set()).add(row.employeeId));
+  return members;
+}
+
+export function createFlightViews({ db, heavy }: Deps) {
+  /** The team filter of the flight views (scope applied by readTeams). */
+  const teamFilterOf = (filter: FlightFilter): TeamFilter => ({
+    period: filter.period,
+    departmentIds: filter.departmentIds,
+    positionIds: filter.positionIds,
+    ids: filter.teamIds?.length ? filter.teamIds : undefined,
+    name: filter.name,
+  });
+
+  return {
+    /** Turnarounds of the period with no team, filtered. */
+    async withoutTeam(filter: FlightFilter, zone: string, signal?: AbortSignal) {
+      return heavy(async () => {
+        const pairs = (await pairsInPeriod(db, filter.period)).filter((p) => p.aid !== null);
+        const linked = new Set(
+          (
+            await db
+              .select({ aid: teamFlights.aid })
+              .from(teamFlights)
+              .where(inArray(teamFlights.aid, [...pairs.map((p) => p.aid as number), 0]))
+          ).map((r) => r.aid),
+        );
+        const positions = await positionsOfFilter(db, filter);
+        return pairs
+          .filter((p) => !linked.has(p.aid as number) && pairPasses(p, filter, positions))
+          .map((p) => toTeamFlight(p, zone));
+      }, signal);
+    },
+
+    /** Teams of the period (as the list) with their linked turnarounds and conflicts. */
+    async teamsWithFlights(
+      filter: FlightFilter,
+      caller: Caller,
+      zone: string,
+      signal?: AbortSignal,
+    ): Promise<TeamWithFlights[]> {
+      return heavy(async () => {
+        const scope = await scopeOf(db, caller, 'read');
+        const list = await readTeams(db, teamFilterOf(filter), scope, zone);
+        if (list.length === 0) return [];
+        const links = await db
+          .select({ id: teamFlights.id, teamId: teamFlights.teamId, aid: teamFlights.aid })
+          .from(teamFlights)
+          .where(
+            inArray(
+              teamFlights.teamId,
+              list.map((t) => t.id),
+            ),
+          );
+        const pairs = await pairsOfAids(
+          db,
+          links.map((l) => l.aid),
+        );
+        const pairByAid = new Map(pairs.map((p) => [p.aid as number, p]));
+        const overlaps = overlappingHolds(await holdsAround(db, pairs));
+        const members = await teamMembers(
+          db,
+          list.map((t) => t.id),
+        );
+        return list.map((team) => {
+          const positions = new Set(team.employeePositionRules.map((r) => r.employeePosition.id));
+          const flights: LinkedFlight[] = [];
+          for (const link of links.filter((l) => l.teamId === team.id)) {
+            const pair = pairByAid.get(link.aid);
+            if (!pair || !pairPasses(pair, { ...filter, positionIds: undefined }, undefined)) continue;
+            if (pair.begin >= filter.period.end || pair.end <= filter.period.begin) continue;
+            const counts = flightConflicts(
+              pair.tasks.map((t) => ({ id: t.id, needs: t.needs, staff: t.staff })),
+              { members: members.get(team.id) ?? new Set(), positions },
+              overlaps,
+            );
+            if (filter.conflict && counts.conflict === 0) continue;
+            flights.push({
+              ...toTeamFlight(pair, zone, counts.conflict === 1),
+              ...counts,
+              team_flight_id: link.id,
+            });
+          }
+          flights.sort((a, b) => a.begin_datetime.localeCompare(b.begin_datetime));
+          return { ...team, flights };
+        });
+      }, signal);
+    },
+
+    /** Per team of the period, the turnarounds its members work on that are not linked to it. */
+    async outsideTeam(
+      filter: FlightFilter,
+      caller: Caller,
+      zone: string,
+      signal?: AbortSignal,
+    ): Promise<z.infer<typeof teamOutsideFlightsSchema>> {
+      return heavy(async () => {
+        const scope = await scopeOf(db, caller, 'read');
+        const list = await readTeams(db, teamFilterOf(filter), scope, zone);
+        if (list.length === 0) return [];
+        const out = [];
+        const heads = await db
+          .select()
+          .from(teams)
+          .where(
+            inArray(
+              teams.id,
+              list.map((t) => t.id),
+            ),
+          );
+        const members = await teamMembers(
+          db,
+          heads.map((t) => t.id),
+        );
+        for (const team of list) {
+          const head = heads.find((h) => h.id === team.id);
+          const people = [...(members.get(team.id) ?? [])];
+          if (!head || people.length === 0) {
+            out.push({ id: team.id, name: team.name, flights: [] });
+            continue;
+          }
+          const begin = new Date(Math.max(head.beginAt.getTime(), filter.period.begin.getTime()));
+          const end = new Date(Math.min(head.endAt.getTime(), filter.period.end.getTime()));
+          const legs = await db
+            .selectDistinct({ flightId: tasks.flightId })
+            .from(taskEmployees)
+            .innerJoin(tasks, eq(tasks.id, taskEmployees.taskId))
+            .where(
+              and(inArray(taskEmployees.employeeId, people), lt(tasks.beginAt, end), gt(tasks.endAt, begin)),
+            );
+          const own = new Set(
+            (
+              await db
+                .select({ aid: teamFlights.aid })
+                .from(teamFlights)
+                .where(eq(teamFlights.teamId, team.id))
+            ).map((r) => r.aid),
+          );
+          const pairs = (
+            await pairsOfLegs(
+              db,
+              legs.map((l) => l.flightId),
+            )
+          ).filter((p) => (p.aid === null || !own.has(p.aid)) && pairPasses(p, filter, undefined));
+          out.push({ id: team.id, name: team.name, flights: pairs.map((p) => toTeamFlight(p, zone)) });
+        }
+        return out;
+      }, signal);
+    },
+
+    /**
+     * A team's members with their tasks in the team's period (only those turnarounds when `aids` is given), the
+     * tasks of its turnarounds lacking staff of its positions, and those done by people outside the team.
+     */
+    async employeesWithTasks(
+      teamId: number,
+      aids: number[] | undefined,
+      caller: Caller,
+      zone: string,
+    ): Promise<TeamEmployeesWithTasks> {
+      const scope = await scopeOf(db, caller, 'read');
+      const [team] = await readTeams(db, { ids: [teamId] }, { all: true }, zone);
+      if (!team || !inScope(scope, team.department.id)) throw new NotFoundError(TEAM_MESSAGES.teamNotFound);
+      const [head] = await db.select().from(teams).where(eq(teams.id, teamId));
+      const positions = new Set(team.employeePositionRules.map((r) => r.employeePosition.id));
+      const memberList = team.employeePositionRules.flatMap((r) =>
+        r.teamEmployees.map((m) => ({ ...m, position: r.employeePosition })),
+      );
+      const memberIds = new Set(memberList.map((m) => m.employee.id));
+      const linked = (
+        await db.select({ aid: teamFlights.aid }).from(teamFlights).where(eq(teamFlights.teamId, teamId))
+      ).map((r) => r.aid);
+      const flightAids = aids?.length ? aids : linked;
+      const legs = memberIds.size
+        ? await db
+            .selectDistinct({ flightId: tasks.flightId })
+            .from(taskEmployees)
+            .innerJoin(tasks, eq(tasks.id, taskEmployees.taskId))
+            .where(
+              and(
+                inArray(taskEmployees.employeeId, [...memberIds]),
+                lt(tasks.beginAt, head.endAt),
+                gte(tasks.endAt, head.beginAt),
+              ),
+            )
+        : [];
+      const memberPairs = await pairsOfLegs(
+        db,
+        legs.map((l) => l.flightId),
+      );
+      const teamPairs = await pairsOfAids(db, flightAids);
+      const allPairs = [...memberPairs, ...teamPairs];
+      const overlaps = overlappingHolds(await holdsAround(db, allPairs));
+      const aidSet = new Set(flightAids);
+      const seen = new Set<number>();
+      const employees = memberList.map((m) => {
+        const held: TeamTask[] = [];
+        for (const pair of memberPairs) {
+          if (aids?.length && (pair.aid === null || !aidSet.has(pair.aid))) continue;
+          for (const task of pair.tasks)
+            for (const s of task.staff)
+              if (s.employeeId === m.employee.id && task.end > head.beginAt && task.begin < head.endAt)
+                held.push(
+                  toTeamTask(task, zone, s.taskEmployeeId, overlaps.has(holdKey(s.employeeId, task.id))),
+                );
+        }
+        held.sort((a, b) => a.begin.localeCompare(b.begin) || a.task_id - b.task_id);
+        return {
+          id: m.id,
+          is_main_employee: m.is_main_employee,
+          employee: m.employee,
+          employeePosition: m.position,
+          tasks: held,
+        };
+      });
+      const tasksWithoutEmployee: TeamEmployeesWithTasks['tasksWithoutEmployee'] = [];
+      const outsideTheTeam: TeamEmployeesWithTasks['outsideTheTeam'] = [];
+      for (const pair of teamPairs)
+        for (const task of pair.tasks) {
+          if (seen.has(task.id)) continue;
+          seen.add(task.id);
+          const lacking = task.needs
+            .filter((n) => positions.has(n.positionId))
+            .map((n) => ({
+              id: n.positionId,
+              name: n.positionName,
+              count: n.count,
+              missing: n.count - task.staff.filter((s) => s.positionId === n.positionId).length,
+            }))
+            .filter((n) => n.missing > 0);
+          if (lacking.length)
+            tasksWithoutEmployee.push({ ...toTeamTask(task, zone, null, false), positions: lacking });
+          for (const s of task.staff)
+            if (positions.has(s.positionId) && !memberIds.has(s.employeeId))
+              outsideTheTeam.push({
+                ...toTeamTask(task, zone, s.taskEmployeeId, overlaps.has(holdKey(s.employeeId, task.id))),
+                employee: { id: s.employeeId, name: s.employeeName },
+                position: { id: s.positionId, name: s.positionName },
+              });
+        }
+      return { employees, tasksWithoutEmployee, outsideTheTeam };
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import type { DbHandle } from '../../db/client.ts';
+import { createTeamAssignment } from './assignment.ts';
+import { teamPlanRows, teamPlanXlsx } from './download.ts';
+import { createFlightViews, type FlightFilter } from './flightViews.ts';
+import { createTeamLists } from './lists.ts';
+import type { Caller } from './scope.ts';
+import { scopeOf } from './scope.ts';
+import { readTeams, type TeamFilter } from './teamRead.ts';
+import { createTeamWrites } from './teamWrite.ts';
+
+/** What team planning uses: the Drizzle handle and the heavy-work gate of the period views. */
+export type TeamPlanningDeps = Pick<DbHandle, 'db' | 'heavy'>;
+
+/**
+ * Team planning (spec 7 "Team planning", DOMAIN "Team planning"): teams with rules and members, the lists to build
+ * them, the flight views with conflicts, assignment, and the download.
+ */
+export function createTeamPlanningService(deps: TeamPlanningDeps) {
+  const { db } = deps;
+  return {
+    ...createTeamLists(db),
+    ...createTeamWrites(db),
+    ...createTeamAssignment(db),
+    ...createFlightViews(deps),
+    /** The teams the caller sees matching the filter. */
+    async teams(filter: TeamFilter, caller: Caller, zone: string) {
+      return readTeams(db, filter, await scopeOf(db, caller, 'read'), zone);
+    },
+    /** The download's bytes. */
+    async download(filter: FlightFilter, caller: Caller, zone: string): Promise<Buffer> {
+      return teamPlanXlsx(await teamPlanRows(deps, filter, caller, zone));
+    },
+  };
+}
+
+export type TeamPlanningService = ReturnType<typeof createTeamPlanningService>;

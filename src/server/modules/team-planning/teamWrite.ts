@@ -1,0 +1,462 @@
+/**
+ * Writing teams (spec 7): create and edit with rules, accesses and members; add, replace and delete a member; delete
+ * a team. Each write is one transaction; a refusal writes nothing.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { z } from '../../../shared/messages.ts';
+import { MESSAGES } from '../../../shared/messages.ts';
+import {
+  TEAM_MESSAGES,
+  TEAM_STATUS,
+  type Team,
+  type teamPayloadSchema,
+} from '../../../shared/team-planning.ts';
+import { wallClockToInstant } from '../../../shared/wallClock.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  aircraftTypes,
+  departments,
+  employeePositions,
+  employees,
+  jobs,
+  resources,
+  resourceTypes,
+  taskEmployees,
+  tasks,
+  teamEmployees,
+  teamFlights,
+  teamPositionRules,
+  teamRuleAccesses,
+  teamStatuses,
+  teams,
+  turnarounds,
+} from '../../db/schema/index.ts';
+import { type FieldErrors, NotFoundError, ValidationError } from '../../domain/errors.ts';
+import { busyInTeams, type ItemKind, itemKey, missingItems, skillGrants, skillsOf } from './access.ts';
+import { type Caller, requireScope, scopeOf } from './scope.ts';
+import { readTeams } from './teamRead.ts';
+import { notifyAll, type Reader, type Tx } from './tx.ts';
+
+type TeamPayload = z.output<typeof teamPayloadSchema>;
+
+const MS_PER_HOUR = 3_600_000;
+/** A team is a shift's crew: a longer period is a typing error, and it would hold its members for days. */
+const MAX_TEAM_HOURS = 48;
+
+/** Adds a message under a payload path. */
+function addField(fields: FieldErrors, path: string, message: string) {
+  fields[path] = [...(fields[path] ?? []), message];
+}
+
+/** The item kinds of a rule's payload lists and the table naming them. */
+const ITEM_LISTS = [
+  ['resource_ids', 'resource', resources],
+  ['resource_type_ids', 'resourceType', resourceTypes],
+  ['aircraft_type_ids', 'aircraftType', aircraftTypes],
+  ['job_ids', 'job', jobs],
+] as const;
+
+/** The Russian label of an item in a refusal. Example: 'работа «Уборка салона»'. */
+const KIND_LABEL: Record<ItemKind, string> = {
+  job: 'работа',
+  resourceType: 'тип ресурса',
+  resource: 'ресурс',
+  aircraftType: 'тип ВС',
+};
+
+/** The team (404 when missing) and its department. */
+export async function requireTeam(reader: Reader, teamId: number) {
+  const [team] = await reader.select().from(teams).where(eq(teams.id, teamId)).limit(1);
+  if (!team) throw new NotFoundError(TEAM_MESSAGES.teamNotFound);
+  return team;
+}
+
+/** Removes the members' staff from the tasks of the team's linked turnarounds; answers the task ids touched. */
+export async function dropMembersFromTeamFlights(
+  tx: Tx,
+  teamId: number,
+  employeeIds: readonly number[],
+  aids?: readonly number[],
+): Promise<number[]> {
+  if (employeeIds.length === 0) return [];
+  const links = await tx
+    .select({ arrival: turnarounds.arrivalFlightId, departure: turnarounds.departureFlightId })
+    .from(teamFlights)
+    .innerJoin(turnarounds, eq(turnarounds.aid, teamFlights.aid))
+    .where(and(eq(teamFlights.teamId, teamId), aids ? inArray(teamFlights.aid, [...aids, 0]) : undefined));
+  const legIds = links.flatMap((l) => [l.arrival, l.departure]).filter((id): id is number => id !== null);
+  if (legIds.length === 0) return [];
+  const gone = await tx
+    .delete(taskEmployees)
+    .where(
+      and(
+        inArray(taskEmployees.employeeId, [...employeeIds]),
+        inArray(
+          taskEmployees.taskId,
+          tx.select({ id: tasks.id }).from(tasks).where(inArray(tasks.flightId, legIds)),
+        ),
+      ),
+    )
+    .returning({ taskId: taskEmployees.taskId });
+  return [...new Set(gone.map((g) => g.taskId))];
+}
+
+/** Team writes; every one checks the caller's write scope (403 outside it). */
+export function createTeamWrites(db: Db) {
+  /** Checks the payload against the database: 422 fields by payload path, nothing written. */
+  async function checkPayload(tx: Tx, payload: TeamPayload, zone: string, teamId: number | undefined) {
+    const fields: FieldErrors = {};
+    const begin = wallClockToInstant(payload.begin_datetime, zone);
+    const end = wallClockToInstant(payload.end_datetime, zone);
+    if (!begin) addField(fields, 'begin_datetime', MESSAGES.wallClockFormat);
+    if (!end) addField(fields, 'end_datetime', MESSAGES.wallClockFormat);
+    if (begin && end && end <= begin) addField(fields, 'end_datetime', TEAM_MESSAGES.periodReversed);
+    if (begin && end && end.getTime() - begin.getTime() > MAX_TEAM_HOURS * MS_PER_HOUR)
+      addField(fields, 'end_datetime', TEAM_MESSAGES.periodTooLong);
+    const [status] = await tx
+      .select({ id: teamStatuses.id })
+      .from(teamStatuses)
+      .where(eq(teamStatuses.id, payload.team_status_id));
+    if (!status) addField(fields, 'team_status_id', TEAM_MESSAGES.unknownStatus);
+    const [department] = await tx
+      .select({ id: departments.id })
+      .from(departments)
+      .where(eq(departments.id, payload.department_id));
+    if (!department) addField(fields, 'department_id', TEAM_MESSAGES.unknownDepartment);
+
+    const rules = payload.employeePositionRules;
+    const positionIds = [...new Set(rules.map((r) => r.employee_position_id))];
+    const positions = positionIds.length
+      ? await tx.select().from(employeePositions).where(inArray(employeePositions.id, positionIds))
+      : [];
+    const positionName = new Map(positions.map((p) => [p.id, p.name]));
+    const itemNames = new Map<string, string>();
+    for (const [list, kind, table] of ITEM_LISTS) {
+      const ids = [...new Set(rules.flatMap((r) => r[list]))];
+      if (ids.length === 0) continue;
+      const rows = await tx
+        .select({ id: table.id, name: table.name })
+        .from(table)
+        .where(inArray(table.id, ids));
+      for (const row of rows) itemNames.set(itemKey(kind, row.id), `${KIND_LABEL[kind]} «${row.name}»`);
+    }
+    const employeeIds = [...new Set(rules.flatMap((r) => r.employees.map((e) => e.employee_id)))];
+    const people = employeeIds.length
+      ? await tx.select().from(employees).where(inArray(employees.id, employeeIds))
+      : [];
+    const person = new Map(people.map((p) => [p.id, p]));
+    const busy =
+      begin && end && end > begin ? await busyInTeams(tx, employeeIds, { begin, end }, teamId) : new Map();
+    const grants = await skillGrants(tx, {
+      job: rules.flatMap((r) => r.job_ids),
+      resourceType: rules.flatMap((r) => r.resource_type_ids),
+      resource: rules.flatMap((r) => r.resource_ids),
+      aircraftType: rules.flatMap((r) => r.aircraft_type_ids),
+    });
+    const held = await skillsOf(tx, employeeIds);
+    const seenPositions = new Set<number>();
+    const seenEmployees = new Set<number>();
+    rules.forEach((rule, i) => {
+      const at = `employeePositionRules.${i}`;
+      const position = positionName.get(rule.employee_position_id);
+      if (position === undefined)
+        addField(fields, `${at}.employee_position_id`, TEAM_MESSAGES.unknownPosition);
+      if (seenPositions.has(rule.employee_position_id))
+        addField(fields, `${at}.employee_position_id`, TEAM_MESSAGES.duplicatePosition);
+      seenPositions.add(rule.employee_position_id);
+      const keys: string[] = [];
+      for (const [list, kind] of ITEM_LISTS)
+        for (const id of rule[list]) {
+          if (!itemNames.has(itemKey(kind, id))) addField(fields, `${at}.${list}`, MESSAGES.unknownIds([id]));
+          keys.push(itemKey(kind, id));
+        }
+      rule.employees.forEach((member, j) => {
+        const path = `${at}.employees.${j}.employee_id`;
+        const row = person.get(member.employee_id);
+        if (!row) {
+          addField(fields, path, TEAM_MESSAGES.employeeNotFound);
+          return;
+        }
+        if (seenEmployees.has(row.id)) addField(fields, path, TEAM_MESSAGES.duplicateEmployee);
+        seenEmployees.add(row.id);
+        if (!row.isActive) addField(fields, path, TEAM_MESSAGES.inactiveEmployee);
+        if (position !== undefined && row.employeePositionId !== rule.employee_position_id)
+          addField(fields, path, TEAM_MESSAGES.wrongPosition(position));
+        for (const name of busy.get(row.id) ?? []) addField(fields, path, TEAM_MESSAGES.busyInTeam(name));
+        for (const key of missingItems(grants, held.get(row.id) ?? new Set(), keys))
+          addField(fields, path, TEAM_MESSAGES.lacksSkill(itemNames.get(key) ?? key));
+      });
+    });
+    if (Object.keys(fields).length > 0) throw new ValidationError(fields);
+    return { begin: begin as Date, end: end as Date };
+  }
+
+  /** Writes the rules, their accesses and members of a team (its old ones are gone already). */
+  async function writeRules(tx: Tx, teamId: number, payload: TeamPayload) {
+    for (const rule of payload.employeePositionRules) {
+      const [row] = await tx
+        .insert(teamPositionRules)
+        .values({ teamId, employeePositionId: rule.employee_position_id, count: rule.count })
+        .returning({ id: teamPositionRules.id });
+      const accesses = [
+        ...rule.resource_ids.map((id) => ({ ruleId: row.id, resourceId: id })),
+        ...rule.resource_type_ids.map((id) => ({ ruleId: row.id, resourceTypeId: id })),
+        ...rule.aircraft_type_ids.map((id) => ({ ruleId: row.id, aircraftTypeId: id })),
+        ...rule.job_ids.map((id) => ({ ruleId: row.id, jobId: id })),
+      ];
+      if (accesses.length) await tx.insert(teamRuleAccesses).values(accesses);
+      if (rule.employees.length)
+        await tx.insert(teamEmployees).values(
+          rule.employees.map((e) => ({
+            teamId,
+            ruleId: row.id,
+            employeeId: e.employee_id,
+            isMainEmployee: e.is_main_employee,
+          })),
+        );
+    }
+  }
+
+  /** The rule of the team for a position, or undefined. */
+  async function ruleFor(tx: Tx, teamId: number, positionId: number) {
+    const [rule] = await tx
+      .select()
+      .from(teamPositionRules)
+      .where(and(eq(teamPositionRules.teamId, teamId), eq(teamPositionRules.employeePositionId, positionId)));
+    return rule;
+  }
+
+  /** Refuses (422 under `field`) employees that cannot join the team: busy in another team, or lacking skills. */
+  async function checkJoin(
+    tx: Tx,
+    team: typeof teams.$inferSelect,
+    people: (typeof employees.$inferSelect)[],
+    field: (index: number) => string,
+  ) {
+    const fields: FieldErrors = {};
+    const busy = await busyInTeams(
+      tx,
+      people.map((p) => p.id),
+      { begin: team.beginAt, end: team.endAt },
+      team.id,
+    );
+    const held = await skillsOf(
+      tx,
+      people.map((p) => p.id),
+    );
+    for (const [i, p] of people.entries()) {
+      if (!p.isActive) addField(fields, field(i), TEAM_MESSAGES.inactiveEmployee);
+      for (const name of busy.get(p.id) ?? []) addField(fields, field(i), TEAM_MESSAGES.busyInTeam(name));
+      const rule = await ruleFor(tx, team.id, p.employeePositionId);
+      if (!rule) {
+        const [pos] = await tx
+          .select({ name: employeePositions.name })
+          .from(employeePositions)
+          .where(eq(employeePositions.id, p.employeePositionId));
+        addField(fields, field(i), TEAM_MESSAGES.noRuleForPosition(pos?.name ?? ''));
+        continue;
+      }
+      const accesses = await tx.select().from(teamRuleAccesses).where(eq(teamRuleAccesses.ruleId, rule.id));
+      const keys = accesses.map((a) =>
+        a.jobId !== null
+          ? itemKey('job', a.jobId)
+          : a.resourceTypeId !== null
+            ? itemKey('resourceType', a.resourceTypeId)
+            : a.resourceId !== null
+              ? itemKey('resource', a.resourceId)
+              : itemKey('aircraftType', a.aircraftTypeId ?? 0),
+      );
+      const grants = await skillGrants(tx, {
+        job: accesses.flatMap((a) => (a.jobId === null ? [] : [a.jobId])),
+        resourceType: accesses.flatMap((a) => (a.resourceTypeId === null ? [] : [a.resourceTypeId])),
+        resource: accesses.flatMap((a) => (a.resourceId === null ? [] : [a.resourceId])),
+        aircraftType: accesses.flatMap((a) => (a.aircraftTypeId === null ? [] : [a.aircraftTypeId])),
+      });
+      for (const key of missingItems(grants, held.get(p.id) ?? new Set(), keys))
+        addField(fields, field(i), TEAM_MESSAGES.lacksSkill(key));
+    }
+    if (Object.keys(fields).length > 0) throw new ValidationError(fields);
+  }
+
+  /** The employees by id (422 under `field` when one is missing), in the order asked. */
+  async function requireEmployees(tx: Tx, ids: readonly number[], field: (index: number) => string) {
+    const rows = await tx
+      .select()
+      .from(employees)
+      .where(inArray(employees.id, [...ids, 0]));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const fields: FieldErrors = {};
+    ids.forEach((id, i) => {
+      if (!byId.has(id)) addField(fields, field(i), TEAM_MESSAGES.employeeNotFound);
+    });
+    if (Object.keys(fields).length > 0) throw new ValidationError(fields);
+    return ids.map((id) => byId.get(id) as typeof employees.$inferSelect);
+  }
+
+  /** The team as answered after a write, through the transaction. */
+  async function answer(tx: Tx, teamId: number, zone: string): Promise<Team> {
+    const [team] = await readTeams(tx, { ids: [teamId] }, { all: true }, zone);
+    return team;
+  }
+
+  return {
+    /** Creates a team (`teamId` undefined) or replaces one's fields, rules and members. */
+    async save(
+      payload: TeamPayload,
+      teamId: number | undefined,
+      caller: Caller,
+      zone: string,
+    ): Promise<Team> {
+      return db.transaction(async (tx) => {
+        const scope = await scopeOf(tx, caller, 'write');
+        if (teamId !== undefined) requireScope(scope, (await requireTeam(tx, teamId)).departmentId);
+        const { begin, end } = await checkPayload(tx, payload, zone, teamId);
+        requireScope(scope, payload.department_id);
+        const values = {
+          name: payload.name,
+          beginAt: begin,
+          endAt: end,
+          departmentId: payload.department_id,
+          teamStatusId: payload.team_status_id,
+        };
+        let id = teamId;
+        if (id === undefined) {
+          const [row] = await tx
+            .insert(teams)
+            .values({ ...values, createdBy: caller.id })
+            .returning({ id: teams.id });
+          id = row.id;
+        } else {
+          await tx.update(teams).set(values).where(eq(teams.id, id));
+          await tx.delete(teamPositionRules).where(eq(teamPositionRules.teamId, id));
+        }
+        await writeRules(tx, id, payload);
+        await notifyAll(tx, [{ entity: 'team', ids: [id], by: caller.id }]);
+        return answer(tx, id, zone);
+      });
+    },
+
+    /** Deletes a team: its members leave its flights' tasks, its links go. Answers the deleted team's name. */
+    async remove(teamId: number, caller: Caller): Promise<{ id: number; name: string }> {
+      return db.transaction(async (tx) => {
+        const team = await requireTeam(tx, teamId);
+        requireScope(await scopeOf(tx, caller, 'write'), team.departmentId);
+        const members = await tx
+          .select({ id: teamEmployees.employeeId })
+          .from(teamEmployees)
+          .where(eq(teamEmployees.teamId, teamId));
+        const touched = await dropMembersFromTeamFlights(
+          tx,
+          teamId,
+          members.map((m) => m.id),
+        );
+        const links = await tx.delete(teamFlights).where(eq(teamFlights.teamId, teamId)).returning();
+        await tx.delete(teams).where(eq(teams.id, teamId));
+        await notifyAll(tx, [
+          { entity: 'team', ids: [teamId], by: caller.id },
+          { entity: 'team_flight', ids: links.map((l) => l.id), by: caller.id },
+          { entity: 'task_employee', ids: touched, by: caller.id },
+        ]);
+        return { id: teamId, name: team.name };
+      });
+    },
+
+    /** Adds employees to the rules of their positions (not main). */
+    async addEmployees(teamId: number, employeeIds: number[], caller: Caller, zone: string): Promise<Team> {
+      return db.transaction(async (tx) => {
+        const team = await requireTeam(tx, teamId);
+        requireScope(await scopeOf(tx, caller, 'write'), team.departmentId);
+        const field = (i: number) => `employee_id.${i}`;
+        const people = await requireEmployees(tx, employeeIds, field);
+        const current = await tx
+          .select({ id: teamEmployees.employeeId })
+          .from(teamEmployees)
+          .where(eq(teamEmployees.teamId, teamId));
+        const fields: FieldErrors = {};
+        const members = new Set(current.map((c) => c.id));
+        people.forEach((p, i) => {
+          if (members.has(p.id)) addField(fields, field(i), TEAM_MESSAGES.alreadyMember);
+          members.add(p.id);
+        });
+        if (Object.keys(fields).length > 0) throw new ValidationError(fields);
+        await checkJoin(tx, team, people, field);
+        for (const p of people) {
+          const rule = await ruleFor(tx, teamId, p.employeePositionId);
+          await tx.insert(teamEmployees).values({ teamId, ruleId: rule.id, employeeId: p.id });
+        }
+        await notifyAll(tx, [{ entity: 'team', ids: [teamId], by: caller.id }]);
+        return answer(tx, teamId, zone);
+      });
+    },
+
+    /**
+     * Puts `employeeId` in place of member `oldId` under the same rule (and main flag); the new employee must hold the
+     * rule's position. The old member's staff on the team's flights goes.
+     */
+    async replaceEmployee(
+      teamId: number,
+      oldId: number,
+      employeeId: number,
+      caller: Caller,
+      zone: string,
+    ): Promise<Team> {
+      return db.transaction(async (tx) => {
+        const team = await requireTeam(tx, teamId);
+        requireScope(await scopeOf(tx, caller, 'write'), team.departmentId);
+        const [old] = await tx
+          .select()
+          .from(teamEmployees)
+          .where(and(eq(teamEmployees.teamId, teamId), eq(teamEmployees.employeeId, oldId)));
+        if (!old) throw new NotFoundError(TEAM_MESSAGES.notMember);
+        const [person] = await requireEmployees(tx, [employeeId], () => 'employee_id');
+        const [rule] = await tx.select().from(teamPositionRules).where(eq(teamPositionRules.id, old.ruleId));
+        if (person.employeePositionId !== rule.employeePositionId) {
+          const [pos] = await tx
+            .select({ name: employeePositions.name })
+            .from(employeePositions)
+            .where(eq(employeePositions.id, rule.employeePositionId));
+          throw new ValidationError({ employee_id: [TEAM_MESSAGES.wrongPosition(pos?.name ?? '')] });
+        }
+        if (employeeId !== oldId) {
+          const [already] = await tx
+            .select({ id: teamEmployees.id })
+            .from(teamEmployees)
+            .where(and(eq(teamEmployees.teamId, teamId), eq(teamEmployees.employeeId, employeeId)));
+          if (already) throw new ValidationError({ employee_id: [TEAM_MESSAGES.alreadyMember] });
+        }
+        await checkJoin(tx, team, [person], () => 'employee_id');
+        const touched = await dropMembersFromTeamFlights(tx, teamId, [oldId]);
+        await tx.update(teamEmployees).set({ employeeId }).where(eq(teamEmployees.id, old.id));
+        await notifyAll(tx, [
+          { entity: 'team', ids: [teamId], by: caller.id },
+          { entity: 'task_employee', ids: touched, by: caller.id },
+        ]);
+        return answer(tx, teamId, zone);
+      });
+    },
+
+    /** Removes a member; his staff on the team's flights goes too. */
+    async deleteEmployee(teamId: number, employeeId: number, caller: Caller, zone: string): Promise<Team> {
+      return db.transaction(async (tx) => {
+        const team = await requireTeam(tx, teamId);
+        requireScope(await scopeOf(tx, caller, 'write'), team.departmentId);
+        const gone = await tx
+          .delete(teamEmployees)
+          .where(and(eq(teamEmployees.teamId, teamId), eq(teamEmployees.employeeId, employeeId)))
+          .returning();
+        if (gone.length === 0) throw new NotFoundError(TEAM_MESSAGES.notMember);
+        const touched = await dropMembersFromTeamFlights(tx, teamId, [employeeId]);
+        await notifyAll(tx, [
+          { entity: 'team', ids: [teamId], by: caller.id },
+          { entity: 'task_employee', ids: touched, by: caller.id },
+        ]);
+        return answer(tx, teamId, zone);
+      });
+    },
+  };
+}
+
+/** Whether a team takes no flight and holds nobody (disbanded). */
+export function isDisbanded(team: { teamStatusId: number }): boolean {
+  return team.teamStatusId === TEAM_STATUS.disbanded;
+}
