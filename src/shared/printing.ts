@@ -46,6 +46,7 @@ export const PRINT_MESSAGES = {
   printerTimeout: (address: string) => `Принтер ${address} не ответил вовремя`,
   sent: 'Отправлено на принтер',
   jobNotFound: 'Задание печати не найдено',
+  noPrinters: 'Нет включённых принтеров багажных бирок',
 } as const;
 
 const reference = z.object({ id: z.number().int(), name: z.string() });

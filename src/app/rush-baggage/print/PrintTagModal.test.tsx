@@ -83,6 +83,15 @@ describe('the print modal', () => {
     expect(screen.getByRole('button', { name: 'Отмена' })).toBeEnabled();
   });
 
+  it('says so when no bag-tag printer is switched on, and cannot print', async () => {
+    stubFetch((request) =>
+      request.path === '/api/v1/printer/pectab' ? json(200, [PDF_OUT]) : json(200, []),
+    );
+    render(<PrintTagModal tagIds={[31]} onClose={() => {}} />);
+    expect(await screen.findByText('Нет включённых принтеров багажных бирок')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Печать' })).toBeDisabled();
+  });
+
   it('closes on «Отмена»', async () => {
     serve(() => json(500, {}));
     const onClose = vi.fn();

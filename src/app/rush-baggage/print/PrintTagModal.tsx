@@ -102,6 +102,7 @@ export function PrintTagModal({ tagIds, onClose }: PrintTagModalProps) {
           error={fields.pectab_id?.join('. ')}
           required
         />
+        {printers.length === 0 ? <p role="status">{PRINT_MESSAGES.noPrinters}</p> : null}
         {message ? (
           <div role="alert" className="print-tag__error">
             <p>{message}</p>
