@@ -16,10 +16,10 @@ import {
 import type { SearchOption } from './searchSelect.ts';
 
 /** Shown when no piece is left to forward. */
-export const NO_PIECES = 'Выберите хотя бы одно место багажа';
+const NO_PIECES = 'Выберите хотя бы одно место багажа';
 
 /** One piece that may travel: a major bag's own tag or one of its minor pieces' tags. */
-export interface PieceChoice {
+interface PieceChoice {
   majorId: number;
   tag: string;
   minor: boolean;
@@ -63,12 +63,12 @@ export type LegField = 'airline' | 'airport' | 'flightNumber' | 'date';
 export type LegValue = SearchOption | null | string;
 
 /** An id as an option with its known name: `named(5, {5: 'SVO'})` is {id: 5, name: 'SVO'}; unknown ids read '№ 5'. */
-export function named(id: number, names: Record<number, string>): SearchOption {
+function named(id: number, names: Record<number, string>): SearchOption {
   return { id, name: names[id] ?? `№ ${id}` };
 }
 
 /** The legs of a stored route in order, as the editor holds them. */
-export function legsOfRoute(route: readonly BaggageRoute[], directory: Directory, firstKey = 1): LegDraft[] {
+function legsOfRoute(route: readonly BaggageRoute[], directory: Directory, firstKey = 1): LegDraft[] {
   return [...route]
     .sort((a, b) => a.number_in_route - b.number_in_route)
     .map((leg, index) => ({
@@ -81,7 +81,7 @@ export function legsOfRoute(route: readonly BaggageRoute[], directory: Directory
 }
 
 /** Every piece of the chosen bags, all chosen: each major bag first, then its minor pieces. */
-export function piecesOf(bags: readonly Baggage[]): PieceChoice[] {
+function piecesOf(bags: readonly Baggage[]): PieceChoice[] {
   return bags.flatMap((bag) => [
     { majorId: bag.id, tag: bag.tag, minor: false, chosen: true },
     ...bag.minorBaggage.map((piece) => ({ majorId: bag.id, tag: piece.tag, minor: true, chosen: true })),

@@ -65,7 +65,7 @@ function Pieces({ actor, bags, draft, directory, errors, disabled }: Omit<RushFo
 
 /**
  * The rush modal's form (spec 3 "Rush payload"): pieces, the rush flight searched on a day among the station's
- * departures other than the page flight, station, rush code, act and claim numbers, comment, the new route and the
+ * departures that have not left, other than the page flight, station, rush code, act and claim numbers, comment, the new route and the
  * e-mails. Every control sends one event to the `rushBaggage` machine; errors show under the field they name.
  */
 export function RushForm(props: RushFormProps) {
@@ -77,6 +77,8 @@ export function RushForm(props: RushFormProps) {
     'filter[date]': draft.flightDate,
     'filter[airport_id]': draft.airport?.id ?? null,
     'filter[direction_id]': 1,
+    // Only flights that have not left yet (spec 7: 1 = plan only): a bag cannot be forwarded on a departed one.
+    'filter[fact]': 1,
     'filter[ignore_flight_id]': flight.id,
   };
   return (

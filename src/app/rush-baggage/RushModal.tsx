@@ -20,7 +20,7 @@ const CONTROLS = [
 ];
 
 /** One new tag of the answer: the piece's original tag, the new one and the rush tag's id for printing. */
-export interface CreatedTag {
+interface CreatedTag {
   original: string;
   tag: string;
   passenger: string;
@@ -34,7 +34,7 @@ function tagId(piece: object): number | null {
 }
 
 /** The new tags of a rush answer, each major bag's before its minor pieces'. */
-export function createdTags(answer: RushAnswer): CreatedTag[] {
+function createdTags(answer: RushAnswer): CreatedTag[] {
   return answer.baggage.flatMap((bag) => [
     ...(bag.new_tag ? [{ original: bag.tag, tag: bag.new_tag, passenger: bag.name, id: tagId(bag) }] : []),
     ...bag.minorBaggage.flatMap((piece) =>
@@ -46,8 +46,15 @@ export function createdTags(answer: RushAnswer): CreatedTag[] {
 }
 
 /** What a created rush shows: the new tags, and 'Печать' opening the print modal on them. */
-function Created({ answer }: { answer: RushAnswer }) {
-  const [printing, setPrinting] = useState(false);
+function Created({
+  answer,
+  printing,
+  setPrinting,
+}: {
+  answer: RushAnswer;
+  printing: boolean;
+  setPrinting: (printing: boolean) => void;
+}) {
   const tags = createdTags(answer);
   const ids = tags.flatMap((tag) => (tag.id === null ? [] : [tag.id]));
   return (
@@ -94,6 +101,8 @@ export function RushModal({ actor }: { actor: Actor<typeof rushBaggageMachine> }
   const submitting = useSelector(actor, (s) => s.hasTag('submitting'));
   const created = useSelector(actor, (s) => s.hasTag('created'));
   const fetchFailed = useSelector(actor, (s) => s.matches({ rush: 'fetchFailed' }));
+  // While the print modal is open above, a click or Esc there must not close this one under it.
+  const [printing, setPrinting] = useState(false);
   const close = () => actor.send({ type: 'RUSH.CLOSE' });
   const message = formMessage(
     context.message === null ? null : { message: context.message, fields: context.errors },
@@ -130,10 +139,19 @@ export function RushModal({ actor }: { actor: Actor<typeof rushBaggageMachine> }
     </footer>
   );
   return (
-    <Modal open title="Досылка багажа" onClose={close} width={920} disabled={submitting} footer={footer}>
+    <Modal
+      open
+      title="Досылка багажа"
+      onClose={close}
+      width={920}
+      disabled={submitting || printing}
+      footer={footer}
+    >
       <div aria-busy={fetching || submitting}>
         {fetching ? <p className="rush-muted">Загрузка багажа…</p> : null}
-        {created && context.answer ? <Created answer={context.answer} /> : null}
+        {created && context.answer ? (
+          <Created answer={context.answer} printing={printing} setPrinting={setPrinting} />
+        ) : null}
         {!created && context.draft && context.flight ? (
           <RushForm
             actor={actor}

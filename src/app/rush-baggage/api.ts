@@ -48,7 +48,7 @@ const DIRECTORY_PAGE = 1000;
  * Airport IATA codes and airline codes by id, for routes that name them by id (`GET /airport`, `GET /aviacompany`,
  * one page each). Example: `{airports: {1: 'KZN'}, airlines: {7: 'SU'}}`.
  */
-export async function loadDirectory(signal?: AbortSignal): Promise<Directory> {
+async function loadDirectory(signal?: AbortSignal): Promise<Directory> {
   const query = { 'per-page': DIRECTORY_PAGE };
   const [airports, airlines] = await Promise.all([
     call(api, '/airport', z.array(airportSchema), { query, signal }),
@@ -112,7 +112,7 @@ export async function searchRushCodes(query: string, signal: AbortSignal): Promi
 }
 
 /** A flight as an option: 'SU 1234 → SVO, 23.11 14:05', the flight itself in `value`. */
-export function flightOption(flight: FlightSearchItem): SearchOption {
+function flightOption(flight: FlightSearchItem): SearchOption {
   const [day, time] = flight.plan_departure_datetime.split(' ');
   const [, month, date] = day.split('-');
   const to = flight.arrival_airport.iata_code ?? flight.arrival_airport.name;

@@ -15,7 +15,7 @@ export function wireTime(stamp: string): string {
 }
 
 /** 'DD.MM' of a date 'YYYY-MM-DD': `shortDate('2026-11-23')` is '23.11'. */
-export function shortDate(day: string): string {
+function shortDate(day: string): string {
   return `${day.slice(8, 10)}.${day.slice(5, 7)}`;
 }
 

@@ -1,0 +1,147 @@
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+interface FlightItem {
+  id: number;
+}
+interface BagItem {
+  id: number;
+  tag: string;
+  status: string;
+}
+
+/** A token of the admin for the API calls that find a flight to work on. */
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: { login: 'admin', password: 'admin' } });
+  expect(res.status()).toBe(200);
+  return (await res.json()).token;
+}
+
+/** Today in Moscow, the zone the browser runs in and the demo airport's. */
+function moscowToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date());
+}
+
+/** The day after today in Moscow. */
+function tomorrow(): string {
+  return new Date(Date.parse(`${moscowToday()}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A day as the calendar names its cell: '24 ноября 2026'. */
+function dayLabel(day: string): string {
+  const format = new Intl.DateTimeFormat('ru-RU', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return format.format(new Date(`${day}T12:00:00Z`)).replace(/\s*г\.$/, '');
+}
+
+/** The first of today's departures (then yesterday's) with a mishandled bag, found through the API. */
+async function flightWithMishandledBag(
+  request: APIRequestContext,
+): Promise<{ flightId: number; bag: BagItem }> {
+  const headers = { Authorization: `Bearer ${await adminToken(request)}`, 'Time-Zone': 'Europe/Moscow' };
+  const today = moscowToday();
+  const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  for (const day of [today, yesterday]) {
+    const res = await request.get('/api/flights', {
+      headers,
+      params: { 'filter[date]': day, 'filter[direction_id]': 1, 'per-page': 100 },
+    });
+    expect(res.status()).toBe(200);
+    for (const flight of (await res.json()) as FlightItem[]) {
+      const page = await request.get(`/api/baggage/flight/${flight.id}`, { headers });
+      expect(page.status()).toBe(200);
+      const bag = ((await page.json()).baggage as BagItem[]).find((item) => item.status === 'mishandled');
+      if (bag) return { flightId: flight.id, bag };
+    }
+  }
+  throw new Error('no departure of today or yesterday has a mishandled bag');
+}
+
+test('a mishandled bag is forwarded on another flight under a new rush tag that prints to a PDF', async ({
+  page,
+  consoleErrors,
+}) => {
+  const { flightId, bag } = await flightWithMishandledBag(page.request);
+  await page.goto(`/baggage/flight/${flightId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Срочный багаж');
+  const bags = page.getByRole('grid', { name: 'Багаж рейса' });
+  const row = bags.getByRole('row').filter({ hasText: bag.tag });
+  await expect(row).toContainText('Неотправлен');
+
+  await row.getByRole('checkbox', { name: `Выбрать багаж ${bag.tag}` }).check();
+  await page.getByRole('button', { name: 'Досылка', exact: true }).click();
+  const modal = page.getByRole('dialog', { name: 'Досылка багажа' });
+  await expect(modal.getByText(bag.tag).first()).toBeVisible();
+
+  // Sending without a rush flight names the missing fields under them.
+  await modal.getByRole('button', { name: 'Отправить' }).click();
+  await expect(modal.getByRole('combobox', { name: 'Рейс досылки' })).toHaveAttribute('aria-invalid', 'true');
+
+  // Tomorrow's departures have not left yet whatever the hour the suite runs at.
+  await modal.getByRole('button', { name: 'Дата рейса досылки' }).click();
+  const calendar = page.getByRole('dialog', { name: 'Дата рейса досылки' });
+  const tomorrowCell = calendar.getByRole('button', { name: dayLabel(tomorrow()), exact: true });
+  if (!(await tomorrowCell.isVisible()))
+    await calendar.getByRole('button', { name: 'Следующий месяц' }).click();
+  await tomorrowCell.click();
+  await calendar.getByRole('button', { name: 'Применить' }).click();
+  await expect(calendar).toBeHidden();
+
+  await modal.getByRole('combobox', { name: 'Рейс досылки' }).click();
+  const flights = page.getByRole('listbox', { name: 'Рейс досылки' });
+  await expect(flights.getByRole('option').first()).toBeVisible();
+  await flights.getByRole('option').first().click();
+  await expect(modal.getByRole('combobox', { name: 'Рейс досылки' })).not.toHaveAttribute('aria-invalid');
+
+  await modal.getByRole('combobox', { name: 'Код причины' }).click();
+  await page.getByRole('searchbox', { name: 'Поиск: Код причины' }).fill('11');
+  const codes = page.getByRole('listbox', { name: 'Код причины' });
+  await expect(codes.getByRole('option').first()).toContainText('11');
+  await codes.getByRole('option').first().click();
+
+  await modal.getByRole('textbox', { name: 'Номер акта' }).fill('АКТ-1');
+  await modal.getByRole('button', { name: 'Добавить адрес' }).click();
+  await modal.getByRole('textbox', { name: 'Адрес 1' }).fill('not-an-address');
+  await modal.getByRole('button', { name: 'Отправить' }).click();
+  await expect(modal.getByText('Некорректный адрес электронной почты')).toBeVisible();
+  await modal.getByRole('textbox', { name: 'Адрес 1' }).fill('lost-and-found@kzn.aero');
+
+  await modal.getByRole('button', { name: 'Отправить' }).click();
+  const created = modal.getByRole('table', { name: 'Новые бирки' });
+  await expect(created).toBeVisible();
+  const newTag = (await created.locator('.rush-created__tag').first().textContent()) ?? '';
+  expect(newTag).toMatch(/^2\d{9}$/);
+
+  await modal.getByRole('button', { name: 'Печать' }).click();
+  const print = page.getByRole('dialog', { name: 'Печать багажной бирки' });
+  const printer = print.getByRole('combobox', { name: 'Принтер' });
+  await expect(printer).toBeEnabled();
+  if ((await printer.textContent())?.includes('Выберите')) {
+    await printer.click();
+    await page.getByRole('listbox', { name: 'Принтер' }).getByRole('option').first().click();
+  }
+  const template = print.getByRole('combobox', { name: 'Шаблон печати' });
+  if ((await template.textContent())?.includes('Выберите')) {
+    await template.click();
+    await page.getByRole('listbox', { name: 'Шаблон печати' }).getByRole('option').first().click();
+  }
+  await print.getByRole('button', { name: 'Печать' }).click();
+  const link = print.getByRole('link', { name: 'Скачать PDF' });
+  await expect(link).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  const file = await readFile((await download.path()) as string);
+  expect(file.subarray(0, 4).toString('latin1')).toBe('%PDF');
+
+  await print.getByRole('button', { name: 'Закрыть' }).click();
+  await modal.getByRole('button', { name: 'Закрыть' }).click();
+  await expect(modal).toBeHidden();
+  // The list reloads: the bag is now forwarded and shows its new tag.
+  await expect(row).toContainText('Отправлен досылкой');
+  await expect(row).toContainText(newTag);
+  expect(consoleErrors).toEqual([]);
+});
