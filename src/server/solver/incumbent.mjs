@@ -89,7 +89,9 @@ export function roundCover(m, lp) {
     Float64Array.from(lp, (v) => Math.floor(v + 1e-6)),
   );
   const cost = (x) => x.reduce((sum, v, j) => sum + v * m.colCost[j], 0);
-  const candidates = [up, down].filter((x) => x !== null);
+  // Rounding up covers only when the LP values did (a relaxation's optimum does; arbitrary values may not).
+  const covers = (x) => activity(m, x).every((r, i) => r >= m.rowLower[i] - 1e-9);
+  const candidates = [up, down].filter((x) => x !== null && covers(x));
   if (candidates.length === 0) return null;
   const best = candidates.reduce((a, b) => (cost(b) < cost(a) ? b : a));
   return { x: best, cost: cost(best) };

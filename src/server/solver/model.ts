@@ -58,7 +58,7 @@ export interface Candidates {
 /**
  * Patterns with the same slots and pay are the same column: only the first of them is kept (the others would only
  * multiply equal solutions). Candidates that work no slot with demand are dropped: they cannot be in a cheapest
- * cover.
+ * cover. A pattern longer than the week is left out.
  */
 export function buildCandidates(
   demand: ArrayLike<number>,
@@ -70,7 +70,8 @@ export function buildCandidates(
   const patterns: SlotPattern[] = [];
   shifts.forEach((shift, index) => {
     const p = slotPattern(shift, index, slotMinutes);
-    if (!p) return;
+    // A shift longer than the week would work a slot twice.
+    if (!p || p.lengthSlots > slots) return;
     const key = `${p.lengthSlots}:${p.breakOffset}:${p.breakSlots}:${p.paidMinutes}`;
     if (seen.has(key)) return;
     seen.add(key);

@@ -1,0 +1,176 @@
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  buildCandidates,
+  coverOf,
+  distinctShiftsModel,
+  greedyCover,
+  paidMinutesOf,
+  type ShiftPattern,
+  slotPattern,
+  staffHoursModel,
+} from './model.ts';
+import { createSolverPool, type SolveAnswer } from './pool.ts';
+
+const pool = createSolverPool(1);
+afterAll(() => pool.close());
+
+/** Solves a cover through the worker pool as the service does; answers the counts, their paid minutes and status. */
+async function solve(demand: number[], shifts: ShiftPattern[], distinct = false) {
+  const c = buildCandidates(demand, shifts, 15);
+  const staffHours = staffHoursModel(demand, c);
+  // Nothing to cover: no model is solved (the service answers an empty, optimal schedule the same way).
+  const answer: SolveAnswer =
+    c.patternOf.length === 0
+      ? { status: 'optimal', gap: 0, distinctGap: null, counts: new Float64Array(0), ms: 0 }
+      : await pool.solve({
+          staffHours,
+          distinct: distinct ? distinctShiftsModel(staffHours) : null,
+          seconds: 10,
+          distinctSeconds: distinct ? 5 : 0,
+          deadline: Date.now() + 20_000,
+        });
+  const counts = answer.counts ?? new Float64Array(c.patternOf.length);
+  const used = Array.from(counts).filter((n) => Math.round(n) > 0).length;
+  return {
+    answer,
+    c,
+    counts,
+    paid: paidMinutesOf(c, counts),
+    cover: coverOf(c, counts, demand.length),
+    used,
+  };
+}
+
+const shift = (lengthMinutes: number, breakMinutes = 0, id = 1): ShiftPattern => ({
+  id,
+  lengthMinutes,
+  breakMinutes,
+});
+
+/**
+ * The cheapest cover by exhaustive search: the first slot still short must be worked by some candidate, so branch on
+ * those; remaining shortfalls are memoised. Only for tiny instances.
+ */
+function bruteForce(demand: number[], shifts: ShiftPattern[]): number {
+  const c = buildCandidates(demand, shifts, 15);
+  const slots = demand.length;
+  const works = Array.from({ length: c.patternOf.length }, (_, j) => {
+    const cover = coverOf(
+      c,
+      Int32Array.from({ length: c.patternOf.length }, (_, k) => (k === j ? 1 : 0)),
+      slots,
+    );
+    return { cover, cost: c.patterns[c.patternOf[j]].paidMinutes };
+  });
+  const memo = new Map<string, number>();
+  const best = (short: number[]): number => {
+    const first = short.findIndex((d) => d > 0);
+    if (first < 0) return 0;
+    const key = short.join(',');
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    let cheapest = Number.POSITIVE_INFINITY;
+    for (const { cover, cost } of works) {
+      if (cover[first] === 0) continue;
+      cheapest = Math.min(cheapest, cost + best(short.map((d, s) => Math.max(0, d - cover[s]))));
+    }
+    memo.set(key, cheapest);
+    return cheapest;
+  };
+  return best([...demand]);
+}
+
+describe('a shift pattern in slots', () => {
+  it('puts the break in the middle, rounded down, and pays length minus break', () => {
+    expect(slotPattern(shift(720, 60), 0, 15)).toEqual({
+      pattern: 0,
+      lengthSlots: 48,
+      breakOffset: 22,
+      breakSlots: 4,
+      paidMinutes: 660,
+    });
+  });
+
+  it('refuses a shift that is all break', () => {
+    expect(slotPattern(shift(60, 60), 0, 15)).toBeNull();
+  });
+});
+
+describe('the staff-hours model on cases solved by hand', () => {
+  it('covers four slots of one person with two half-hour shifts', async () => {
+    const { answer, paid, used } = await solve([1, 1, 1, 1], [shift(30)]);
+    expect(answer.status).toBe('optimal');
+    expect(paid).toBe(60);
+    expect(used).toBe(2);
+  });
+
+  it('wraps a shift over the end of the week', async () => {
+    const { answer, paid, c, counts } = await solve([1, 0, 0, 1], [shift(30)]);
+    expect(answer.status).toBe('optimal');
+    expect(paid).toBe(30);
+    const j = Array.from(counts).findIndex((n) => n > 0.5);
+    expect(c.startOf[j]).toBe(3);
+  });
+
+  it('needs a second person where the first is on break', async () => {
+    // 45-minute shift with a 15-minute break: works its 1st and 3rd slot.
+    const { answer, paid, cover } = await solve([1, 1, 1, 0, 0, 0], [shift(45, 15)]);
+    expect(answer.status).toBe('optimal');
+    expect(paid).toBe(60);
+    expect(
+      Array.from(cover)
+        .slice(0, 3)
+        .every((n) => n >= 1),
+    ).toBe(true);
+  });
+
+  it('prefers the longer shift when it covers the same demand for fewer paid hours', async () => {
+    const { paid } = await solve([2, 2, 2, 2, 0, 0, 0, 0], [shift(30, 0, 1), shift(60, 0, 2)]);
+    expect(paid).toBe(120);
+  });
+
+  it('uses the fewest distinct shifts at the same staff-hours', async () => {
+    // x0 + x3 ≥ 2, x0 + x1 ≥ 2, x1 + x2 ≥ 2, x2 + x3 ≥ 2: 4 shifts either way, but 2 × slot 0 and 2 × slot 2 use two.
+    const { answer, paid, used } = await solve([2, 2, 2, 2], [shift(30)], true);
+    expect(paid).toBe(120);
+    expect(used).toBe(2);
+    expect(answer.distinctGap).toBe(0);
+  });
+});
+
+describe('every schedule against brute force', () => {
+  // Weeks at least as long as the longest shift (a real week has 672 slots).
+  const demandArb = fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 4, maxLength: 7 });
+  const shiftArb = fc
+    .record({ length: fc.integer({ min: 1, max: 4 }), pause: fc.integer({ min: 0, max: 1 }) })
+    .filter(({ length, pause }) => length - pause >= 1 && (pause === 0 || length >= 3))
+    .map(({ length, pause }) => shift(length * 15, pause * 15));
+
+  it('covers the demand in every slot at the cheapest paid minutes', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        demandArb,
+        fc.array(shiftArb, { minLength: 1, maxLength: 2 }),
+        async (demand, shifts) => {
+          const ids = shifts.map((s, i) => ({ ...s, id: i + 1 }));
+          const { answer, paid, cover } = await solve(demand, ids);
+          expect(Array.from(cover).every((n, s) => n >= demand[s])).toBe(true);
+          expect(answer.status).toBe('optimal');
+          expect(paid).toBe(bruteForce(demand, ids));
+        },
+      ),
+      { numRuns: 40 },
+    );
+  }, 120_000);
+
+  it('the greedy fallback always covers the demand', () => {
+    fc.assert(
+      fc.property(demandArb, fc.array(shiftArb, { minLength: 1, maxLength: 2 }), (demand, shifts) => {
+        const c = buildCandidates(demand, shifts, 15);
+        const cover = coverOf(c, greedyCover(demand, c), demand.length);
+        expect(Array.from(cover).every((n, s) => n >= demand[s])).toBe(true);
+      }),
+    );
+  });
+});
