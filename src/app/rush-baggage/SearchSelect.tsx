@@ -175,6 +175,7 @@ export function SearchSelect({
                     tabIndex={-1}
                     aria-selected={value?.id === option.id}
                     className={`w-select__option${index === active ? ' is-active' : ''}${value?.id === option.id ? ' is-chosen' : ''}`}
+                    style={{ minHeight: option.subtitle ? 52 : 36 }}
                     onMouseDown={(event) => event.preventDefault()}
                     onMouseEnter={() => setActive(index)}
                     onClick={() => choose(option)}
