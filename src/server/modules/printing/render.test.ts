@@ -161,6 +161,19 @@ describe('rendering a rush tag to PDF', () => {
     ]);
   });
 
+  it('answers jobs rendered at the same time each with its own tags', async () => {
+    const other = { ...page, digits: '2555000042', plate: 'SU 000042' };
+    const [first, second] = await Promise.all([
+      renderTagsPdf([page], 1, LAYOUT),
+      renderTagsPdf([other, other], 1, LAYOUT),
+    ]);
+    expect((await pageTexts(first)).join()).toContain('SU 123456');
+    expect(await pageTexts(second)).toEqual([
+      expect.stringContaining('SU 000042'),
+      expect.stringContaining('SU 000042'),
+    ]);
+  });
+
   it('shrinks a line too long for the tag, so no text runs past the edge', async () => {
     const long = { ...page, passenger: 'Константинопольский-Аксельрод Александр Вениаминович' };
     const doc = await open(await renderTagsPdf([long], 1, LAYOUT));

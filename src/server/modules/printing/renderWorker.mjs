@@ -1,8 +1,9 @@
-// Renders rush bag tags to one PDF off the HTTP thread (pdfkit and bwip-js are synchronous CPU work).
+// Renders rush bag tags to PDF off the HTTP thread (pdfkit and bwip-js are synchronous CPU work). It stays alive
+// between jobs (loading pdfkit, fontkit and bwip-js costs far more than drawing a tag); render.ts ends it when idle.
 // Plain JavaScript: a worker thread loads this file with no TypeScript loader, under tsx, Vitest and node alike.
 // The words of each tag come finished from tagPage.ts; this file only lays them out and draws them.
 import { createRequire } from 'node:module';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 
@@ -27,8 +28,8 @@ const CYRILLIC = /[\u0400-\u04FF]+/gu;
  * @typedef {{widthMm: number, lengthMm: number, barcodeHeightMm: number, moduleTenthMm: number, faceIn: boolean}} Layout
  */
 
-/** @type {{pages: TagPage[], copies: number, layout: Layout}} */
-const { pages, copies, layout } = workerData;
+/** The layout of the job being drawn (one job at a time: jobs arrive as messages and are drawn in turn). */
+let layout;
 
 const mm = (value) => value * PT_PER_MM;
 
@@ -120,26 +121,38 @@ function drawTag(doc, page) {
   }
 }
 
-function render() {
-  const size = [mm(layout.widthMm), mm(layout.lengthMm)];
-  const doc = new PDFDocument({ size, margin: 0, autoFirstPage: false, info: { Title: 'RUSH' } });
-  for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
-  const chunks = [];
-  doc.on('data', (chunk) => chunks.push(chunk));
-  doc.on('end', () => {
-    const bytes = new Uint8Array(Buffer.concat(chunks));
-    parentPort?.postMessage({ type: 'done', bytes }, [bytes.buffer]);
+/** Renders one job to PDF bytes. */
+function render(pages, copies) {
+  return new Promise((resolve, reject) => {
+    const size = [mm(layout.widthMm), mm(layout.lengthMm)];
+    const doc = new PDFDocument({ size, margin: 0, autoFirstPage: false, info: { Title: 'RUSH' } });
+    for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
+    const chunks = [];
+    doc.on('data', (chunk) => chunks.push(chunk));
+    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    doc.on('error', reject);
+    for (const page of pages)
+      for (let copy = 0; copy < copies; copy += 1) {
+        doc.addPage({ size, margin: 0 });
+        drawTag(doc, page);
+      }
+    doc.end();
   });
-  for (const page of pages)
-    for (let copy = 0; copy < copies; copy += 1) {
-      doc.addPage({ size, margin: 0 });
-      drawTag(doc, page);
-    }
-  doc.end();
 }
 
-try {
-  render();
-} catch (error) {
-  parentPort?.postMessage({ type: 'failed', message: String(error?.stack ?? error) });
+/** @param {{id: number, pages: TagPage[], copies: number, layout: Layout}} job */
+async function onJob(job) {
+  try {
+    layout = job.layout;
+    const bytes = await render(job.pages, job.copies);
+    parentPort?.postMessage({ id: job.id, type: 'done', bytes }, [bytes.buffer]);
+  } catch (error) {
+    parentPort?.postMessage({ id: job.id, type: 'failed', message: String(error?.stack ?? error) });
+  }
 }
+
+// Jobs are drawn one after another: rendering is synchronous, so a second job waits for the first to end.
+let queue = Promise.resolve();
+parentPort?.on('message', (job) => {
+  queue = queue.then(() => onJob(job));
+});
