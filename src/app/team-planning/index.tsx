@@ -1,6 +1,387 @@
-import { ModulePlaceholder } from '../shell/ModulePlaceholder.tsx';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { teamAssignmentMachine } from '../../machines/teamAssignment.ts';
+import {
+  emptyRule,
+  emptyTeamForm,
+  teamDeletedText,
+  teamFormFrom,
+  teamModalMachine,
+} from '../../machines/teamModal.ts';
+import { teamPlanningMachine } from '../../machines/teamPlanning.ts';
+import { readTeamFilters, writeTeamFilters } from '../../machines/teamPlanningFilters.ts';
+import { TEAM_STATUS } from '../../shared/team-planning.ts';
+import type { DropPayload } from '../../timeline/Timeline.tsx';
+import { ErrorPopup, LoadFailure, Modal, Page, PageCard, PageTitle, showAlert } from '../../widgets/index.ts';
+import { useCan } from '../access/rules.ts';
+import { subscribeLiveFeed } from '../api/events.ts';
+import { readTimeZone } from '../api/storage.ts';
+import { useRouteEntry } from '../shell/RouteEntryContext.ts';
+import { AssignmentError, ConfirmDialog, SuitableTeams } from './AssignmentDialogs.tsx';
+import { canChangeTeam } from './access.ts';
+import { type Board, downloadPlan, planFileName, type TeamWithFlights } from './api.ts';
+import { stampOf, wallMinute } from './board.ts';
+import { Filters } from './Filters.tsx';
+import { FreeFlights } from './FreeFlights.tsx';
+import { OutsideFlights } from './OutsideFlights.tsx';
+import { TeamBoard } from './TeamBoard.tsx';
+import { TeamModal } from './TeamModal.tsx';
+import { TeamPanel } from './TeamPanel.tsx';
+import './team-planning.css';
 
-/** Placeholder until the screen's issue lands. */
+type FreeFlight = Board['free'][number];
+type LinkedFlight = TeamWithFlights['flights'][number];
+/** Live-feed entities that change what the board shows. */
+const BOARD_ENTITIES = new Set(['team', 'team_flight', 'task', 'task_employee', 'flight', 'turnaround']);
+
+/** Saves a downloaded file under its name. */
+function saveFile(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** /team-planning and /team-planning-race (spec 2, 4): teams, their flights on the timeline, assignment by drag. */
 export default function Screen() {
-  return <ModulePlaceholder />;
+  const title = useRouteEntry()?.title ?? 'Планирование бригад';
+  const teamAll = useCan('team-all');
+  const editDepartment = useCan('edit-department-team');
+  const canEdit = teamAll || editDepartment;
+  const rules = useMemo(() => ({ teamAll, editDepartment, departmentId: null }), [teamAll, editDepartment]);
+  const canChange = useCallback((team: TeamWithFlights) => canChangeTeam(rules, team.department.id), [rules]);
+
+  const board = useActorRef(
+    teamPlanningMachine.provide({
+      actions: { saveFilters: ({ context }) => writeTeamFilters(localStorage, context.filters) },
+    }),
+    { input: { filters: readTeamFilters(localStorage, new Date(), readTimeZone()) } },
+  );
+  const refresh = useCallback(() => board.send({ type: 'BOARD.REFRESH' }), [board]);
+  const assignment = useActorRef(teamAssignmentMachine.provide({ actions: { refresh } }));
+  const modal = useActorRef(
+    teamModalMachine.provide({
+      actions: {
+        saved: () => {
+          showAlert('Бригада сохранена', 'Success');
+          refresh();
+        },
+        removed: (_, { target }) => {
+          if (target?.kind === 'team') {
+            showAlert(teamDeletedText(target.name), 'Success');
+            board.send({ type: 'TEAM.SELECT', id: null });
+          } else showAlert('Сотрудник исключён из бригады', 'Success');
+          refresh();
+        },
+      },
+    }),
+  );
+
+  const {
+    filters,
+    reference,
+    board: data,
+    version,
+    message,
+    selectedTeamId,
+  } = useSelector(board, (s) => s.context);
+  const loading = useSelector(board, (s) => s.hasTag('loading'));
+  const failed = useSelector(board, (s) => s.hasTag('failed'));
+  const confirming = useSelector(assignment, (s) => s.hasTag('confirming'));
+  const posting = useSelector(assignment, (s) => s.hasTag('posting'));
+  const request = useSelector(assignment, (s) => s.context.request);
+  const summary = useSelector(assignment, (s) => s.context.summary);
+  const assignmentError = useSelector(assignment, (s) => s.context.error);
+  const deleteTarget = useSelector(modal, (s) => (s.hasTag('confirming') ? s.context.target : null));
+  const deleting = useSelector(modal, (s) => s.hasTag('confirming') && s.hasTag('saving'));
+  const modalMessage = useSelector(modal, (s) => (s.matches('closed') ? s.context.message : null));
+  const [view, setView] = useState<'board' | 'outside'>('board');
+  const [choosing, setChoosing] = useState<{
+    aid: number;
+    number: string;
+    currentTeamId: number | null;
+  } | null>(null);
+  const [downloading, setDownloading] = useState(false);
+
+  // Live refresh: another lead's change (or ours) reaches the board silently.
+  useEffect(
+    () => subscribeLiveFeed((notice) => BOARD_ENTITIES.has(notice.entity) && refresh(), { onReady: refresh }),
+    [refresh],
+  );
+
+  const dragged = useRef<FreeFlight | null>(null);
+  const dragPayload = useCallback((): DropPayload | null => {
+    const flight = dragged.current;
+    if (!flight) return null;
+    return {
+      start: wallMinute(flight.begin_datetime),
+      end: wallMinute(flight.end_datetime),
+      label: flight.flight_number,
+    };
+  }, []);
+
+  const ask = useCallback((req: Parameters<typeof assignment.send>[0]) => assignment.send(req), [assignment]);
+  const askAssign = (
+    flight: { aid: number | null; flight_number: string },
+    team: { id: number; name: string },
+  ) => {
+    if (flight.aid === null) return;
+    ask({
+      type: 'ASSIGNMENT.ASK',
+      request: { action: 'assign', body: { flight_aid: flight.aid, team_id: team.id } },
+      summary: `Рейс ${flight.flight_number} → бригада «${team.name}»`,
+    });
+  };
+  const askReassign = (
+    flight: LinkedFlight,
+    from: { id: number; name: string },
+    to: { id: number; name: string },
+  ) => {
+    if (flight.aid === null || from.id === to.id) return;
+    ask({
+      type: 'ASSIGNMENT.ASK',
+      request: {
+        action: 'reassign',
+        body: { flight_aid: flight.aid, from_team_id: from.id, to_team_id: to.id },
+      },
+      summary: `Рейс ${flight.flight_number}: бригада «${from.name}» → бригада «${to.name}»`,
+    });
+  };
+  const askDeassign = (flight: LinkedFlight, team: TeamWithFlights) => {
+    if (flight.aid === null) return;
+    ask({
+      type: 'ASSIGNMENT.ASK',
+      request: { action: 'deassign', body: { flight_aid: flight.aid, team_id: team.id } },
+      summary: `Снять бригаду «${team.name}» с рейса ${flight.flight_number}`,
+    });
+  };
+
+  const teams = data?.teams ?? [];
+  const selected = teams.find((team) => team.id === selectedTeamId) ?? null;
+  const period = useMemo(() => ({ begin: filters.begin, end: filters.end }), [filters.begin, filters.end]);
+  const teamIds = useMemo(() => teams.map((team) => team.id), [teams]);
+
+  const openCreate = () =>
+    modal.send({
+      type: 'MODAL.OPEN',
+      modalType: 'createTeam',
+      form: {
+        ...emptyTeamForm(),
+        begin: filters.begin,
+        end: filters.end,
+        statusId: TEAM_STATUS.draft,
+        departmentId: filters.departmentIds.length === 1 ? filters.departmentIds[0] : null,
+        rules: [emptyRule()],
+      },
+    });
+  const teamForm = (team: TeamWithFlights) => teamFormFrom(team);
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const blob = await downloadPlan(filters, filters.scale);
+      saveFile(blob, planFileName(stampOf(filters.begin), stampOf(filters.end)));
+    } catch {
+      showAlert('Файл не найден', 'Danger');
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const flightsCount = teams.reduce((sum, team) => sum + team.flights.length, 0);
+  const status = loading
+    ? 'Загрузка бригад…'
+    : data
+      ? `Бригад: ${teams.length}, рейсов у бригад: ${flightsCount}, без бригады: ${data.free.length}`
+      : '';
+
+  return (
+    <Page label={title}>
+      <PageTitle
+        title={title}
+        actions={[
+          ...(canEdit ? [{ label: 'Создать бригаду', onClick: openCreate }] : []),
+          {
+            label: downloading ? 'Выгрузка…' : 'Скачать план',
+            onClick: download,
+            variant: 'secondary' as const,
+            disabled: downloading,
+          },
+        ]}
+      >
+        <span className="team-planning__status" role="status" aria-busy={loading}>
+          {status}
+        </span>
+      </PageTitle>
+      <PageCard>
+        <Filters
+          reference={reference}
+          filters={filters}
+          onChange={(patch) => board.send({ type: 'FILTER.SET', patch })}
+        />
+      </PageCard>
+      {failed && message ? (
+        <LoadFailure message={message} onRetry={() => board.send({ type: 'RETRY' })} />
+      ) : null}
+      <PageCard>
+        <div className="team-planning__views" role="tablist" aria-label="Вид">
+          <button type="button" role="tab" aria-selected={view === 'board'} onClick={() => setView('board')}>
+            Рейсы по бригадам
+          </button>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={view === 'outside'}
+            onClick={() => setView('outside')}
+          >
+            Рейсы вне бригады
+          </button>
+        </div>
+        {view === 'outside' ? (
+          <OutsideFlights filters={filters} teamIds={teamIds} version={version} />
+        ) : !data ? (
+          <p className="team-planning__note">{loading ? 'Загрузка бригад…' : 'Нет данных'}</p>
+        ) : (
+          <div className="team-planning__layout">
+            <FreeFlights
+              flights={data.free}
+              canAssign={canEdit}
+              onDragStart={(flight) => {
+                dragged.current = flight;
+              }}
+              onDragEnd={() => {
+                dragged.current = null;
+              }}
+              onChoose={(flight) =>
+                flight.aid !== null &&
+                setChoosing({ aid: flight.aid, number: flight.flight_number, currentTeamId: null })
+              }
+            />
+            <div className="team-planning__board">
+              {teams.length === 0 ? (
+                <p className="team-planning__note">Нет бригад за период с выбранными фильтрами</p>
+              ) : (
+                <TeamBoard
+                  teams={teams}
+                  period={period}
+                  scale={filters.scale}
+                  onZoom={(scale) => board.send({ type: 'FILTER.SET', patch: { scale } })}
+                  canChange={canChange}
+                  dragged={dragPayload}
+                  onDropFree={(team) => {
+                    const flight = dragged.current;
+                    dragged.current = null;
+                    if (flight) askAssign(flight, team);
+                  }}
+                  onMove={askReassign}
+                  onConnect={(flight, team) =>
+                    flight.aid !== null &&
+                    setChoosing({ aid: flight.aid, number: flight.flight_number, currentTeamId: team.id })
+                  }
+                  onDisconnect={askDeassign}
+                  onOpenTeam={(team) => board.send({ type: 'TEAM.SELECT', id: team.id })}
+                />
+              )}
+              <ul className="team-planning__team-links" aria-label="Бригады периода">
+                {teams.map((team) => (
+                  <li key={team.id}>
+                    <button
+                      type="button"
+                      className="team-planning__team-link"
+                      aria-pressed={team.id === selectedTeamId}
+                      onClick={() => board.send({ type: 'TEAM.SELECT', id: team.id })}
+                    >
+                      {team.name}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </div>
+        )}
+      </PageCard>
+      {selected ? (
+        <PageCard>
+          <TeamPanel
+            team={selected}
+            version={version}
+            canEdit={canChange(selected)}
+            onEdit={() => modal.send({ type: 'MODAL.OPEN', modalType: 'editTeam', form: teamForm(selected) })}
+            onAddEmployee={() =>
+              modal.send({
+                type: 'MODAL.OPEN',
+                modalType: 'addEmployee',
+                form: { ...teamForm(selected), employeeIds: [] },
+              })
+            }
+            onReplace={(employee) =>
+              modal.send({
+                type: 'MODAL.OPEN',
+                modalType: 'replaceEmployee',
+                form: { ...teamForm(selected), oldEmployeeId: employee.id, newEmployeeId: null },
+              })
+            }
+            onRemoveEmployee={(employee) =>
+              modal.send({
+                type: 'DELETE.ASK',
+                target: { kind: 'employee', ids: [selected.id, employee.id], name: employee.name },
+              })
+            }
+            onDelete={() =>
+              modal.send({
+                type: 'DELETE.ASK',
+                target: { kind: 'team', ids: [selected.id], name: selected.name },
+              })
+            }
+            onClose={() => board.send({ type: 'TEAM.SELECT', id: null })}
+          />
+        </PageCard>
+      ) : null}
+      <SuitableTeams
+        flight={choosing}
+        onClose={() => setChoosing(null)}
+        onChoose={(team) => {
+          const current = choosing;
+          setChoosing(null);
+          if (!current) return;
+          const from = teams.find((t) => t.id === current.currentTeamId);
+          const flight = from?.flights.find((f) => f.aid === current.aid);
+          if (from && flight) askReassign(flight, from, team);
+          else askAssign({ aid: current.aid, flight_number: current.number }, team);
+        }}
+      />
+      <ConfirmDialog
+        action={confirming ? (request?.action ?? null) : null}
+        summary={summary}
+        posting={posting}
+        onConfirm={() => assignment.send({ type: 'ASSIGNMENT.CONFIRM' })}
+        onCancel={() => assignment.send({ type: 'ASSIGNMENT.CANCEL' })}
+      />
+      <AssignmentError error={assignmentError} onClose={() => assignment.send({ type: 'ERROR.CLOSE' })} />
+      <TeamModal actor={modal} reference={reference} />
+      <Modal
+        open={deleteTarget !== null}
+        title={deleteTarget?.kind === 'team' ? 'Удалить бригаду?' : 'Исключить сотрудника из бригады?'}
+        onClose={() => modal.send({ type: 'MODAL.CLOSE' })}
+        onSubmit={() => modal.send({ type: 'DELETE.CONFIRM' })}
+        submitLabel={deleteTarget?.kind === 'team' ? 'Удалить' : 'Исключить'}
+        submitDisabled={deleting}
+        disabled={deleting}
+        width={420}
+        role="alertdialog"
+      >
+        <p>{deleteTarget?.name}</p>
+      </Modal>
+      <ErrorPopup
+        open={modalMessage !== null}
+        title="Действие недоступно"
+        message={modalMessage ?? ''}
+        onClose={() => modal.send({ type: 'MESSAGE.CLEAR' })}
+      />
+    </Page>
+  );
 }

@@ -1,0 +1,22 @@
+/**
+ * canConnectTeam / canDisconnectTeam of spec 6, computed (the spec does not say how): `team-all` changes every team;
+ * `edit-department-team` changes the teams of the user's own department. When the session does not tell the user's
+ * department, the menu offers the action for every team he sees and the server decides (its 403 shows in the error
+ * dialog of the action); a user without either rule is never offered it.
+ */
+export interface TeamRules {
+  teamAll: boolean;
+  editDepartment: boolean;
+  /** The user's department, when the session tells it. */
+  departmentId: number | null;
+}
+
+/**
+ * Whether the user may connect or disconnect flights of a team of `teamDepartmentId`.
+ * Example: `{teamAll: false, editDepartment: true, departmentId: 3}`, a team of department 4 → false.
+ */
+export function canChangeTeam(rules: TeamRules, teamDepartmentId: number): boolean {
+  if (rules.teamAll) return true;
+  if (!rules.editDepartment) return false;
+  return rules.departmentId === null || rules.departmentId === teamDepartmentId;
+}

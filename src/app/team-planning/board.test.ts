@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { canChangeTeam } from './access.ts';
+import type { TeamWithFlights } from './api.ts';
+import { buildBoard, clockOf, flightHint, stampOf, teamLabel, wallMinute } from './board.ts';
+
+const leg = (number: string) => ({
+  flight_id: 1,
+  flight_number: number,
+  flight_number_symbol: `SU${number}`,
+  begin_datetime: '2026-11-23 08:00:00',
+  end_datetime: '2026-11-23 09:00:00',
+  plan_departure_datetime: '2026-11-23 09:00:00',
+  plan_arrival_datetime: '2026-11-23 08:00:00',
+  calc_departure_datetime: null,
+  calc_arrival_datetime: '2026-11-23 08:10:00',
+  fact_departure_datetime: null,
+  fact_arrival_datetime: null,
+  tgo_times: null,
+  departure_airport: { id: 1, name: 'Шереметьево' },
+  arrival_airport: { id: 2, name: 'Казань' },
+});
+
+function flight(aid: number, begin: string, end: string, color = '#ff0000', conflict = 0) {
+  return {
+    aid,
+    flight_number: `SU ${aid}`,
+    color: { field: color, font: '#ffffff', border: '#000000' },
+    url: '',
+    aviacompany: { id: 1, code: 'SU' },
+    aircraft: { id: 1, type_id: 1, bort_number: 'RA-89001', type_name: 'SSJ-100' },
+    parking: { id: 1, name: '12' },
+    flight_type: { id: 1, name: 'Внутренний' },
+    begin_datetime: begin,
+    end_datetime: end,
+    arrivalFlight: leg('1234'),
+    departureFlight: null,
+    conflict,
+    task_without_employee: conflict,
+    task_with_employee_diff_team: 0,
+    employee_overlap: 0,
+    team_flight_id: aid,
+  };
+}
+
+function team(id: number, flights: ReturnType<typeof flight>[]): TeamWithFlights {
+  return {
+    id,
+    name: `Бригада ${id}`,
+    begin_datetime: '2026-11-23 08:00:00',
+    end_datetime: '2026-11-23 20:00:00',
+    real_count: 3,
+    count: 4,
+    template_team_rule_id: null,
+    teamStatus: { id: 1, name: 'Черновик' },
+    department: { id: 1, name: 'Перрон' },
+    employeePositionRules: [],
+    flights,
+  };
+}
+
+const period = { begin: '2026-11-23 00:00:00', end: '2026-11-24 00:00:00' };
+
+describe('the board model', () => {
+  it('puts each team on a row and each linked flight on its team row, one style per airline colour', () => {
+    const board = buildBoard(
+      [
+        team(1, [flight(10, '2026-11-23 08:00:00', '2026-11-23 09:00:00')]),
+        team(2, [
+          flight(11, '2026-11-23 10:00:00', '2026-11-23 11:30:00', '#00ff00', 1),
+          flight(12, '2026-11-23 12:00:00', '2026-11-23 13:00:00'),
+        ]),
+      ],
+      period,
+    );
+    expect([...board.bars.rows]).toEqual([0, 1, 1]);
+    expect(board.bars.ends[1] - board.bars.starts[1]).toBe(90);
+    expect(board.bars.starts[0] - wallMinute(period.begin)).toBe(8 * 60);
+    expect(board.bars.styles).toEqual([
+      { fill: '#ff0000', border: '#000000', text: '#ffffff' },
+      { fill: '#00ff00', border: '#000000', text: '#ffffff' },
+    ]);
+    expect([...(board.bars.style ?? [])]).toEqual([0, 1, 0]);
+    expect([...(board.bars.mark ?? [])]).toEqual([0, 1, 0]);
+    expect(board.flights.map((f) => f.aid)).toEqual([10, 11, 12]);
+    expect(board.shade.ends[0] - board.shade.starts[0]).toBe(12 * 60);
+    expect(board.range).toEqual({ from: wallMinute(period.begin), to: wallMinute(period.end) });
+  });
+
+  it('widens the range to a flight that runs past the period', () => {
+    const board = buildBoard([team(1, [flight(10, '2026-11-23 23:30:00', '2026-11-24 01:00:00')])], period);
+    expect(board.range.to - wallMinute(period.end)).toBe(60);
+  });
+});
+
+describe('texts', () => {
+  it('label a team with its members of needed and its shift', () => {
+    expect(teamLabel(team(1, []))).toBe('Бригада 1 (3/4) 08:00–20:00');
+  });
+
+  it('describe a flight with its legs, stand, aircraft and conflict kinds', () => {
+    const hint = flightHint(flight(10, '2026-11-23 08:00:00', '2026-11-23 09:00:00', '#f00', 1));
+    expect(hint).toContain('Прилёт SU1234: 23.11.2026 08:10 из Шереметьево');
+    expect(hint).toContain('Стоянка: 12');
+    expect(hint).toContain('ВС: SSJ-100, борт RA-89001');
+    expect(hint).toContain('Конфликт: задач без исполнителя: 1');
+  });
+
+  it('cut wall clocks to hours and to dates', () => {
+    expect(clockOf('2026-11-23 08:05:00')).toBe('08:05');
+    expect(clockOf(null)).toBe('—');
+    expect(stampOf('2026-11-23 08:05:00')).toBe('23.11.2026 08:05');
+    expect(Number.isNaN(wallMinute('вчера'))).toBe(true);
+  });
+});
+
+describe('who may connect and disconnect a team', () => {
+  it('is everyone with team-all, and with edit-department-team the own department or, unknown, every team', () => {
+    expect(canChangeTeam({ teamAll: true, editDepartment: false, departmentId: 1 }, 2)).toBe(true);
+    expect(canChangeTeam({ teamAll: false, editDepartment: true, departmentId: 1 }, 1)).toBe(true);
+    expect(canChangeTeam({ teamAll: false, editDepartment: true, departmentId: 1 }, 2)).toBe(false);
+    expect(canChangeTeam({ teamAll: false, editDepartment: true, departmentId: null }, 2)).toBe(true);
+    expect(canChangeTeam({ teamAll: false, editDepartment: false, departmentId: null }, 2)).toBe(false);
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * The team board as the timeline draws it: one row per team (its shift shaded), one bar per linked turnaround in
+ * the airline's colours, conflicts marked; and the texts of rows, bars and hints. Times are the wall clock of the
+ * zone chosen in the frame, laid on the browser's clock so the axis reads the same hours (see timeline/clock.ts).
+ */
+import type { BarStyle, RowShade, TimelineBars } from '../../timeline/Timeline.tsx';
+import type { Board, TeamWithFlights } from './api.ts';
+
+type LinkedFlight = TeamWithFlights['flights'][number];
+type FreeFlight = Board['free'][number];
+export type AnyFlight = LinkedFlight | FreeFlight;
+
+/**
+ * Minutes since the epoch of a wall clock 'YYYY-MM-DD HH:mm(:ss)' read on the browser's clock; NaN when malformed.
+ * Example: in a UTC browser `wallMinute('1970-01-01 01:30:00')` → 90.
+ */
+export function wallMinute(text: string): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/.exec(text);
+  if (!match) return Number.NaN;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number);
+  return new Date(year, month - 1, day, hour, minute).getTime() / 60_000;
+}
+
+/** 'HH:mm' of a wall clock, or '—'. Example: '2026-11-23 08:05:00' → '08:05'. */
+export function clockOf(text: string | null | undefined): string {
+  return text && text.length >= 16 ? text.slice(11, 16) : '—';
+}
+
+/** 'DD.MM.YYYY HH:mm' of a wall clock. Example: '2026-11-23 08:05:00' → '23.11.2026 08:05'. */
+export function stampOf(text: string): string {
+  if (text.length < 16) return text;
+  return `${text.slice(8, 10)}.${text.slice(5, 7)}.${text.slice(0, 4)} ${text.slice(11, 16)}`;
+}
+
+export interface BoardModel {
+  teams: TeamWithFlights[];
+  bars: TimelineBars;
+  /** The flight of each bar. */
+  flights: LinkedFlight[];
+  shade: RowShade;
+  /** The data span: the period, widened to every bar and shift. */
+  range: { from: number; to: number };
+}
+
+/** The style key of a flight's colours. */
+const styleKey = (color: { field: string; font: string; border: string }) =>
+  `${color.field}|${color.font}|${color.border}`;
+
+/** The timeline arrays of the teams with their flights in the period [begin, end). */
+export function buildBoard(teams: TeamWithFlights[], period: { begin: string; end: string }): BoardModel {
+  const flights: LinkedFlight[] = [];
+  const rowOf: number[] = [];
+  teams.forEach((team, row) => {
+    for (const flight of team.flights) {
+      flights.push(flight);
+      rowOf.push(row);
+    }
+  });
+  const n = flights.length;
+  const starts = new Float64Array(n);
+  const ends = new Float64Array(n);
+  const rows = new Int32Array(n);
+  const style = new Uint16Array(n);
+  const mark = new Uint8Array(n);
+  const styles: BarStyle[] = [];
+  const styleIndex = new Map<string, number>();
+  let from = wallMinute(period.begin);
+  let to = wallMinute(period.end);
+  for (let i = 0; i < n; i++) {
+    const flight = flights[i];
+    starts[i] = wallMinute(flight.begin_datetime);
+    ends[i] = Math.max(starts[i] + 1, wallMinute(flight.end_datetime));
+    rows[i] = rowOf[i];
+    mark[i] = flight.conflict === 1 ? 1 : 0;
+    const key = styleKey(flight.color);
+    let index = styleIndex.get(key);
+    if (index === undefined) {
+      index = styles.length;
+      styles.push({ fill: flight.color.field, border: flight.color.border, text: flight.color.font });
+      styleIndex.set(key, index);
+    }
+    style[i] = index;
+    from = Math.min(from, starts[i]);
+    to = Math.max(to, ends[i]);
+  }
+  const shade = {
+    starts: Float64Array.from(teams, (team) => wallMinute(team.begin_datetime)),
+    ends: Float64Array.from(teams, (team) => wallMinute(team.end_datetime)),
+  };
+  return { teams, bars: { starts, ends, rows, style, styles, mark }, flights, shade, range: { from, to } };
+}
+
+/** The row label: the team's name, members of needed, shift hours. Example: 'Перронная 1 (3/4) 08:00–20:00'. */
+export function teamLabel(team: TeamWithFlights): string {
+  return `${team.name} (${team.real_count ?? 0}/${team.count}) ${clockOf(team.begin_datetime)}–${clockOf(team.end_datetime)}`;
+}
+
+/** The text inside a bar: the flight numbers. */
+export function flightText(flight: AnyFlight): string {
+  return flight.flight_number;
+}
+
+/** The hover hint of a flight: numbers, times of each leg, stand, aircraft, and the conflicts of a linked one. */
+export function flightHint(flight: AnyFlight): string {
+  const lines = [flight.flight_number];
+  const arrival = flight.arrivalFlight;
+  const departure = flight.departureFlight;
+  if (arrival) {
+    const at =
+      arrival.fact_arrival_datetime ?? arrival.calc_arrival_datetime ?? arrival.plan_arrival_datetime;
+    lines.push(`Прилёт ${arrival.flight_number_symbol}: ${stampOf(at)} из ${arrival.departure_airport.name}`);
+  }
+  if (departure) {
+    const at =
+      departure.fact_departure_datetime ??
+      departure.calc_departure_datetime ??
+      departure.plan_departure_datetime;
+    lines.push(`Вылет ${departure.flight_number_symbol}: ${stampOf(at)} в ${departure.arrival_airport.name}`);
+  }
+  lines.push(`Обслуживание: ${clockOf(flight.begin_datetime)}–${clockOf(flight.end_datetime)}`);
+  lines.push(`Стоянка: ${flight.parking?.name ?? '—'}`);
+  const board = flight.aircraft.bort_number ? `, борт ${flight.aircraft.bort_number}` : '';
+  lines.push(`ВС: ${flight.aircraft.type_name}${board}`);
+  if ('conflict' in flight && flight.conflict === 1) {
+    const kinds: string[] = [];
+    if (flight.task_without_employee > 0)
+      kinds.push(`задач без исполнителя: ${flight.task_without_employee}`);
+    if (flight.task_with_employee_diff_team > 0)
+      kinds.push(`задач у сотрудников других бригад: ${flight.task_with_employee_diff_team}`);
+    if (flight.employee_overlap > 0)
+      kinds.push(`пересечений задач у сотрудников: ${flight.employee_overlap}`);
+    lines.push(`Конфликт${kinds.length > 0 ? `: ${kinds.join('; ')}` : ''}`);
+  }
+  return lines.join('\n');
+}
