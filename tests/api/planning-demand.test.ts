@@ -482,7 +482,7 @@ describe('when listing shifts', () => {
     ]);
   });
 
-  it('answers 404 for any saved calculation, which do not exist yet', async () => {
+  it('answers 404 for a saved calculation that does not exist', async () => {
     const res = await get('/planning/shift?calc_id=1&type=2');
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('Расчёт не найден');

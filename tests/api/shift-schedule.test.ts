@@ -320,6 +320,16 @@ describe('creating and reading a saved schedule', () => {
     expect(await app.db.$count(planningCalcs)).toBe(before);
   });
 
+  it("lists the working shifts the saved schedule uses, and its positions' staff", async () => {
+    const { id } = (await create(baseBody())).json();
+    const used = await app.inject({ url: `/api/planning/shift?calc_id=${id}&type=2`, headers: planner });
+    expect(used.statusCode).toBe(200);
+    expect(used.json().map((s: { id: number }) => s.id)).toEqual([day]);
+    const staff = await app.inject({ url: `/api/planning/shift?calc_id=${id}&type=1`, headers: planner });
+    expect(staff.statusCode).toBe(200);
+    expect(staff.json()).toEqual([]);
+  }, 60_000);
+
   it('answers 404 for an unknown calculation', async () => {
     const res = await app.inject({ url: '/api/planning/calc/999999', headers: planner });
     expect(res.statusCode).toBe(404);

@@ -208,6 +208,25 @@ export function createShiftSchedulesService(deps: ShiftSchedulesDeps, tuning: Sc
       return { id: row.id };
     },
 
+    /**
+     * What a saved calculation covers, for the shift list (`GET /planning/shift?calc_id`): the working shifts its
+     * schedule uses (the chosen ones when it uses none) and its positions; unknown id → 404.
+     */
+    async calcScope(id: number): Promise<{ workingShiftIds: number[]; positionIds: number[] }> {
+      const [row] = await db
+        .select({ params: planningCalcs.params, result: planningCalcs.result })
+        .from(planningCalcs)
+        .where(eq(planningCalcs.id, id));
+      if (!row) throw new NotFoundError(MESSAGES.calcNotFound);
+      const params = storedParamsSchema.parse(row.params);
+      const result = shiftScheduleResultSchema.parse(row.result);
+      const used = new Set(result.positions.flatMap((p) => p.shifts.map((s) => s.working_shift_id)));
+      return {
+        workingShiftIds: used.size ? [...used] : params.working_shift,
+        positionIds: params.employee_position_ids,
+      };
+    },
+
     /** A saved calculation with its inputs and schedule; unknown id → 404. */
     async get(id: number) {
       const [row] = await db.select().from(planningCalcs).where(eq(planningCalcs.id, id));

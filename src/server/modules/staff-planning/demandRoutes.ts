@@ -13,7 +13,6 @@ import {
   workingShiftsSchema,
 } from '../../../shared/planning-demand.ts';
 import { wallClockToInstant } from '../../../shared/wallClock.ts';
-import { NotFoundError } from '../../domain/errors.ts';
 import { anyRule } from '../../http/access.ts';
 import { BadRequestError } from '../../http/errors.ts';
 import { plainQuery } from '../../http/list.ts';
@@ -274,7 +273,7 @@ export const planningDemandRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
     route({
       summary:
         'Смены: type=2 — рабочие смены, type=1 — сотрудники должностей employee_position_id[] с их сменой',
-      description: `calc_id — сохранённый расчёт; расчётов пока нет (issue 15), поэтому любой calc_id — 404 «Расчёт не найден». Без calc_id type=1 требует employee_position_id[] (активные сотрудники этих должностей, не больше ${SHIFT_EMPLOYEES_LIMIT}).`,
+      description: `calc_id — сохранённый расчёт графика сменности (404 «Расчёт не найден», если его нет): type=2 — рабочие смены, которые использует его график; type=1 — сотрудники его должностей (employee_position_id[] сужает их) с их сменой. Без calc_id type=1 требует employee_position_id[] (активные сотрудники этих должностей, не больше ${SHIFT_EMPLOYEES_LIMIT}).`,
       querystring: plainQuery({
         calc_id: queryId.optional(),
         type: queryWhole(1, 2).optional(),
@@ -284,7 +283,13 @@ export const planningDemandRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
     }),
     async (request) => {
       const q = request.query;
-      if (q.calc_id !== undefined) throw new NotFoundError(MESSAGES.calcNotFound);
+      if (q.calc_id !== undefined) {
+        const scope = await services.shiftSchedules.calcScope(q.calc_id);
+        if ((q.type ?? SHIFT_TYPES.workingShifts) === SHIFT_TYPES.workingShifts)
+          return (await shifts.workingShifts()).filter((shift) => scope.workingShiftIds.includes(shift.id));
+        const asked = q.employee_position_id?.filter((id) => scope.positionIds.includes(id));
+        return shifts.employeeShifts(asked?.length ? asked : scope.positionIds);
+      }
       if ((q.type ?? SHIFT_TYPES.workingShifts) === SHIFT_TYPES.workingShifts) return shifts.workingShifts();
       if (!q.employee_position_id?.length)
         throw new BadRequestError(MESSAGES.required, { employee_position_id: [MESSAGES.required] });
