@@ -1,0 +1,112 @@
+import { expect, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { collectErrors, signIn } from './fixtures.ts';
+
+/** Pixels of the schedule chart that differ from the transparent background. */
+function chartPixels(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="shift-schedule-chart"]');
+    const context = canvas?.getContext('2d');
+    if (!canvas || !context || canvas.width === 0) return 0;
+    const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+    let painted = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i] > 0) painted += 1;
+    return painted;
+  });
+}
+
+test.describe('shift schedules as planner', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, 'planner');
+  });
+
+  test('creates a standard schedule from the planning screen and lands on its page with chart, table and export', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const errors = collectErrors(page);
+    await page.goto('/resource-planning');
+    await expect(page.getByRole('status').filter({ hasText: /^Рейсов: \d+, задач: \d+$/ })).toBeVisible({
+      timeout: 30_000,
+    });
+
+    await page.getByRole('button', { name: 'Стандартный график' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Стандартный график сменности' });
+    await expect(dialog).toBeVisible();
+
+    // Spec 5: the exact messages under each limited field; only digits can be typed.
+    const week = dialog.getByLabel('Повторений в неделе, дней');
+    await week.fill('8');
+    await expect(dialog.getByText('Максимальное значение 7')).toBeVisible();
+    const period = dialog.getByLabel('Повторений в периоде, недель');
+    await period.fill('53');
+    await expect(dialog.getByText('Максимальное значение 52')).toBeVisible();
+    const deviation = dialog.getByLabel('Отклонение в периоде, %');
+    await deviation.fill('101');
+    await expect(dialog.getByText('Максимальное значение 100%')).toBeVisible();
+    await deviation.pressSequentially('x');
+    await expect(deviation).toHaveValue('101');
+    await dialog.getByRole('button', { name: 'Создать' }).click();
+    await expect(page).toHaveURL(/\/resource-planning/);
+    await week.fill('');
+    await period.fill('1');
+    await deviation.fill('');
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
+
+    // One position with demand keeps the solve short.
+    // A second click on a multi-select's trigger closes its list (Escape would close the form too).
+    const positions = dialog.getByRole('combobox', { name: 'Должности' });
+    await positions.click();
+    await page.getByRole('listbox', { name: 'Должности' }).getByRole('option').first().click();
+    await positions.click();
+    await expect(page.getByRole('listbox', { name: 'Должности' })).toHaveCount(0);
+    const shifts = dialog.getByRole('combobox', { name: 'Рабочие смены' });
+    await shifts.click();
+    await page.getByRole('listbox', { name: 'Рабочие смены' }).getByRole('option').first().click();
+    await shifts.click();
+    await expect(page.getByRole('listbox', { name: 'Рабочие смены' })).toHaveCount(0);
+    await dialog.getByLabel('Название расчёта').fill('E2E: стандартный график');
+
+    await dialog.getByRole('button', { name: 'Предпросмотр' }).click();
+    const preview = dialog.getByRole('table', { name: 'Предпросмотр графика' });
+    await expect(preview.getByRole('row')).toHaveCount(2, { timeout: 60_000 });
+    await expect(preview).toContainText(/оптимально|разрыв|решение/);
+
+    await dialog.getByRole('button', { name: 'Создать' }).click();
+    await expect(page).toHaveURL(/\/shift-schedules\/\d+$/, { timeout: 60_000 });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'График сменности: E2E: стандартный график',
+    );
+    await expect(page.getByRole('table', { name: 'Результат по должностям' }).getByRole('row')).toHaveCount(
+      2,
+    );
+
+    const chart = page.getByTestId('shift-schedule-chart');
+    await expect(chart).toHaveAttribute('aria-label', /пик [1-9]\d* чел\./);
+    await expect.poll(() => chartPixels(page)).toBeGreaterThan(1000);
+
+    const table = page.getByRole('table', { name: 'Смены по дням недели' });
+    expect(await table.locator('tbody tr').count()).toBeGreaterThan(0);
+    await expect(page.getByRole('link', { name: 'Планирование отпусков' })).toHaveAttribute(
+      'href',
+      /\/planning-vacation\/\d+$/,
+    );
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Выгрузить в Excel' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await download.path());
+    const rows = book.worksheets.reduce((sum, sheet) => sum + sheet.actualRowCount, 0);
+    expect(rows).toBeGreaterThan(1);
+
+    expect(errors).toEqual([]);
+  });
+
+  test('says so when the calculation does not exist', async ({ page }) => {
+    await page.goto('/shift-schedules/999999');
+    await expect(page.getByRole('alert')).toContainText('Расчёт не найден');
+    await expect(page.getByRole('button', { name: 'Повторить' })).toBeVisible();
+  });
+});
