@@ -14,6 +14,7 @@ import { throttledProgress } from './cli/progress.ts';
 import { readConfig } from './config.ts';
 import { openDb } from './db/client.ts';
 import { isDemoLoaded, loadDemoAirport } from './demo/index.ts';
+import { solverPool } from './solver/pool.ts';
 
 /** How to create the first administrator of a database without users (printed at start). */
 const FIRST_ADMIN_HINT =
@@ -101,6 +102,10 @@ async function main() {
     });
   }
   await app.listen({ port: config.port, host: config.host });
+  // The shift solver's threads compile HiGHS (about 1 s) now, not on the first schedule request; tests warm lazily.
+  solverPool()
+    .warm()
+    .catch((error) => log.warn({ error }, 'shift solver warm-up failed'));
   const url = `http://localhost:${config.port}`;
   const demoLogins = await enabledDemoLogins(db);
   log.info(
