@@ -63,8 +63,8 @@ export interface FlightConflicts {
 
 /**
  * Counts the flight's tasks in each conflict kind for a team: lacking staff of one of the team's positions; done (in
- * one of the team's positions) by someone not in the team; staffed by someone holding an overlapping task (`overlaps`
- * from `overlappingHolds` over everyone's tasks). `conflict` is 1 when any count is above zero.
+ * one of the team's positions) by someone not in the team; staffed in one of the team's positions by someone holding an
+ * overlapping task (`overlaps` from `overlappingHolds` over everyone's tasks). `conflict` is 1 when any count is above zero.
  * Example: a task needing 2 loaders with 1 team loader → task_without_employee 1, conflict 1.
  */
 export function flightConflicts(
@@ -84,7 +84,8 @@ export function flightConflicts(
     if (lacking) without += 1;
     if (task.staff.some((s) => team.positions.has(s.positionId) && !team.members.has(s.employeeId)))
       diff += 1;
-    if (task.staff.some((s) => overlaps.has(holdKey(s.employeeId, task.id)))) overlap += 1;
+    if (task.staff.some((s) => team.positions.has(s.positionId) && overlaps.has(holdKey(s.employeeId, task.id))))
+      overlap += 1;
   }
   return {
     conflict: without + diff + overlap > 0 ? 1 : 0,
