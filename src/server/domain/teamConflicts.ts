@@ -84,7 +84,9 @@ export function flightConflicts(
     if (lacking) without += 1;
     if (task.staff.some((s) => team.positions.has(s.positionId) && !team.members.has(s.employeeId)))
       diff += 1;
-    if (task.staff.some((s) => team.positions.has(s.positionId) && overlaps.has(holdKey(s.employeeId, task.id))))
+    if (
+      task.staff.some((s) => team.positions.has(s.positionId) && overlaps.has(holdKey(s.employeeId, task.id)))
+    )
       overlap += 1;
   }
   return {
