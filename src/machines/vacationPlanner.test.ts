@@ -8,7 +8,7 @@ import {
   type VacationAnswer,
   type VacationPlanEntry,
 } from '../shared/planning-calc.ts';
-import { applyDrag, inDrag, vacationPlannerMachine } from './vacationPlanner.ts';
+import { applyDrag, inDrag, keepOrder, vacationPlannerMachine } from './vacationPlanner.ts';
 
 const DAYS = daysBetween('2026-03-09', '2026-03-15');
 const STAFF = [
@@ -107,6 +107,23 @@ describe('when dragging across days', () => {
     expect(calls.loads.at(-1)?.plan).toEqual([{ employee_id: 2, dates: ['2026-03-10'] }]);
     expect(profit(actor, '2026-03-10')).toBe(0);
     expect(actor.getSnapshot().context.drafts).toEqual({ 2: ['2026-03-10'] });
+  });
+
+  it('keeps the rows where they were after the planning reload, though the days left changed', async () => {
+    const { actor } = start();
+    await ready(actor);
+    // The fake answers in staff order; the second employee's plan would move him under the sort by days left.
+    actor.send({ type: 'SORT.SET', sort: '-vacation_left' });
+    await ready(actor);
+    actor.send({ type: 'DAY.TOGGLE', employeeId: 1, date: '2026-03-10' });
+    await ready(actor);
+    expect(actor.getSnapshot().context.answer?.employees.map((row) => row.id)).toEqual([1, 2]);
+    expect(
+      keepOrder(actor.getSnapshot().context.answer, {
+        ...serverAnswer({}, []),
+        employees: [...serverAnswer({}, []).employees].reverse(),
+      }).employees.map((row) => row.id),
+    ).toEqual([1, 2]);
   });
 
   it('removes planned days when the drag starts on a planned day', async () => {

@@ -86,6 +86,19 @@ export function draftPlan(drafts: Record<number, string[]>): VacationPlanEntry[]
   return Object.entries(drafts).map(([id, dates]) => ({ employee_id: Number(id), dates }));
 }
 
+/**
+ * The answer of a planning reload with the rows in the order already on screen: a changed plan changes the days left,
+ * and re-sorting by them would move the row away from under the pointer. The chosen sort applies on the next load.
+ */
+export function keepOrder(shown: VacationAnswer | null, answer: VacationAnswer): VacationAnswer {
+  if (!shown) return answer;
+  const place = new Map(shown.employees.map((row, index) => [row.id, index]));
+  const employees = [...answer.employees].sort(
+    (a, b) => (place.get(a.id) ?? Number.MAX_SAFE_INTEGER) - (place.get(b.id) ?? Number.MAX_SAFE_INTEGER),
+  );
+  return { ...answer, employees };
+}
+
 /** The plan a finished drag or a toggled day would give, or null when there is none. */
 function nextPlan(context: VacationPlannerContext, event: VacationPlannerEvent): [number, string[]] | null {
   if (event.type === 'DRAG.END') {
@@ -172,6 +185,9 @@ export const vacationPlannerMachine = setup({
     dropDrag: assign({ drag: null }),
     dropDrafts: assign({ drafts: {}, message: null, fields: {} }),
     storeAnswer: assign((_, answer: VacationAnswer) => ({ answer })),
+    storePlanned: assign(({ context }, answer: VacationAnswer) => ({
+      answer: keepOrder(context.answer, answer),
+    })),
     storeSaved: assign({ drafts: {}, message: null, fields: {}, notice: 'План отпусков сохранён' }),
     storeError: assign((_, error: unknown) => {
       const failure = parseApiError(error);
@@ -233,7 +249,7 @@ export const vacationPlannerMachine = setup({
       invoke: {
         src: 'loadVacation',
         input: loadInput,
-        onDone: { target: 'ready', actions: { type: 'storeAnswer', params: ({ event }) => event.output } },
+        onDone: { target: 'ready', actions: { type: 'storePlanned', params: ({ event }) => event.output } },
         onError: {
           target: 'ready',
           actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },

@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { collectErrors, signIn } from './fixtures.ts';
+import { createCalc, plannerAuth } from './planningCalcs.ts';
+
+test.describe('saved calculations as planner', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, 'planner');
+  });
+
+  test('renames a calculation inline and deletes another after the confirmation', async ({ page }) => {
+    test.setTimeout(120_000);
+    const errors = collectErrors(page);
+    const kept = `E2E история ${Date.now()}`;
+    const doomed = `${kept}: удалить`;
+    await createCalc(page.request, kept);
+    await createCalc(page.request, doomed);
+
+    await page.goto('/planning-calc-history');
+    const grid = page.getByRole('table', { name: 'Сохранённые расчёты' });
+    await expect(grid.getByRole('link', { name: doomed, exact: true })).toBeVisible();
+    await expect(grid.getByRole('link', { name: 'Отпуска' }).first()).toHaveAttribute(
+      'href',
+      /\/planning-vacation\/\d+$/,
+    );
+
+    await grid.getByRole('button', { name: `Переименовать: ${kept}`, exact: true }).click();
+    const input = grid.getByRole('textbox', { name: `Новое название: ${kept}` });
+    await input.fill('   ');
+    await input.press('Enter');
+    await expect(grid.getByRole('alert')).toHaveText('Введите название расчёта');
+    await input.fill(`${kept} (переименован)`);
+    await input.press('Enter');
+    await expect(grid.getByRole('link', { name: `${kept} (переименован)`, exact: true })).toBeVisible();
+    await expect(grid.getByRole('link', { name: kept, exact: true })).toHaveCount(0);
+
+    await grid.getByRole('button', { name: `Удалить: ${doomed}`, exact: true }).click();
+    const question = page.getByRole('alertdialog', { name: 'Удалить расчёт?' });
+    await expect(question).toContainText(doomed);
+    await question.getByRole('button', { name: 'Удалить' }).click();
+    await expect(question).toBeHidden();
+    await expect(grid.getByRole('link', { name: doomed, exact: true })).toHaveCount(0);
+
+    const headers = await plannerAuth(page.request);
+    const stored = await page.request.post('/api/planning/calc', {
+      headers,
+      data: { filter: { name: kept } },
+    });
+    expect(((await stored.json()) as { name: string }[]).map((row) => row.name)).toEqual([
+      `${kept} (переименован)`,
+    ]);
+
+    await grid.getByRole('link', { name: `${kept} (переименован)`, exact: true }).click();
+    await expect(page).toHaveURL(/\/shift-schedules\/\d+$/);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,64 @@
+import { expect, type Page, test } from '@playwright/test';
+import { collectErrors, signIn } from './fixtures.ts';
+import { createCalc, plannerAuth } from './planningCalcs.ts';
+
+/** The shortage row's value of a day as shown. */
+const profitOf = async (page: Page, day: string) =>
+  Number(await page.locator(`[data-profit-date="${day}"]`).textContent());
+
+test.describe('vacation planner as planner', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, 'planner');
+  });
+
+  test('plans a vacation by dragging and by keys, sees the shortage row change and saves it', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const errors = collectErrors(page);
+    const id = await createCalc(page.request, `E2E отпуска ${Date.now()}`);
+    await page.goto(`/planning-vacation/${id}`);
+    const first = page.locator('[data-cell="0:0"]');
+    await expect(first).toBeVisible({ timeout: 30_000 });
+    const day0 = (await first.getAttribute('data-date')) as string;
+    const day2 = (await page.locator('[data-cell="0:2"]').getAttribute('data-date')) as string;
+    const day1 = (await page.locator('[data-cell="0:1"]').getAttribute('data-date')) as string;
+    const employeeId = Number(await first.getAttribute('data-employee'));
+    const before = await profitOf(page, day0);
+    const left = page.locator(`[data-employee-row="${employeeId}"] .vacation-grid__left`);
+    await expect(left).toHaveText('20');
+
+    // Drag across three days of the first employee.
+    const from = await first.boundingBox();
+    const to = await page.locator('[data-cell="0:2"]').boundingBox();
+    if (!from || !to) throw new Error('the cells have no box');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 6 });
+    await page.mouse.up();
+    await expect(page.locator('[data-cell="0:1"]')).toHaveAttribute('aria-pressed', 'true');
+    await expect(left).toHaveText('17');
+    await expect(page.getByRole('status').filter({ hasText: 'Не сохранено: сотрудников 1' })).toBeVisible();
+    await expect.poll(() => profitOf(page, day0)).toBe(before - 1);
+    await expect(page.locator(`[data-profit-date="${day0}"]`)).toHaveClass(
+      before - 1 < 0 ? /vacation-profit--short/ : /vacation-profit--(even|spare)/,
+    );
+
+    // The keyboard takes a day back.
+    await page.locator('[data-cell="0:0"]').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.locator('[data-cell="0:1"]')).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(page.locator('[data-cell="0:1"]')).toHaveAttribute('aria-pressed', 'false');
+    await expect(left).toHaveText('18');
+
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'План отпусков сохранён' })).toBeVisible();
+    const headers = await plannerAuth(page.request);
+    const stored = await page.request.get(`/api/planning/vacation?calc_id=${id}&per-page=1000`, { headers });
+    const answer = (await stored.json()) as { employees: { id: number; planDates: string[] }[] };
+    expect(answer.employees.find((row) => row.id === employeeId)?.planDates).toEqual([day0, day2]);
+    expect(day1 > day0 && day2 > day1).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
