@@ -15,13 +15,14 @@ import { benchFlightTable } from './flightTable.ts';
 import { benchGeometry } from './geometry.ts';
 import { benchGrid } from './grid.ts';
 import { benchPlanning } from './planning.ts';
+import { benchSolver } from './solver.ts';
 import { report } from './stats.ts';
 import { benchTimeline } from './timeline.ts';
 
 /**
  * `npm run bench`: the performance budgets of the README that exist so far, on the default demo airport in an
  * embedded database. Options: `--scale N` (demo size),
- * `--only api,busy,bundle,geometry,grid,planning,flight-table,timeline`.
+ * `--only api,busy,bundle,geometry,solver,grid,planning,flight-table,timeline`.
  */
 async function main(argv: string[]) {
   const option = (name: string) => {
@@ -35,6 +36,7 @@ async function main(argv: string[]) {
   if (!existsSync('dist/client/index.html')) execSync('npx vite build', { stdio: 'inherit' });
   if (wants('bundle')) benchBundle();
   if (wants('geometry')) await benchGeometry();
+  if (wants('solver')) await benchSolver();
   if (only && !['api', 'busy', 'grid', 'planning', 'flight-table', 'timeline'].some(wants)) return;
 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gow-bench-'));
