@@ -16,8 +16,6 @@ export type ScheduleLimitField = keyof typeof SCHEDULE_LIMITS;
 
 /** Slot of the typical week, in minutes. */
 export const SCHEDULE_SLOT_MINUTES = 15;
-/** Slots in the typical week (Monday 00:00 .. Sunday 24:00). */
-export const WEEK_SLOTS = (7 * 24 * 60) / SCHEDULE_SLOT_MINUTES;
 /** Hours of the standard working week: pers_kol = Σ ceil(staff_hours ÷ this) (contract of issue 15). */
 export const STANDARD_WEEK_HOURS = 40;
 /** The spec 8 message: nothing to cover, or the optimiser gave nothing. */
@@ -77,7 +75,6 @@ export const standardScheduleParamsSchema = z.object({
   working_shift: ids.default([]),
 });
 export type StandardScheduleParams = z.output<typeof standardScheduleParamsSchema>;
-export type StandardScheduleInput = z.input<typeof standardScheduleParamsSchema>;
 
 /** Body of `POST /planning/standard/create`: the inputs plus an optional single position and the calc's name. */
 export const standardScheduleCreateSchema = standardScheduleParamsSchema.extend({
@@ -103,8 +100,7 @@ const scheduleShiftSchema = z.object({
 export type ScheduleShift = z.infer<typeof scheduleShiftSchema>;
 
 /** How a position's staff-hours were found. */
-export const SCHEDULE_STATUSES = ['optimal', 'feasible', 'greedy'] as const;
-export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
+const SCHEDULE_STATUSES = ['optimal', 'feasible', 'greedy'] as const;
 
 const schedulePositionSchema = z.object({
   employee_position_id: z.number().int(),
@@ -116,7 +112,7 @@ const schedulePositionSchema = z.object({
   /** Gap of the fewest-distinct-shifts step (null when it did not run). */
   distinct_gap: z.number().nullable(),
   solve_ms: z.number().int(),
-  /** WEEK_SLOTS values from Monday 00:00: the typical week's demand per slot. */
+  /** 7 × 24 × 60 ÷ slot_minutes values from Monday 00:00: the typical week's demand per slot. */
   demand: z.array(z.number().int()),
   /** Staff on duty per slot from `shifts` (breaks excluded). */
   cover: z.array(z.number().int()),

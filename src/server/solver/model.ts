@@ -41,7 +41,7 @@ export function slotPattern(pattern: ShiftPattern, index: number, slotMinutes: n
 }
 
 /** Whether the k-th slot of a started shift is worked (not before its end, not in its break). */
-export function works(p: SlotPattern, k: number): boolean {
+function works(p: SlotPattern, k: number): boolean {
   return k >= 0 && k < p.lengthSlots && (k < p.breakOffset || k >= p.breakOffset + p.breakSlots);
 }
 

@@ -58,7 +58,7 @@ const WARM_MODEL: CoverModel = {
   totalRow: -1,
 };
 
-export class SolverAbortedError extends Error {
+class SolverAbortedError extends Error {
   constructor() {
     super('the solve was abandoned');
   }

@@ -243,5 +243,3 @@ export function createShiftSchedulesService(deps: ShiftSchedulesDeps, tuning: Sc
     },
   };
 }
-
-export type ShiftSchedulesService = ReturnType<typeof createShiftSchedulesService>;
