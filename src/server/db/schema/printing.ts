@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import type { PectabLanguage } from '../../../shared/printing.ts';
 import { users } from './access.ts';
 import { printers, printTemplates } from './reference.ts';
@@ -31,7 +41,10 @@ export const pectabLayouts = pgTable(
   },
   (t) => [
     check('pectab_layouts_language_ck', sql`${t.language} in ('pdf', 'zpl')`),
-    check('pectab_layouts_size_ck', sql`${t.widthMm} >= 30 and ${t.lengthMm} >= 100 and ${t.lengthMm} <= 1000`),
+    check(
+      'pectab_layouts_size_ck',
+      sql`${t.widthMm} >= 30 and ${t.lengthMm} >= 100 and ${t.lengthMm} <= 1000`,
+    ),
     check('pectab_layouts_barcode_ck', sql`${t.barcodeHeightMm} between 5 and ${t.widthMm}`),
     check('pectab_layouts_module_ck', sql`${t.moduleTenthMm} between 2 and 10`),
   ],
