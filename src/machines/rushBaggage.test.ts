@@ -57,7 +57,8 @@ const BAG: Baggage = {
     },
   ],
   new_tag: null,
-  minorBaggage: [{ id: 20, tag: '0555123457', new_tag: null }],
+  new_tag_id: null,
+  minorBaggage: [{ id: 20, tag: '0555123457', new_tag: null, new_tag_id: null }],
 };
 
 const OTHER_BAG: Baggage = { ...BAG, id: 11, tag: '0555999999', status: 'loaded', minorBaggage: [] };
@@ -72,7 +73,8 @@ const ANSWER: RushAnswer = {
       ...BAG,
       status: 'rushed',
       new_tag: '2555000001',
-      minorBaggage: [{ ...BAG.minorBaggage[0], new_tag: '2555000002' }],
+      new_tag_id: 1,
+      minorBaggage: [{ ...BAG.minorBaggage[0], new_tag: '2555000002', new_tag_id: 2 }],
     },
   ],
 };

@@ -60,8 +60,16 @@ const baggageRouteSchema = z.object({
 });
 export type BaggageRoute = z.infer<typeof baggageRouteSchema>;
 
-/** A minor (secondary) piece checked under a major bag: its own tag; `new_tag` once it has been rushed. */
-const minorBaggageSchema = z.object({ id, tag: z.string(), new_tag: z.string().nullable() });
+/**
+ * A minor (secondary) piece checked under a major bag: its own tag; `new_tag` once it has been rushed, and
+ * `new_tag_id`, that rush tag's id, which the print calls take.
+ */
+const minorBaggageSchema = z.object({
+  id,
+  tag: z.string(),
+  new_tag: z.string().nullable(),
+  new_tag_id: id.nullable(),
+});
 
 /**
  * A (major) bag: the passenger's name, the original tag, its route (ordered by `number_in_route`), the latest rush
@@ -77,6 +85,8 @@ export const baggageSchema = z.object({
   status: z.enum(BAG_STATUSES),
   baggageRoute: z.array(baggageRouteSchema),
   new_tag: z.string().nullable(),
+  /** The id of `new_tag` (for `POST /print-tag?id[]=` and `print-btp`), null until rushed. */
+  new_tag_id: id.nullable(),
   minorBaggage: z.array(minorBaggageSchema),
 });
 export type Baggage = z.infer<typeof baggageSchema>;

@@ -27,19 +27,15 @@ interface CreatedTag {
   id: number | null;
 }
 
-/** The id of a piece's new rush tag when the answer carries one (`new_tag_id`), else null. */
-function tagId(piece: object): number | null {
-  const id = (piece as { new_tag_id?: unknown }).new_tag_id;
-  return typeof id === 'number' ? id : null;
-}
-
 /** The new tags of a rush answer, each major bag's before its minor pieces'. */
 function createdTags(answer: RushAnswer): CreatedTag[] {
   return answer.baggage.flatMap((bag) => [
-    ...(bag.new_tag ? [{ original: bag.tag, tag: bag.new_tag, passenger: bag.name, id: tagId(bag) }] : []),
+    ...(bag.new_tag
+      ? [{ original: bag.tag, tag: bag.new_tag, passenger: bag.name, id: bag.new_tag_id }]
+      : []),
     ...bag.minorBaggage.flatMap((piece) =>
       piece.new_tag
-        ? [{ original: piece.tag, tag: piece.new_tag, passenger: bag.name, id: tagId(piece) }]
+        ? [{ original: piece.tag, tag: piece.new_tag, passenger: bag.name, id: piece.new_tag_id }]
         : [],
     ),
   ]);

@@ -114,16 +114,22 @@ export async function readBags(db: Reader, ids: readonly number[]): Promise<Bagg
     minorIds.length ? inArray(rushTags.minorBagId, minorIds) : undefined,
   );
   const tags = await db
-    .select({ bag: rushTags.bagId, minor: rushTags.minorBagId, tag: rushTags.tag, rush: rushTags.rushId })
+    .select({
+      id: rushTags.id,
+      bag: rushTags.bagId,
+      minor: rushTags.minorBagId,
+      tag: rushTags.tag,
+      rush: rushTags.rushId,
+    })
     .from(rushTags)
     .where(pieceOf)
     .orderBy(desc(rushTags.id));
   const majorOfMinor = new Map(minors.map((m) => [m.id, m.major]));
-  const newTag = new Map<string, string>();
+  const newTag = new Map<string, { tag: string; id: number }>();
   const latestRush = new Map<number, number>();
   for (const t of tags) {
     const key = t.bag !== null ? `b${t.bag}` : `m${t.minor}`;
-    if (!newTag.has(key)) newTag.set(key, t.tag);
+    if (!newTag.has(key)) newTag.set(key, { tag: t.tag, id: t.id });
     const bag = t.bag ?? majorOfMinor.get(t.minor ?? 0);
     if (bag !== undefined && t.rush !== null) latestRush.set(bag, Math.max(latestRush.get(bag) ?? 0, t.rush));
   }
@@ -165,10 +171,16 @@ export async function readBags(db: Reader, ids: readonly number[]): Promise<Bagg
         aviacompany_id: row.airlineId,
         status: row.status as BagStatus,
         baggageRoute: route,
-        new_tag: newTag.get(`b${id}`) ?? null,
+        new_tag: newTag.get(`b${id}`)?.tag ?? null,
+        new_tag_id: newTag.get(`b${id}`)?.id ?? null,
         minorBaggage: minors
           .filter((m) => m.major === id)
-          .map((m) => ({ id: m.id, tag: m.tag, new_tag: newTag.get(`m${m.id}`) ?? null })),
+          .map((m) => ({
+            id: m.id,
+            tag: m.tag,
+            new_tag: newTag.get(`m${m.id}`)?.tag ?? null,
+            new_tag_id: newTag.get(`m${m.id}`)?.id ?? null,
+          })),
       },
     ];
   });
