@@ -82,7 +82,7 @@ export function applyDrag(plan: readonly string[], drag: VacationDrag): string[]
 }
 
 /** The what-if of the unsaved plans. */
-export function draftPlan(drafts: Record<number, string[]>): VacationPlanEntry[] {
+function draftPlan(drafts: Record<number, string[]>): VacationPlanEntry[] {
   return Object.entries(drafts).map(([id, dates]) => ({ employee_id: Number(id), dates }));
 }
 

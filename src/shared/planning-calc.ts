@@ -15,7 +15,7 @@ export const CALC_PER_PAGE = 20;
 /** Vacation days an employee may plan in a calculation unless the server is configured otherwise (spec 9 totalLeft). */
 export const VACATION_DAYS_DEFAULT = 20;
 /** The largest absence coefficient, in percent, and the most extra employees the coefficient panel adds. */
-export const ABSENCE_COEFF_MAX = 100;
+const ABSENCE_COEFF_MAX = 100;
 export const ADD_EMP_MAX = 10_000;
 
 /** Russian texts of the module beyond the shared catalogue. */
@@ -35,7 +35,7 @@ export const PLANNING_CALC_MESSAGES = {
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** True for a real calendar day 'YYYY-MM-DD'. Example: `isDay('2026-02-29')` → false. */
-export function isDay(text: string): boolean {
+function isDay(text: string): boolean {
   if (!DAY.test(text)) return false;
   const date = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
@@ -69,7 +69,7 @@ export type CalcItem = z.infer<typeof calcItemSchema>;
 export const CALC_SORTS = ['name', 'created_at'] as const;
 
 /** The filters of the calculations list (body `filter` or query `filter[…]`): name contains, created from/to (days). */
-export const calcFilterSchema = z
+const calcFilterSchema = z
   .object({
     name: safeText().trim().max(CALC_NAME_MAX, PLANNING_CALC_MESSAGES.nameTooLong).optional(),
     created_from: daySchema.optional(),
@@ -130,7 +130,7 @@ export const VACATION_SORTS = ['fio', 'vacation_left'] as const;
 export const VACATION_DEFAULT_SORT = '-vacation_left';
 
 /** One employee's plan: the days of his vacation in the calculation's period (replaces what was planned before). */
-export const vacationPlanEntrySchema = z.object({
+const vacationPlanEntrySchema = z.object({
   employee_id: idSchema,
   dates: z.array(daySchema).max(400),
 });
@@ -144,7 +144,7 @@ export const vacationSaveBodySchema = z.object({
 export type VacationSaveBody = z.infer<typeof vacationSaveBodySchema>;
 
 /** An employee row of the planner. */
-export const vacationEmployeeSchema = z.object({
+const vacationEmployeeSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   position: z.string(),
@@ -154,7 +154,7 @@ export const vacationEmployeeSchema = z.object({
 export type VacationEmployee = z.infer<typeof vacationEmployeeSchema>;
 
 /** A day of the planner: staff available (not on vacation), staff the schedule requires, and the difference. */
-export const vacationProfitSchema = z.object({
+const vacationProfitSchema = z.object({
   date: z.string(),
   available: z.number().int(),
   required: z.number().int(),

@@ -28,7 +28,7 @@ export interface VacationQuery {
  * The query of a planner call. Example: one plan → `{calc_id: 5, sort: '-vacation_left', 'per-page': 1000,
  * 'vacation_plan[0][employee_id]': 7, 'vacation_plan[0][dates][]': ['2026-03-09']}`.
  */
-export function vacationQuery(query: VacationQuery): Record<string, string | number | string[]> {
+function vacationQuery(query: VacationQuery): Record<string, string | number | string[]> {
   const params: Record<string, string | number | string[]> = {
     calc_id: query.calcId,
     sort: query.sort,

@@ -44,7 +44,7 @@ export async function readCalc(db: Db, calcId: number) {
 }
 
 /** Active employees of the positions: the staff list a calculation is compared with. */
-export async function staffCount(db: Db, positionIds: number[]): Promise<number> {
+async function staffCount(db: Db, positionIds: number[]): Promise<number> {
   if (positionIds.length === 0) return 0;
   const [{ total }] = await db
     .select({ total: count() })
