@@ -1,19 +1,399 @@
+/** Team planning over HTTP on a one-day demo airport: rules and departments, bad input, assignment, the download. */
+import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, loginAs } from '../support/testApp.ts';
+import { skillAccesses, taskEmployees, users } from '../../src/server/db/schema/index.ts';
+import { TEAM_PLAN_HEADERS } from '../../src/server/modules/team-planning/download.ts';
+import {
+  accessibilitySchema,
+  suitableTeamsSchema,
+  TEAM_MESSAGES,
+  TEAM_STATUS,
+  teamEmployeesWithTasksSchema,
+  teamFlightsSchema,
+  teamSchema,
+  teamsSchema,
+  teamsWithFlightsSchema,
+  timeCalendarSchema,
+} from '../../src/shared/team-planning.ts';
+import { instantToWallClock } from '../../src/shared/wallClock.ts';
+import { bearer, createDemoTestApp, loginAs, loginHolding } from '../support/testApp.ts';
 
-let app: Awaited<ReturnType<typeof createTestApp>>;
+const ZONE = 'Europe/Moscow';
+const PERIOD = 'begin_datetime=2026-03-10%2000:00:00&end_datetime=2026-03-11%2000:00:00';
+const FILTER = 'filter[begin_datetime]=2026-03-09%2000:00:00&filter[end_datetime]=2026-03-12%2000:00:00';
+
+let demo: Awaited<ReturnType<typeof createDemoTestApp>>;
+let app: Awaited<ReturnType<typeof createDemoTestApp>>['app'];
 let admin: Record<string, string>;
+let flight: { aid: number; begin: Date; end: Date; positionId: number; departmentId: number; most: number };
+
+/** Rows of a raw query (test setup only: picking a flight and free people is easier said in SQL). */
+async function rows<T>(text: string): Promise<T[]> {
+  return ((await app.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
+}
+
+/** Employees of the position, their task staff removed so they are free. */
+async function freeEmployees(n: number, skip: number): Promise<number[]> {
+  const found = await rows<{ id: number }>(
+    `select id from employees where employee_position_id = ${flight.positionId} and is_active order by id desc offset ${skip} limit ${n}`,
+  );
+  for (const { id } of found) await app.db.delete(taskEmployees).where(eq(taskEmployees.employeeId, id));
+  return found.map((r) => r.id);
+}
+
+const wall = (d: Date | number) => instantToWallClock(d, ZONE);
+const HOUR = 3_600_000;
+
+function payload(members: number[], extra: Record<string, unknown> = {}) {
+  return {
+    name: 'Бригада API',
+    begin_datetime: wall(flight.begin.getTime() - HOUR),
+    end_datetime: wall(flight.end.getTime() + HOUR),
+    team_status_id: TEAM_STATUS.formed,
+    department_id: flight.departmentId,
+    employeePositionRules: [
+      {
+        employee_position_id: flight.positionId,
+        count: Math.max(1, members.length),
+        employees: members.map((id, i) => ({ employee_id: id, is_main_employee: i === 0 })),
+      },
+    ],
+    ...extra,
+  };
+}
 
 beforeAll(async () => {
-  app = await createTestApp();
+  demo = await createDemoTestApp('admin', { days: 1, referenceDate: '2026-03-10' });
+  app = demo.app;
   admin = bearer(await loginAs(app, 'admin'));
+  await app.db.delete(skillAccesses);
+  const [top] = await rows<{ id: number }>(
+    'select employee_position_id as id from task_positions group by 1 order by count(*) desc limit 1',
+  );
+  const [row] = await rows<{ aid: number; begin: string; end: string; department_id: number; most: number }>(
+    `select t.aid, min(k.begin_at) as begin, max(k.end_at) as end, max(tp.count)::int as most, p.department_id
+       from turnarounds t
+       join tasks k on k.flight_id in (t.arrival_flight_id, t.departure_flight_id)
+       join task_positions tp on tp.task_id = k.id and tp.employee_position_id = ${top.id}
+       join employee_positions p on p.id = tp.employee_position_id
+      where not exists (select 1 from team_flights tf where tf.aid = t.aid)
+      group by t.aid, p.department_id having min(k.begin_at) >= '2026-03-10T08:00:00Z' order by min(k.begin_at), t.aid limit 1`,
+  );
+  flight = {
+    aid: row.aid,
+    begin: new Date(row.begin),
+    end: new Date(row.end),
+    positionId: top.id,
+    departmentId: row.department_id,
+    most: row.most,
+  };
 });
 afterAll(() => app.close());
 
-describe('team planning lists', () => {
-  it('answers the team statuses', async () => {
-    const res = await app.inject({ url: '/api/team-planning/team-status', headers: admin });
+describe('who may call team planning', () => {
+  it('refuses reads to users without a team rule', async () => {
+    for (const login of ['viewer', 'tariff']) {
+      const token = bearer(await loginAs(app, login));
+      const res = await app.inject({ url: `/api/team-planning/v1/team?${PERIOD}`, headers: token });
+      expect(res.statusCode, login).toBe(403);
+    }
+  });
+
+  it('lets read-department-team read but not write', async () => {
+    const token = bearer(await loginHolding(app, 'reader', ['read-department-team']));
+    const read = await app.inject({ url: `/api/team-planning/v1/team?${PERIOD}`, headers: token });
+    expect(read.statusCode).toBe(200);
+    const write = await app.inject({
+      method: 'POST',
+      url: '/api/team-planning/v1/team',
+      headers: token,
+      payload: payload([]),
+    });
+    expect(write.statusCode).toBe(403);
+  });
+
+  it('edit-department-team changes teams of the own department only, and sees only them', async () => {
+    const token = bearer(await loginHolding(app, 'lead', ['edit-department-team']));
+    await app.db.update(users).set({ departmentId: flight.departmentId }).where(eq(users.login, 'lead'));
+    const own = await app.inject({
+      method: 'POST',
+      url: '/api/team-planning/v1/team',
+      headers: token,
+      payload: payload([], { name: 'Своя' }),
+    });
+    expect(own.statusCode).toBe(200);
+    const foreign = await app.inject({
+      method: 'POST',
+      url: '/api/team-planning/v1/team',
+      headers: token,
+      payload: payload([], { name: 'Чужая', department_id: flight.departmentId + 1 }),
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().message).toBe(TEAM_MESSAGES.otherDepartment);
+    const other = await app.inject({
+      method: 'POST',
+      url: '/api/team-planning/v1/team',
+      headers: admin,
+      payload: payload([], { name: 'Чужая', department_id: flight.departmentId + 1 }),
+    });
+    const otherId = other.json().id;
+    const removal = await app.inject({
+      method: 'DELETE',
+      url: `/api/team-planning/v1/team/${otherId}`,
+      headers: token,
+    });
+    expect(removal.statusCode).toBe(403);
+    const list = await app.inject({
+      url: `/api/team-planning/v1/team?begin_datetime=${encodeURIComponent(wall(flight.begin))}&end_datetime=${encodeURIComponent(wall(flight.end))}`,
+      headers: token,
+    });
+    const ids = teamsSchema.parse(list.json()).map((t) => t.id);
+    expect(ids).toContain(own.json().id);
+    expect(ids).not.toContain(otherId);
+    expect(
+      (
+        await app.inject({
+          method: 'DELETE',
+          url: `/api/team-planning/v1/team/${own.json().id}`,
+          headers: token,
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('bad input', () => {
+  it('answers 422 per field of a malformed body, writing nothing', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/team-planning/v1/team',
+      headers: admin,
+      payload: { ...payload([]), name: '', begin_datetime: '10.03.2026', team_status_id: 0 },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().fields).sort()).toEqual(['begin_datetime', 'name', 'team_status_id']);
+  });
+
+  it('answers 422 per field for what the database does not know or allow', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/team-planning/v1/team',
+      headers: admin,
+      payload: {
+        ...payload([]),
+        end_datetime: wall(flight.begin.getTime() - 2 * HOUR),
+        team_status_id: 999_999,
+        department_id: 999_999,
+        employeePositionRules: [
+          {
+            employee_position_id: 999_999,
+            count: 1,
+            job_ids: [999_999],
+            employees: [{ employee_id: 999_999 }],
+          },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().fields).sort()).toEqual([
+      'department_id',
+      'employeePositionRules.0.employee_position_id',
+      'employeePositionRules.0.employees.0.employee_id',
+      'employeePositionRules.0.job_ids',
+      'end_datetime',
+      'team_status_id',
+    ]);
+  });
+
+  it('refuses an employee of another position and one already in a team at that time', async () => {
+    const [busy] = await freeEmployees(1, 40);
+    const first = await app.inject({
+      method: 'POST',
+      url: '/api/team-planning/v1/team',
+      headers: admin,
+      payload: payload([busy], { name: 'Занимающая' }),
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const [stranger] = await rows<{ id: number }>(
+      `select id from employees where employee_position_id <> ${flight.positionId} limit 1`,
+    );
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/team-planning/v1/team',
+      headers: admin,
+      payload: payload([busy, stranger.id], { name: 'Вторая' }),
+    });
+    expect(res.statusCode).toBe(422);
+    const fields = res.json().fields;
+    expect(fields['employeePositionRules.0.employees.0.employee_id'][0]).toMatch(/Занимающая/);
+    expect(fields['employeePositionRules.0.employees.1.employee_id'][0]).toMatch(/не занимает должность/);
+    await app.inject({
+      method: 'DELETE',
+      url: `/api/team-planning/v1/team/${first.json().id}`,
+      headers: admin,
+    });
+  });
+
+  it('answers 400 for a missing period, an unknown filter and a malformed id', async () => {
+    const cases = [
+      '/api/team-planning/v1/team',
+      `/api/team-planning/v1/teams-with-flights?${FILTER}&filter[bogus]=1`,
+      '/api/team-planning/v1/suitable-teams?flight_aid=abc',
+      '/api/team-planning/v1/flights-without-team?filter[begin_datetime]=2026-03-10%2000:00:00',
+      `/api/team-planning/v1/team-employees-with-tasks?${FILTER}`,
+    ];
+    for (const url of cases) {
+      const res = await app.inject({ url, headers: admin });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().fields, url).toBeTypeOf('object');
+    }
+  });
+});
+
+describe('assigning over HTTP', () => {
+  let teamId: number;
+
+  it('creates a team, assigns the flight and shows it with its link and no staff shortage', async () => {
+    const members = await freeEmployees(Math.max(10, 3 * flight.most), 0);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/team-planning/v1/team',
+      headers: admin,
+      payload: payload(members),
+    });
+    expect(created.statusCode).toBe(200);
+    const team = teamSchema.parse(created.json());
+    teamId = team.id;
+    expect(team.real_count).toBe(members.length);
+    const assigned = await app.inject({
+      method: 'POST',
+      url: '/api/team-planning/v1/team-flight/assign',
+      headers: admin,
+      payload: { flight_aid: flight.aid, team_id: teamId },
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect(assigned.json().assignments).toBeGreaterThan(0);
+    const board = await app.inject({
+      url: `/api/team-planning/v1/teams-with-flights?${FILTER}&filter[team_id][]=${teamId}`,
+      headers: admin,
+    });
+    const [withFlights] = teamsWithFlightsSchema.parse(board.json());
+    expect(withFlights.flights.map((f) => f.aid)).toEqual([flight.aid]);
+    expect(withFlights.flights[0].task_without_employee).toBe(0);
+    const without = await app.inject({
+      url: `/api/team-planning/v1/flights-without-team?${FILTER}`,
+      headers: admin,
+    });
+    expect(teamFlightsSchema.parse(without.json()).map((f) => f.aid)).not.toContain(flight.aid);
+    const tasks = await app.inject({
+      url: `/api/team-planning/v1/team-employees-with-tasks?filter[team_id]=${teamId}`,
+      headers: admin,
+    });
+    const answer = teamEmployeesWithTasksSchema.parse(tasks.json());
+    expect(answer.employees.some((e) => e.tasks.length > 0)).toBe(true);
+    expect(answer.outsideTheTeam).toEqual([]);
+  });
+
+  it('refuses a second assignment with the field messages joined', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/team-planning/v1/team-flight/assign',
+      headers: admin,
+      payload: { flight_aid: flight.aid, team_id: teamId },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      message: TEAM_MESSAGES.sameTeam,
+      fields: { flight_aid: [TEAM_MESSAGES.sameTeam] },
+    });
+  });
+
+  it('ranks suitable teams and says why the others are not', async () => {
+    const res = await app.inject({
+      url: `/api/team-planning/v1/suitable-teams?flight_aid=${flight.aid}`,
+      headers: admin,
+    });
+    const list = suitableTeamsSchema.parse(res.json());
+    const own = list.find((t) => t.id === teamId);
+    expect(own?.suitable).toBe(false);
+    expect(own?.reasons).toContain(TEAM_MESSAGES.sameTeam);
+  });
+
+  it('checks accessibility: a member is not accessible to another team at that time', async () => {
+    const team = await app.inject({
+      url: `/api/team-planning/v1/team-employees-with-tasks?filter[team_id]=${teamId}`,
+      headers: admin,
+    });
+    const member = team.json().employees[0].employee.id;
+    const res = await app.inject({
+      url: `/api/team-planning/check-employee-accessible?employee_id[]=${member}&begin_datetime=${encodeURIComponent(wall(flight.begin))}&end_datetime=${encodeURIComponent(wall(flight.end))}`,
+      headers: admin,
+    });
+    const [answer] = accessibilitySchema.parse(res.json());
+    expect(answer.is_accessible).toBe(false);
+  });
+
+  it('downloads the plan as an .xlsx holding the team and its flight', async () => {
+    const res = await app.inject({
+      url: `/api/team-planning/v1/download-teams-with-flights?${FILTER}&filter[team_id][]=${teamId}`,
+      headers: admin,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([]);
+    expect(res.headers['content-disposition']).toContain(
+      encodeURIComponent('Планирование бригад на 09.03.2026 - 12.03.2026.xlsx'),
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.getRow(1).values).toEqual([undefined, ...TEAM_PLAN_HEADERS]);
+    expect(sheet.rowCount).toBeGreaterThan(1);
+    expect(sheet.getRow(2).getCell(1).value).toBe('Бригада API');
+  });
+
+  it('de-assigns the flight and deletes the team', async () => {
+    const off = await app.inject({
+      method: 'POST',
+      url: '/api/team-planning/v1/team-flight/de-assign',
+      headers: admin,
+      payload: { flight_aid: flight.aid, team_id: teamId },
+    });
+    expect(off.statusCode).toBe(200);
+    const gone = await app.inject({
+      method: 'DELETE',
+      url: `/api/team-planning/v1/team/${teamId}`,
+      headers: admin,
+    });
+    expect(gone.json()).toEqual({ id: teamId, name: 'Бригада API' });
+  });
+});
+
+describe('lists', () => {
+  it('answers the day shift intervals and the named lists', async () => {
+    const calendar = await app.inject({
+      url: '/api/team-planning/time-calendar?date=2026-03-10',
+      headers: admin,
+    });
+    expect(timeCalendarSchema.parse(calendar.json()).length).toBeGreaterThan(0);
+    for (const path of [
+      'team-status',
+      'department',
+      'employee-position',
+      'job',
+      'resource',
+      'resource-type',
+      'aircraft-type',
+    ]) {
+      const res = await app.inject({ url: `/api/team-planning/${path}`, headers: admin });
+      expect(res.statusCode, path).toBe(200);
+      expect(res.json().length, path).toBeGreaterThan(0);
+    }
+    const employees = await app.inject({
+      url: `/api/team-planning/v1.1/employee?emp_pos_id[]=${flight.positionId}&dates[]=2026-03-10%2000:00:00&dates[]=2026-03-11%2000:00:00`,
+      headers: admin,
+    });
+    const list = employees.json();
+    expect(list.length).toBeGreaterThan(0);
+    expect(list[0]).toHaveProperty('is_accessible');
   });
 });
