@@ -137,8 +137,10 @@ test('a mishandled bag is forwarded on another flight under a new rush tag that 
   const file = await readFile((await download.path()) as string);
   expect(file.subarray(0, 4).toString('latin1')).toBe('%PDF');
 
-  await print.getByRole('button', { name: 'Закрыть' }).click();
-  await modal.getByRole('button', { name: 'Закрыть' }).click();
+  // The footer's «Закрыть», not the header's × of the same name.
+  await print.getByRole('contentinfo').getByRole('button', { name: 'Закрыть' }).click();
+  await expect(print).toBeHidden();
+  await modal.getByRole('contentinfo').getByRole('button', { name: 'Закрыть' }).click();
   await expect(modal).toBeHidden();
   // The list reloads: the bag is now forwarded and shows its new tag.
   await expect(row).toContainText('Отправлен досылкой');
