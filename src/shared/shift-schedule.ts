@@ -111,6 +111,7 @@ const schedulePositionSchema = z.object({
   gap: z.number().nullable(),
   /** Gap of the fewest-distinct-shifts step (null when it did not run). */
   distinct_gap: z.number().nullable(),
+  /** Milliseconds in the solver thread (both steps), not counting the wait for a free thread. */
   solve_ms: z.number().int(),
   /** 7 × 24 × 60 ÷ slot_minutes values from Monday 00:00: the typical week's demand per slot. */
   demand: z.array(z.number().int()),
