@@ -72,8 +72,13 @@ test.describe('shift schedules as planner', () => {
     await expect(preview.getByRole('row')).toHaveCount(2, { timeout: 60_000 });
     await expect(preview).toContainText(/оптимально|разрыв|решение/);
 
+    const created = page.waitForResponse((r) => r.url().includes('/planning/standard/create'), {
+      timeout: 60_000,
+    });
     await dialog.getByRole('button', { name: 'Создать' }).click();
-    await expect(page).toHaveURL(/\/shift-schedules\/\d+$/, { timeout: 60_000 });
+    const answer = await created;
+    expect(answer.status(), await answer.text()).toBe(200);
+    await expect(page).toHaveURL(/\/shift-schedules\/\d+$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'График сменности: E2E: стандартный график',
     );
