@@ -36,6 +36,13 @@ describe('standard-schedule field validation (spec 5)', () => {
     expect(parsed.working_shift).toEqual([]);
   });
 
+  it('asks for a missing bound of the period', () => {
+    const result = standardScheduleParamsSchema.safeParse({ end: '2030-06-09 23:59:59' });
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['begin', 'Поле обязательно для заполнения'],
+    ]);
+  });
+
   it('names every bad field at once', () => {
     const result = standardScheduleParamsSchema.safeParse({
       begin: '3 June',

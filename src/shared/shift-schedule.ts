@@ -52,7 +52,9 @@ function limitedField(field: ScheduleLimitField) {
 }
 
 const WALL_CLOCK = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
-const wallClock = z.string().regex(WALL_CLOCK, MESSAGES.wallClockFormat);
+const wallClock = z
+  .string({ error: (issue) => (issue.input === undefined ? MESSAGES.required : MESSAGES.wallClockFormat) })
+  .regex(WALL_CLOCK, MESSAGES.wallClockFormat);
 const ids = z.array(z.number().int().min(1).max(2_147_483_647)).max(1000);
 
 /**

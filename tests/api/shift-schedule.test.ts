@@ -306,6 +306,14 @@ describe('creating and reading a saved schedule', () => {
     expect(book.getWorksheet('Покрытие')?.rowCount).toBe(673);
   }, 60_000);
 
+  it('does not repeat «График сменности» in the file name of a calc with the default name', async () => {
+    const { id } = (await create(baseBody())).json();
+    const res = await app.inject({ url: `/api/planning/calc/${id}/xlsx`, headers: planner });
+    expect(res.headers['content-disposition']).toContain(
+      encodeURIComponent('График сменности 03.06.2030 – 16.06.2030.xlsx'),
+    );
+  }, 60_000);
+
   it.each([
     ['interval_repeat_in_period', 53, 'Максимальное значение 52'],
     ['deviation_in_period', 101, 'Максимальное значение 100%'],

@@ -60,6 +60,9 @@ const previewQuery = plainQuery({
 
 const calcParams = z.object({ id: queryId });
 
+/** The file's name starts so; a calc named so already (the default name) is not prefixed twice. */
+const FILE_PREFIX = 'График сменности';
+
 /**
  * The standard shift schedule (issue 15): preview, create (stores a saved calculation), a saved calculation and
  * its .xlsx.
@@ -123,7 +126,7 @@ export const shiftSchedulesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
   const exported = route({
     summary: 'Выгрузка графика сменности в .xlsx',
     description:
-      'Файл «График сменности {name}.xlsx», строится вне потока HTTP: лист «Смены» (должность, день недели, начало, смена, длительность, перерыв, сотрудников) и лист «Покрытие» (по слотам типичной недели: потребность и сотрудники на смене по каждой должности).',
+      'Файл «График сменности {name}.xlsx» (имя по умолчанию уже начинается с «График сменности» — не повторяется), строится вне потока HTTP: лист «Смены» (должность, день недели, начало, смена, длительность, перерыв, сотрудников) и лист «Покрытие» (по слотам типичной недели: потребность и сотрудники на смене по каждой должности).',
     response: z.unknown(),
     access: anyRule('strategic-planning-index', 'calc-index'),
   });
@@ -133,7 +136,8 @@ export const shiftSchedulesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
     async (request, reply) => {
       const calcRow = await service.get(request.params.id);
       const file = await buildScheduleXlsx(scheduleSheets(calcRow.result));
-      const name = `График сменности ${calcRow.name}.xlsx`;
+      const title = calcRow.name.startsWith(FILE_PREFIX) ? calcRow.name : `${FILE_PREFIX} ${calcRow.name}`;
+      const name = `${title}.xlsx`;
       reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
       reply.header(
         'content-disposition',
