@@ -174,7 +174,7 @@ describe('the flight search', () => {
     ])
       expect((await call('GET', `/flights?${query}`)).statusCode).toBe(400);
     expect((await call('GET', '/flights?filter[date]=2026-02-30')).json().fields).toEqual({
-      'filter.date': ['Invalid format'],
+      'filter.date': ['Ожидается YYYY-MM-DD'],
     });
   });
 });

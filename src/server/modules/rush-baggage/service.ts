@@ -43,11 +43,11 @@ const bad = (field: string, message: string): never => {
 const oneOrTwo: FilterParser<1 | 2> = (value, field) =>
   value === '1' ? 1 : value === '2' ? 2 : bad(field, 'Ожидается 1 или 2');
 
-/** `filter[date]`: a date-only day. */
+/** `filter[date]`: a date-only day; a bad one is a 400 in Russian (the body's dates say 'Invalid format', spec 5). */
 const filterDay: FilterParser<string> = (value, field) =>
   typeof value === 'string' && wallClockToInstant(value, 'UTC') !== null && /^\d{4}-\d{2}-\d{2}$/.test(value)
     ? value
-    : bad(field, RUSH_MESSAGES.dateFormat);
+    : bad(field, MESSAGES.dateFormat);
 
 const filterId: FilterParser<number> = (value, field) => {
   const id = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : 0;
