@@ -81,6 +81,13 @@ function start(fakes: Fakes = {}) {
   actor.send({ type: 'FORM.OPEN', defaults: DEFAULTS });
   return { actor, calls, opened };
 }
+
+/** The form opened and its working shifts loaded (the screen chose none, so all of them are chosen). */
+async function started(fakes: Fakes = {}) {
+  const run = start(fakes);
+  await waitFor(run.actor, (s) => s.matches({ open: { shifts: 'ready' } }));
+  return run;
+}
 type Actor = ReturnType<typeof start>['actor'];
 const editing = (actor: Actor) => waitFor(actor, (s) => s.matches({ open: { work: 'editing' } }));
 const shiftsReady = (actor: Actor) => waitFor(actor, (s) => s.matches({ open: { shifts: 'ready' } }));
@@ -110,6 +117,17 @@ describe('when the form opens', () => {
     expect(actor.getSnapshot().context.form.workingShifts).toEqual([2]);
   });
 
+  it('chooses every shift in force when the screen chose none, and follows the list until the user picks', async () => {
+    const { actor } = start({
+      shifts: async (begin) => (begin.startsWith('2026-03-02') ? SHIFTS : [SHIFTS[1]]),
+    });
+    await shiftsReady(actor);
+    expect(actor.getSnapshot().context.form.workingShifts).toEqual([1, 2]);
+    actor.send({ type: 'RANGE.SET', range: { from: '2026-03-09 00:00', to: '2026-03-15 23:59' } });
+    await shiftsReady(actor);
+    expect(actor.getSnapshot().context.form.workingShifts).toEqual([2]);
+  });
+
   it('does not ask the shifts again when only the time or the end changes', async () => {
     const { actor, calls } = start();
     await shiftsReady(actor);
@@ -134,13 +152,14 @@ describe('when typing the limited fields (spec 5)', () => {
   });
 
   it('refuses a fraction or a zero repeat and accepts the limits themselves', () => {
-    const form = { ...emptyForm(DEFAULTS), interval_repeat_in_week: '2.5', interval_repeat_in_period: '0' };
+    const chosen = { ...emptyForm(DEFAULTS), workingShifts: [1] };
+    const form = { ...chosen, interval_repeat_in_week: '2.5', interval_repeat_in_period: '0' };
     const errors = checkForm(form);
     expect(errors.interval_repeat_in_week?.length).toBe(1);
     expect(errors.interval_repeat_in_period?.length).toBe(1);
     expect(
       checkForm({
-        ...emptyForm(DEFAULTS),
+        ...chosen,
         interval_repeat_in_week: '7',
         interval_repeat_in_period: '52',
         deviation_in_period: '100',
@@ -161,9 +180,22 @@ describe('when typing the limited fields (spec 5)', () => {
   });
 });
 
+describe('the lists the server requires', () => {
+  it('asks for positions and working shifts before sending anything', async () => {
+    const { actor, calls } = await started();
+    actor.send({ type: 'LIST.SET', field: 'positions', ids: [] });
+    actor.send({ type: 'LIST.SET', field: 'workingShifts', ids: [] });
+    actor.send({ type: 'CREATE' });
+    const { errors } = actor.getSnapshot().context;
+    expect(errors.employee_position_ids).toEqual(['Поле обязательно для заполнения']);
+    expect(errors.working_shift).toEqual(['Поле обязательно для заполнения']);
+    expect(calls.creates).toEqual([]);
+  });
+});
+
 describe('when previewing', () => {
   it('sends the inputs with the wire names and keeps the answer', async () => {
-    const { actor, calls } = start();
+    const { actor, calls } = await started();
     actor.send({ type: 'LIMIT.SET', field: 'interval_repeat_in_period', value: '2' });
     actor.send({ type: 'PREVIEW' });
     expect(actor.getSnapshot().hasTag('previewing')).toBe(true);
@@ -180,7 +212,7 @@ describe('when previewing', () => {
 
   it('raises the alert of spec 8 for an answer without demand and keeps no preview', async () => {
     hideAlert();
-    const { actor } = start({ preview: async () => result([0, 0]) });
+    const { actor } = await started({ preview: async () => result([0, 0]) });
     actor.send({ type: 'PREVIEW' });
     await waitFor(actor, (s) => !s.hasTag('busy'));
     expect(actor.getSnapshot().context.preview).toBeNull();
@@ -190,7 +222,7 @@ describe('when previewing', () => {
 
   it('drops a running preview when the inputs change under it', async () => {
     let finish: (value: ShiftScheduleResult) => void = () => undefined;
-    const { actor } = start({ preview: () => new Promise((resolve) => (finish = resolve)) });
+    const { actor } = await started({ preview: () => new Promise((resolve) => (finish = resolve)) });
     actor.send({ type: 'PREVIEW' });
     actor.send({ type: 'LIST.SET', field: 'positions', ids: [3, 4] });
     expect(actor.getSnapshot().hasTag('busy')).toBe(false);
@@ -202,7 +234,7 @@ describe('when previewing', () => {
 
 describe('when creating', () => {
   it('saves the schedule, opens its page and closes the form', async () => {
-    const { actor, calls, opened } = start();
+    const { actor, calls, opened } = await started();
     actor.send({ type: 'NAME.SET', name: '  Март, грузчики ' });
     actor.send({ type: 'CREATE' });
     expect(actor.getSnapshot().hasTag('creating')).toBe(true);
@@ -213,7 +245,7 @@ describe('when creating', () => {
 
   it('raises the alert of spec 8 when the server finds nothing to schedule', async () => {
     hideAlert();
-    const { actor, opened } = start({
+    const { actor, opened } = await started({
       create: () => Promise.reject(new ApiError('Ошибка при расчете графиков сменности', {}, 422)),
     });
     actor.send({ type: 'CREATE' });
@@ -225,7 +257,7 @@ describe('when creating', () => {
   });
 
   it('puts the server field errors under their controls, the end under the period', async () => {
-    const { actor } = start({
+    const { actor } = await started({
       create: () =>
         Promise.reject(
           new ApiError(
@@ -244,7 +276,7 @@ describe('when creating', () => {
   });
 
   it('shows the server text when the failure names no field', async () => {
-    const { actor } = start({
+    const { actor } = await started({
       create: () => Promise.reject(new ApiError('Внутренняя ошибка сервера', {}, 500)),
     });
     actor.send({ type: 'CREATE' });

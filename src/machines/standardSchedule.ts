@@ -13,7 +13,7 @@ import {
   loadWorkingShifts,
   previewStandardSchedule,
 } from '../app/shift-schedules/api.ts';
-import type { z } from '../shared/messages.ts';
+import { MESSAGES, type z } from '../shared/messages.ts';
 import type { workingShiftsSchema } from '../shared/planning-demand.ts';
 import {
   SCHEDULE_EMPTY_MESSAGE,
@@ -61,6 +61,11 @@ export interface StandardScheduleContext {
   /** The last failure's text when no control shows it. */
   message: string | null;
   workingShifts: WorkingShift[];
+  /**
+   * The screen chose no shift (its "all"): the form then chooses every shift in force, again when the first day
+   * changes, until the user picks shifts themselves.
+   */
+  allShifts: boolean;
   preview: ShiftScheduleResult | null;
 }
 
@@ -127,10 +132,16 @@ function onControls(fields: FieldErrors): FieldErrors {
   return moved;
 }
 
-/** The shared schema's messages for the form, by control; empty when it may be sent. */
+/**
+ * The shared schema's messages for the form, by control, and the two lists the server requires (positions and
+ * working shifts); empty when it may be sent.
+ */
 export function checkForm(form: StandardScheduleForm): FieldErrors {
   const parsed = standardScheduleCreateSchema.safeParse(requestOf(form));
-  return parsed.success ? {} : onControls(zodFieldErrors(parsed.error));
+  const errors = parsed.success ? {} : onControls(zodFieldErrors(parsed.error));
+  if (form.positions.length === 0) errors.employee_position_ids = [MESSAGES.required];
+  if (form.workingShifts.length === 0) errors.working_shift = [MESSAGES.required];
+  return errors;
 }
 
 /** Whether an answer has nothing to show: no position, or no demand in any slot of any position. */
@@ -169,7 +180,13 @@ export const standardScheduleMachine = setup({
   actions: {
     openForm: assign(({ event }) => {
       assertEvent(event, 'FORM.OPEN');
-      return { form: emptyForm(event.defaults), errors: {}, message: null, preview: null };
+      return {
+        form: emptyForm(event.defaults),
+        errors: {},
+        message: null,
+        preview: null,
+        allShifts: event.defaults.workingShifts.length === 0,
+      };
     }),
     setRange: assign(({ context, event }) => {
       assertEvent(event, 'RANGE.SET');
@@ -200,6 +217,7 @@ export const standardScheduleMachine = setup({
         form: { ...context.form, [event.field]: [...event.ids] },
         errors: without(context.errors, wire[event.field]),
         preview: null,
+        allShifts: event.field === 'workingShifts' ? false : context.allShifts,
       };
     }),
     setName: assign(({ context, event }) => {
@@ -213,7 +231,9 @@ export const standardScheduleMachine = setup({
       // A chosen shift not in force from the new first day cannot be sent.
       form: {
         ...context.form,
-        workingShifts: context.form.workingShifts.filter((id) => shifts.some((s) => s.id === id)),
+        workingShifts: context.allShifts
+          ? shifts.map((s) => s.id)
+          : context.form.workingShifts.filter((id) => shifts.some((s) => s.id === id)),
       },
     })),
     storePreview: assign((_, preview: ShiftScheduleResult) => ({ preview })),
@@ -229,7 +249,14 @@ export const standardScheduleMachine = setup({
 }).createMachine({
   id: 'standardSchedule',
   initial: 'closed',
-  context: { form: emptyForm(), errors: {}, message: null, workingShifts: [], preview: null },
+  context: {
+    form: emptyForm(),
+    errors: {},
+    message: null,
+    workingShifts: [],
+    allShifts: false,
+    preview: null,
+  },
   states: {
     closed: {
       on: { 'FORM.OPEN': { target: 'open', actions: 'openForm' } },

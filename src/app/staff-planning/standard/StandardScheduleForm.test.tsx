@@ -81,9 +81,13 @@ function renderForm() {
   );
 }
 
+/** Opens the form and waits for its working shifts (the screen chose none, so all of them get chosen). */
 async function openForm() {
   await userEvent.click(screen.getByRole('button', { name: 'Стандартный график' }));
-  return screen.findByRole('dialog', { name: 'Стандартный график сменности' });
+  const dialog = await screen.findByRole('dialog', { name: 'Стандартный график сменности' });
+  const shifts = within(dialog).getByRole('combobox', { name: 'Рабочие смены' });
+  await waitFor(() => expect(shifts).not.toHaveTextContent('Выберите'));
+  return dialog;
 }
 
 /** The message tied to a control by aria-describedby. */
@@ -143,6 +147,7 @@ describe('the standard schedule form', () => {
       employee_position_ids: [3],
       flight_schedule: [2, 3],
       name: 'Март',
+      working_shift: [1],
     });
   });
 });
