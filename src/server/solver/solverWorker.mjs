@@ -61,7 +61,11 @@ function staffTime(data, seconds, started) {
     return { status: 'optimal', gap: 0, values: rounded.x, objective: rounded.cost };
   const left = seconds - (performance.now() - started) / 1000;
   const mip = run(data, left, rounded.x);
-  if (mip.values && mip.objective <= rounded.cost + 1e-6) return mip;
+  if (mip.values && mip.objective <= rounded.cost + 1e-6) {
+    // Stopped early, HiGHS may not have raised its own bound to the LP's yet: report the tighter of the two gaps.
+    const fromLp = (mip.objective - bound) / mip.objective;
+    return mip.status === 'optimal' ? mip : { ...mip, gap: Math.min(mip.gap ?? 1, Math.max(0, fromLp)) };
+  }
   return {
     status: 'feasible',
     gap: (rounded.cost - bound) / rounded.cost,
