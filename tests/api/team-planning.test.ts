@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { skillAccesses, taskEmployees, users } from '../../src/server/db/schema/index.ts';
+import { skillAccesses, taskEmployees, teamEmployees, users } from '../../src/server/db/schema/index.ts';
 import { TEAM_PLAN_HEADERS } from '../../src/server/modules/team-planning/download.ts';
 import {
   accessibilitySchema,
@@ -38,7 +38,10 @@ async function freeEmployees(n: number, skip: number): Promise<number[]> {
   const found = await rows<{ id: number }>(
     `select id from employees where employee_position_id = ${flight.positionId} and is_active order by id desc offset ${skip} limit ${n}`,
   );
-  for (const { id } of found) await app.db.delete(taskEmployees).where(eq(taskEmployees.employeeId, id));
+  for (const { id } of found) {
+    await app.db.delete(taskEmployees).where(eq(taskEmployees.employeeId, id));
+    await app.db.delete(teamEmployees).where(eq(teamEmployees.employeeId, id));
+  }
   return found.map((r) => r.id);
 }
 

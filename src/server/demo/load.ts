@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbHandle } from '../db/client.ts';
 import { type DemoData, type DemoOptions, generateDemoAirport } from './generate.ts';
 import type { Cell, DemoTable } from './table.ts';
+import { loadDemoTeams } from './teams.ts';
 
 /** Rows per INSERT statement: big enough to amortise a round trip, small enough for PGlite's memory. */
 const BATCH_ROWS = 4000;
@@ -124,6 +125,7 @@ export async function writeDemoData(
       sql`insert into demo_loads (seed, scale, days, reference_at, summary) values (${data.seed}, ${String(data.scale)}, ${data.days}, ${data.referenceAt.toISOString()}, ${summary})`,
     );
   });
+  await loadDemoTeams(handle, data);
   onProgress?.('statistics', 0, 1);
   await handle.exec('analyze');
   onProgress?.('statistics', 1, 1);

@@ -12,6 +12,7 @@ import {
   skills,
   taskEmployees,
   tasks,
+  teamEmployees,
   teamFlights,
   users,
 } from '../../db/schema/index.ts';
@@ -68,6 +69,7 @@ beforeAll(async () => {
        join task_positions tp on tp.task_id = k.id and tp.employee_position_id = $1
        join employee_positions p on p.id = tp.employee_position_id
       where t.arrival_flight_id is not null and t.departure_flight_id is not null
+        and not exists (select 1 from team_flights tf where tf.aid = t.aid)
       group by t.aid, p.department_id
       order by min(k.begin_at), t.aid
       limit 40`,
@@ -96,6 +98,7 @@ async function freeEmployees(positionId: number, n: number): Promise<number[]> {
   freeCursor += n;
   if (ids.length < n) throw new Error('not enough employees for the test');
   await dbh.db.delete(taskEmployees).where(inArray(taskEmployees.employeeId, ids));
+  await dbh.db.delete(teamEmployees).where(inArray(teamEmployees.employeeId, ids));
   return ids;
 }
 
@@ -284,7 +287,9 @@ describe('conflicts of a team flight', () => {
       return list[0].flights[0];
     };
     const clean = await read();
-    expect([clean.task_without_employee, clean.task_with_employee_diff_team, clean.employee_overlap]).toEqual([0, 0, 0]);
+    expect([clean.task_without_employee, clean.task_with_employee_diff_team, clean.employee_overlap]).toEqual(
+      [0, 0, 0],
+    );
     // A member's staff row removed later: that task is short.
     const staff = (await staffOf(flight)).filter((r) => r.employee_id !== null);
     const first = staff[0];
