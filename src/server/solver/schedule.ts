@@ -162,5 +162,18 @@ export async function solveSchedule(
   shifts: WorkingShift[],
   options: ScheduleOptions,
 ): Promise<SchedulePosition[]> {
-  return Promise.all(positions.map((position) => solvePosition(position, shifts, options)));
+  // Positions with the same typical week (staff of one task kind, e.g. a driver and his vehicle's operator) share one
+  // solve: the same model has the same cheapest cover.
+  const solving = new Map<string, Promise<SchedulePosition>>();
+  return Promise.all(
+    positions.map(async (position) => {
+      const key = position.demand.join(',');
+      let solved = solving.get(key);
+      if (!solved) {
+        solved = solvePosition(position, shifts, options);
+        solving.set(key, solved);
+      }
+      return { ...(await solved), employee_position_id: position.id, name: position.name };
+    }),
+  );
 }
