@@ -346,9 +346,11 @@ describe('a rush', () => {
     expect(mails[0].body).toContain('KZNSU10001');
 
     const [tagRow] = await db.db.select().from(rushTags).where(eq(rushTags.tag, major.new_tag!));
-    const printed = await call('POST', `/print-tag?id[]=${tagRow.id}`);
+    expect(major.new_tag_id).toBe(tagRow.id);
+    const printed = await call('POST', `/print-tag?id[]=${major.new_tag_id}&id[]=${minor?.new_tag_id}`);
     expect(printed.statusCode, printed.body).toBe(200);
-    const [print] = printed.json() as TagPrint[];
+    const [print, minorPrint] = printed.json() as TagPrint[];
+    expect(minorPrint).toMatchObject({ new_tag: minor?.new_tag, original_tag: bag.minorTag });
     expect(print.new_tag).toBe(major.new_tag);
     expect(print.licence_plate).toMatch(/^[A-Z0-9]{2} \d{6}$/);
     expect(print.licence_plate.slice(3)).toBe(major.new_tag!.slice(4));
