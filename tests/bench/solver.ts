@@ -77,7 +77,7 @@ export async function benchSolver(): Promise<void> {
       const started = performance.now();
       const solved = await solveSchedule(positions, shifts, {
         slotMinutes: SCHEDULE_SLOT_MINUTES,
-        seconds: perPositionSeconds(20, pool.size, positions.length),
+        seconds: perPositionSeconds(20, pool.size, new Set(positions.map((p) => p.demand.join(','))).size),
         distinctSeconds,
         deadline: Date.now() + 20_000,
         solve: pool.solve,

@@ -160,7 +160,7 @@ export function createShiftSchedulesService(deps: ShiftSchedulesDeps, tuning: Sc
     const workers = tuning.solve ? 1 : solverPool().size;
     const solved = await solveSchedule(positions, shifts, {
       slotMinutes: SCHEDULE_SLOT_MINUTES,
-      seconds: perPositionSeconds(budget, workers, positions.length),
+      seconds: perPositionSeconds(budget, workers, new Set(positions.map((p) => p.demand.join(','))).size),
       distinctSeconds: tuning.distinctSeconds ?? DISTINCT_SECONDS,
       deadline: Date.now() + budget * 1000,
       solve: tuning.solve ?? ((job, jobSignal) => solverPool().solve(job, jobSignal)),
