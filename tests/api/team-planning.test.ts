@@ -166,6 +166,20 @@ describe('who may call team planning', () => {
   });
 });
 
+describe('the demo team lead', () => {
+  it('brigadir sees only the teams of his department (СНО)', async () => {
+    const token = bearer(await loginAs(app, 'brigadir'));
+    const res = await app.inject({ url: `/api/team-planning/v1/team?${PERIOD}`, headers: token });
+    const list = teamsSchema.parse(res.json());
+    expect(list.length).toBeGreaterThan(0);
+    expect(new Set(list.map((t) => t.department.name))).toEqual(new Set(['СНО']));
+    const all = teamsSchema.parse(
+      (await app.inject({ url: `/api/team-planning/v1/team?${PERIOD}`, headers: admin })).json(),
+    );
+    expect(all.length).toBeGreaterThan(list.length);
+  });
+});
+
 describe('bad input', () => {
   it('answers 422 per field of a malformed body, writing nothing', async () => {
     const res = await app.inject({

@@ -35,6 +35,8 @@ const ROLES: Record<string, RoleDefinition> = {
       'tariff-calc-delete',
     ],
   },
+  /** A team lead: builds and staffs the teams of his own department only (the demo user has one). */
+  brigadir: { title: 'Бригадир', rules: ['read-department-team', 'edit-department-team'] },
   viewer: { title: 'Наблюдатель', rules: [] },
 };
 

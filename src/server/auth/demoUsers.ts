@@ -8,6 +8,8 @@ export const DEMO_USERS = [
   { login: 'planner', name: 'Планировщик Демо', role: 'planner' },
   { login: 'tariff', name: 'Тарификатор Демо', role: 'tariff' },
   { login: 'viewer', name: 'Наблюдатель Демо', role: 'viewer' },
+  /** Plans the teams of the ramp service (СНО) only: read-department-team and edit-department-team. */
+  { login: 'brigadir', name: 'Бригадир Демо', role: 'brigadir', department: 'СНО' },
 ] as const;
 
 /**
@@ -20,6 +22,12 @@ export async function seedDemoUsers(handle: Pick<DbHandle, 'query'>, auth: AuthS
   if (Number(count) > 0) return false;
   for (const user of DEMO_USERS) {
     await auth.createUser(user.login, user.name, user.login, [user.role], { demo: true });
+    // The department is the demo airport's; without it (no demo data) the team lead simply sees no team.
+    if ('department' in user)
+      await handle.query(
+        'update users set department_id = (select id from departments where name = $2 and contractor_id is null limit 1) where login = $1',
+        [user.login, user.department],
+      );
   }
   return true;
 }
