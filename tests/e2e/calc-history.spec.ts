@@ -18,7 +18,7 @@ test.describe('saved calculations as planner', () => {
     await page.goto('/planning-calc-history');
     const grid = page.getByRole('table', { name: 'Сохранённые расчёты' });
     await expect(grid.getByRole('link', { name: doomed, exact: true })).toBeVisible();
-    await expect(grid.getByRole('link', { name: 'Отпуска' }).first()).toHaveAttribute(
+    await expect(grid.getByRole('link', { name: 'Отпуска', exact: true }).first()).toHaveAttribute(
       'href',
       /\/planning-vacation\/\d+$/,
     );
@@ -51,6 +51,21 @@ test.describe('saved calculations as planner', () => {
 
     await grid.getByRole('link', { name: `${kept} (переименован)`, exact: true }).click();
     await expect(page).toHaveURL(/\/shift-schedules\/\d+$/);
+
+    // The coefficient panel of the schedule: the figures follow the inputs, a bad input is refused under it.
+    const panel = page.getByRole('region', { name: 'Коэффициенты планирования' });
+    const figure = async (key: string) => Number(await panel.locator(`[data-figure="${key}"]`).textContent());
+    await expect(panel.locator('[data-figure="pers_kol"]')).not.toBeEmpty();
+    const persKol = await figure('pers_kol');
+    expect(await figure('required_emp')).toBe(persKol);
+    await panel.getByLabel('Коэффициент отсутствия, %').fill('150');
+    await expect(
+      panel.getByText('Ожидается число от 0 до 100, не больше 2 знаков после запятой'),
+    ).toBeVisible();
+    await panel.getByLabel('Коэффициент отсутствия, %').fill('100');
+    await panel.getByLabel('Дополнительно сотрудников').fill('3');
+    await expect.poll(() => figure('required_emp')).toBe(persKol * 2 + 3);
+    expect(await figure('emp_dif')).toBe((await figure('emp_fact_total')) - (persKol * 2 + 3));
     expect(errors).toEqual([]);
   });
 });
