@@ -19,17 +19,16 @@ export const TEAM_STATUS = { draft: 1, formed: 2, onShift: 3, finished: 4, disba
 // ---------------------------------------------------------------------------------------------------------------
 
 /** A member of a position rule. `is_accessible` only where the answer checks it (see check-employee-accessible). */
-export const teamEmployeeSchema = z.object({
+const teamEmployeeSchema = z.object({
   id,
   is_main_employee: z.boolean(),
   is_accessible: z.boolean().optional(),
   template_team_rule_employee_id: id.nullable(),
   employee: named,
 });
-export type TeamEmployee = z.infer<typeof teamEmployeeSchema>;
 
 /** A position rule: how many of a position the team needs and what they must be allowed to do. */
-export const positionRuleSchema = z.object({
+const positionRuleSchema = z.object({
   id,
   employeePosition: named,
   /** Members of the rule; null is never sent by this server (kept nullable as the spec says). */
@@ -41,7 +40,6 @@ export const positionRuleSchema = z.object({
   groupJobAccesses: z.array(z.object({ job: named })),
   teamEmployees: z.array(teamEmployeeSchema),
 });
-export type PositionRule = z.infer<typeof positionRuleSchema>;
 
 /** A team with its rules. `count` = the rules' counts summed, `real_count` = the members. */
 export const teamSchema = z.object({
@@ -96,7 +94,7 @@ export type TeamPayload = z.input<typeof teamPayloadSchema>;
 export const replaceEmployeeSchema = z.object({ employee_id: idSchema });
 
 /** `GET /team-planning/time-calendar?date=`: the day's shift intervals (working shifts laid on that date). */
-export const timeIntervalSchema = z.object({
+const timeIntervalSchema = z.object({
   id,
   name: z.string(),
   begin_datetime: wall,
@@ -108,7 +106,7 @@ export const timeCalendarSchema = z.array(timeIntervalSchema);
 export const teamPositionSchema = z.object({ id, name: z.string(), department_id: id });
 
 /** `GET /team-planning/v1.1/employee`: an employee, and whether he may join the team for the period. */
-export const teamCandidateSchema = z.object({
+const teamCandidateSchema = z.object({
   id,
   name: z.string(),
   personnel_number: z.string(),
@@ -133,7 +131,7 @@ export const accessibilitySchema = z.array(
 const airportRef = named;
 
 /** One leg of a flight pair. */
-export const teamLegSchema = z.object({
+const teamLegSchema = z.object({
   flight_id: id,
   flight_number: z.string(),
   /** Airline code + number, 'SU1234'. */
@@ -154,7 +152,7 @@ export const teamLegSchema = z.object({
 });
 
 /** A turnaround (or a single leg) as the team views show it. */
-export const teamFlightSchema = z.object({
+const teamFlightSchema = z.object({
   aid: id.nullable(),
   /** 'SU1234 / SU1235'. */
   flight_number: z.string(),
@@ -180,7 +178,7 @@ export type TeamFlight = z.infer<typeof teamFlightSchema>;
 export const teamFlightsSchema = z.array(teamFlightSchema);
 
 /** A flight in `teams-with-flights`: with its conflict flags and the link id. */
-export const linkedFlightSchema = teamFlightSchema.extend({
+const linkedFlightSchema = teamFlightSchema.extend({
   /** 1 when any of the three kinds below holds. */
   conflict: z.number().int(),
   /** Tasks of the flight needing more staff of the team's positions than they have. */
@@ -206,7 +204,7 @@ export const teamOutsideFlightsSchema = z.array(
 // Team employees with tasks
 // ---------------------------------------------------------------------------------------------------------------
 
-export const teamTaskSchema = z.object({
+const teamTaskSchema = z.object({
   task_employee_id: id.nullable(),
   task_id: id,
   flight_id: id,

@@ -32,7 +32,7 @@ export interface AssignmentInput {
 }
 
 /** One task staff row to add. */
-export interface Assignment {
+interface Assignment {
   taskId: number;
   employeeId: number;
   positionId: number;

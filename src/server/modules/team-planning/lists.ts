@@ -27,7 +27,7 @@ import type { Reader } from './tx.ts';
 
 const MS_PER_MINUTE = 60_000;
 /** The employee list is for picking people: more than this many matches means the filter is too wide. */
-export const EMPLOYEE_LIMIT = 1000;
+const EMPLOYEE_LIMIT = 1000;
 
 /** The employee list's filters (spec 7 `v1.1/employee`). */
 export interface EmployeeFilter {

@@ -118,7 +118,7 @@ async function readLegs(reader: Reader, where: ReturnType<typeof and>) {
 }
 
 /** The tasks of the legs with needs, staff and resource types. */
-export async function readTasks(reader: Reader, legs: readonly LegRow[]): Promise<PairTask[]> {
+async function readTasks(reader: Reader, legs: readonly LegRow[]): Promise<PairTask[]> {
   if (legs.length === 0) return [];
   const legById = new Map(legs.map((l) => [l.id, l]));
   const rows = await reader

@@ -32,5 +32,3 @@ export function createTeamPlanningService(deps: TeamPlanningDeps) {
     },
   };
 }
-
-export type TeamPlanningService = ReturnType<typeof createTeamPlanningService>;

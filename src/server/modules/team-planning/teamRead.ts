@@ -33,7 +33,7 @@ export interface TeamFilter {
 }
 
 /** The where clause of a filter within a scope; undefined when the scope sees nothing. */
-export function teamWhere(reader: Reader, filter: TeamFilter, scope: TeamScope): SQL | undefined | null {
+function teamWhere(reader: Reader, filter: TeamFilter, scope: TeamScope): SQL | undefined | null {
   if (!scope.all && scope.departmentId === null) return null;
   const where: (SQL | undefined)[] = [];
   if (!scope.all && scope.departmentId !== null) where.push(eq(teams.departmentId, scope.departmentId));

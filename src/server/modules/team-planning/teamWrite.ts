@@ -5,12 +5,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from '../../../shared/messages.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
-import {
-  TEAM_MESSAGES,
-  TEAM_STATUS,
-  type Team,
-  type teamPayloadSchema,
-} from '../../../shared/team-planning.ts';
+import { TEAM_MESSAGES, type Team, type teamPayloadSchema } from '../../../shared/team-planning.ts';
 import { wallClockToInstant } from '../../../shared/wallClock.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -454,9 +449,4 @@ export function createTeamWrites(db: Db) {
       });
     },
   };
-}
-
-/** Whether a team takes no flight and holds nobody (disbanded). */
-export function isDisbanded(team: { teamStatusId: number }): boolean {
-  return team.teamStatusId === TEAM_STATUS.disbanded;
 }
