@@ -32,15 +32,42 @@ function modelData(m) {
   };
 }
 
-/** The LP relaxation: its objective and column values, or null when it did not finish. */
-function relax(data, seconds) {
+/** Fractional columns rounded up per dive step: 1 in DIVE_SHARE of them (measured: 40 gave the best incumbents). */
+const DIVE_SHARE = 40;
+const DIVE_STEPS = 200;
+
+/**
+ * The LP relaxation, then a dive: the most fractional-up columns get their LP value rounded up as a lower bound, a
+ * few at a time, and the LP is solved again (warm, a few ms) until it is whole or the steps run out. Answers the
+ * relaxation's objective, its values and reduced costs, and the dive's last values (null when the LP did not
+ * finish).
+ */
+function relax(data, seconds, started) {
   const { integrality: _, ...continuous } = modelData(data);
   const model = highs.createModel(continuous);
   try {
     model.options.set({ output_flag: false, time_limit: Math.max(0.05, seconds) });
     model.run();
     if (model.getModelStatus() !== modelStatus.optimal) return null;
-    return { objective: model.getObjectiveValue(), values: model.getSolution().colValue };
+    const solution = model.getSolution();
+    const lp = { objective: model.getObjectiveValue(), values: solution.colValue, reduced: solution.colDual };
+    let x = lp.values;
+    for (let step = 0; step < DIVE_STEPS && (performance.now() - started) / 1000 < seconds / 2; step++) {
+      const fractional = [];
+      for (let j = 0; j < x.length; j++) {
+        const part = x[j] - Math.floor(x[j] + 1e-9);
+        if (part > 1e-6 && part < 1 - 1e-6) fractional.push(j);
+      }
+      if (fractional.length === 0) break;
+      const part = (j) => x[j] - Math.floor(x[j]);
+      fractional.sort((a, b) => part(b) - part(a));
+      for (const j of fractional.slice(0, Math.ceil(fractional.length / DIVE_SHARE)))
+        model.changeColBounds(j, Math.ceil(x[j]), data.colUpper[j]);
+      model.run();
+      if (model.getModelStatus() !== modelStatus.optimal) break;
+      x = model.getSolution().colValue;
+    }
+    return { ...lp, dived: x };
   } finally {
     model.dispose();
   }
@@ -52,15 +79,24 @@ function relax(data, seconds) {
  * bound starts from the rounded cover; if it finds nothing better in time, the rounded cover stands with the LP gap.
  */
 function staffTime(data, seconds, started) {
-  const lp = relax(data, seconds);
+  const lp = relax(data, seconds, started);
   if (!lp) return run(data, seconds - (performance.now() - started) / 1000, null);
   const bound = Math.ceil(lp.objective - 1e-6);
-  const rounded = roundCover(data, lp.values);
+  const fromLp = roundCover(data, lp.values);
+  const fromDive = roundCover(data, lp.dived);
+  const rounded = fromDive && (!fromLp || fromDive.cost < fromLp.cost) ? fromDive : fromLp;
   if (!rounded) return run(data, seconds - (performance.now() - started) / 1000, null);
   if (rounded.cost <= bound + 1e-6)
     return { status: 'optimal', gap: 0, values: rounded.x, objective: rounded.cost };
+  // Reduced-cost fixing: a column at 0 in the LP whose reduced cost lifts the LP bound to the incumbent's cost − 1
+  // cannot be in a strictly cheaper cover (costs are whole numbers); fixing it at 0 shrinks what branch and bound
+  // explores without losing the optimum.
+  const colUpper = Float64Array.from(data.colUpper);
+  for (let j = 0; j < colUpper.length; j++)
+    if (rounded.x[j] === 0 && lp.values[j] < 1e-9 && lp.objective + lp.reduced[j] > rounded.cost - 1 + 1e-3)
+      colUpper[j] = 0;
   const left = seconds - (performance.now() - started) / 1000;
-  const mip = run(data, left, rounded.x);
+  const mip = run({ ...data, colUpper }, left, rounded.x);
   if (mip.values && mip.objective <= rounded.cost + 1e-6) {
     // Stopped early, HiGHS may not have raised its own bound to the LP's yet: report the tighter of the two gaps.
     const fromLp = (mip.objective - bound) / mip.objective;
