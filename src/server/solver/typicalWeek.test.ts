@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { recurringLevel, typicalWeek } from './typicalWeek.ts';
 
@@ -21,6 +22,25 @@ describe('the level that recurs', () => {
   it('asks no more repeats than there are values', () => {
     expect(recurringLevel([6, 2], { repeat: 5, deviationPercent: 0 })).toBe(2);
     expect(recurringLevel([], once)).toBe(0);
+  });
+});
+
+describe('the level that recurs, against its definition', () => {
+  it('is the largest observed value reached within the deviation by min(r, n) values', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 30 }), { maxLength: 9 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 0, max: 100 }),
+        (values, repeat, deviationPercent) => {
+          const need = Math.min(repeat, values.length);
+          const qualifies = (v: number) =>
+            values.filter((u) => u >= (v * (100 - deviationPercent)) / 100).length >= need;
+          const expected = Math.max(0, ...values.filter(qualifies));
+          expect(recurringLevel(values, { repeat, deviationPercent })).toBe(expected);
+        },
+      ),
+    );
   });
 });
 
