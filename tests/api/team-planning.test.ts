@@ -11,6 +11,7 @@ import {
   TEAM_STATUS,
   teamEmployeesWithTasksSchema,
   teamFlightsSchema,
+  teamOutsideFlightsSchema,
   teamSchema,
   teamsSchema,
   teamsWithFlightsSchema,
@@ -298,6 +299,11 @@ describe('assigning over HTTP', () => {
     const [withFlights] = teamsWithFlightsSchema.parse(board.json());
     expect(withFlights.flights.map((f) => f.aid)).toEqual([flight.aid]);
     expect(withFlights.flights[0].task_without_employee).toBe(0);
+    const outside = await app.inject({
+      url: `/api/team-planning/v1/flights-outside-team?${FILTER}&filter[team_id][]=${teamId}`,
+      headers: admin,
+    });
+    expect(teamOutsideFlightsSchema.parse(outside.json()).map((t) => t.id)).toEqual([teamId]);
     const without = await app.inject({
       url: `/api/team-planning/v1/flights-without-team?${FILTER}`,
       headers: admin,

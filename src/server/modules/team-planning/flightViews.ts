@@ -229,7 +229,7 @@ export function createFlightViews({ db, heavy }: Deps) {
       }, signal);
     },
 
-    /** Per team of the period, the turnarounds its members work on that are not linked to it. */
+    /** Per team of the period, the turnarounds its members work on within its shift that are not linked to it. */
     async outsideTeam(
       filter: FlightFilter,
       caller: Caller,
@@ -240,53 +240,64 @@ export function createFlightViews({ db, heavy }: Deps) {
         const scope = await scopeOf(db, caller, 'read');
         const list = await readTeams(db, teamFilterOf(filter), scope, zone);
         if (list.length === 0) return [];
-        const out = [];
-        const heads = await db
-          .select()
-          .from(teams)
-          .where(
-            inArray(
-              teams.id,
-              list.map((t) => t.id),
-            ),
-          );
-        const members = await teamMembers(
-          db,
-          heads.map((t) => t.id),
+        const teamIds = list.map((t) => t.id);
+        const heads = new Map(
+          (await db.select().from(teams).where(inArray(teams.id, teamIds))).map((h) => [h.id, h]),
         );
-        for (const team of list) {
-          const head = heads.find((h) => h.id === team.id);
-          const people = [...(members.get(team.id) ?? [])];
-          if (!head || people.length === 0) {
-            out.push({ id: team.id, name: team.name, flights: [] });
-            continue;
+        const members = await teamMembers(db, teamIds);
+        const everyone = [...new Set([...members.values()].flatMap((set) => [...set]))];
+        const from = Math.max(
+          filter.period.begin.getTime(),
+          Math.min(...[...heads.values()].map((h) => +h.beginAt)),
+        );
+        const to = Math.min(
+          filter.period.end.getTime(),
+          Math.max(...[...heads.values()].map((h) => +h.endAt)),
+        );
+        // One read of everyone's tasks in the teams' span, then each team keeps those within its own shift.
+        const held = everyone.length
+          ? await db
+              .select({
+                employeeId: taskEmployees.employeeId,
+                flightId: tasks.flightId,
+                begin: tasks.beginAt,
+                end: tasks.endAt,
+              })
+              .from(taskEmployees)
+              .innerJoin(tasks, eq(tasks.id, taskEmployees.taskId))
+              .where(
+                and(
+                  inArray(taskEmployees.employeeId, everyone),
+                  lt(tasks.beginAt, new Date(to)),
+                  gt(tasks.endAt, new Date(from)),
+                ),
+              )
+          : [];
+        const links = await db
+          .select({ teamId: teamFlights.teamId, aid: teamFlights.aid })
+          .from(teamFlights)
+          .where(inArray(teamFlights.teamId, teamIds));
+        const pairs = await pairsOfLegs(db, [...new Set(held.map((h) => h.flightId))]);
+        const pairOfLeg = new Map<number, Pair>();
+        for (const pair of pairs)
+          for (const leg of [pair.arrival, pair.departure]) if (leg) pairOfLeg.set(leg.id, pair);
+        return list.map((team) => {
+          const head = heads.get(team.id);
+          const people = members.get(team.id) ?? new Set<number>();
+          if (!head || people.size === 0) return { id: team.id, name: team.name, flights: [] };
+          const begin = Math.max(+head.beginAt, filter.period.begin.getTime());
+          const end = Math.min(+head.endAt, filter.period.end.getTime());
+          const own = new Set(links.filter((l) => l.teamId === team.id).map((l) => l.aid));
+          const found = new Set<Pair>();
+          for (const h of held) {
+            if (!people.has(h.employeeId) || +h.begin >= end || +h.end <= begin) continue;
+            const pair = pairOfLeg.get(h.flightId);
+            if (pair && (pair.aid === null || !own.has(pair.aid)) && pairPasses(pair, filter, undefined))
+              found.add(pair);
           }
-          const begin = new Date(Math.max(head.beginAt.getTime(), filter.period.begin.getTime()));
-          const end = new Date(Math.min(head.endAt.getTime(), filter.period.end.getTime()));
-          const legs = await db
-            .selectDistinct({ flightId: tasks.flightId })
-            .from(taskEmployees)
-            .innerJoin(tasks, eq(tasks.id, taskEmployees.taskId))
-            .where(
-              and(inArray(taskEmployees.employeeId, people), lt(tasks.beginAt, end), gt(tasks.endAt, begin)),
-            );
-          const own = new Set(
-            (
-              await db
-                .select({ aid: teamFlights.aid })
-                .from(teamFlights)
-                .where(eq(teamFlights.teamId, team.id))
-            ).map((r) => r.aid),
-          );
-          const pairs = (
-            await pairsOfLegs(
-              db,
-              legs.map((l) => l.flightId),
-            )
-          ).filter((p) => (p.aid === null || !own.has(p.aid)) && pairPasses(p, filter, undefined));
-          out.push({ id: team.id, name: team.name, flights: pairs.map((p) => toTeamFlight(p, zone)) });
-        }
-        return out;
+          const flights = [...found].sort((a, b) => +a.begin - +b.begin).map((p) => toTeamFlight(p, zone));
+          return { id: team.id, name: team.name, flights };
+        });
       }, signal);
     },
 

@@ -318,6 +318,17 @@ describe('conflicts of a team flight', () => {
     const flagged = await read();
     expect(flagged.employee_overlap).toBeGreaterThan(0);
     expect(flagged.conflict).toBe(1);
+    const [outside] = await service.outsideTeam({ period, teamIds: [team.id] }, boss, ZONE);
+    const [clashLeg] = await dbh.db
+      .select({ flightId: tasks.flightId })
+      .from(tasks)
+      .where(eq(tasks.id, clash.id));
+    const legsOutside = outside.flights.flatMap((f) => [
+      f.arrivalFlight?.flight_id,
+      f.departureFlight?.flight_id,
+    ]);
+    expect(legsOutside).toContain(clashLeg.flightId);
+    expect(outside.flights.map((f) => f.aid)).not.toContain(flight.aid);
     const onlyConflicts = await service.teamsWithFlights(
       { period, teamIds: [team.id], conflict: true },
       boss,
