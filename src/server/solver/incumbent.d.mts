@@ -13,3 +13,6 @@ export function roundCover(
   m: RoundableModel,
   lp: ArrayLike<number>,
 ): { x: Float64Array; cost: number } | null;
+
+/** Moves whole counts onto other used columns of the same cost while the cover holds: fewer distinct shifts. */
+export function mergeShifts(m: RoundableModel, x: Float64Array): Float64Array;

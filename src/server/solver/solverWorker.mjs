@@ -4,7 +4,7 @@
 // then step 2 (fewest distinct shifts with the total fixed at the optimum) within what is left of its own limit.
 import { parentPort } from 'node:worker_threads';
 import loadHighs from 'highs';
-import { roundCover } from './incumbent.mjs';
+import { mergeShifts, roundCover } from './incumbent.mjs';
 
 const highs = await loadHighs();
 const { modelStatus } = highs.constants;
@@ -144,12 +144,20 @@ function solve(job) {
   // The request's deadline bounds both steps: a job that waited in the queue gets only what is left.
   const seconds = Math.min(job.seconds, (job.deadline - Date.now()) / 1000);
   const first = staffTime(job.staffHours, seconds, started);
+  // Whole counts moved onto other used shifts of the same pay: the same staff-time with fewer distinct shifts, and
+  // a better start for step 2.
+  const merged = first.values
+    ? mergeShifts(
+        job.staffHours,
+        Float64Array.from(first.values.subarray(0, job.staffHours.numCols), Math.round),
+      )
+    : null;
   const result = {
     id: job.id,
     status: first.status,
     gap: first.gap,
     distinctGap: null,
-    counts: first.values ? first.values.slice(0, job.staffHours.numCols) : null,
+    counts: merged,
     ms: 0,
   };
   const left = seconds - (performance.now() - started) / 1000;
@@ -160,7 +168,7 @@ function solve(job) {
     distinct.rowUpper[distinct.totalRow] = Math.round(first.objective) + 1e-6;
     const start = new Float64Array(2 * n);
     for (let j = 0; j < n; j++) {
-      const x = Math.round(first.values[j]);
+      const x = merged[j];
       start[j] = x;
       start[n + j] = x > 0 ? 1 : 0;
     }
