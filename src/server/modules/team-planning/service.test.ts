@@ -1,7 +1,8 @@
 /** Team planning without HTTP, on a one-day demo airport: assignment, atomic writes, conflicts, department scope. */
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDb } from '../../../../tests/support/testApp.ts';
+import { LIVE_CHANNEL, type LiveNotice } from '../../../shared/events.ts';
 import { TEAM_STATUS, teamPayloadSchema } from '../../../shared/team-planning.ts';
 import { instantToWallClock } from '../../../shared/wallClock.ts';
 import type { DbHandle } from '../../db/client.ts';
@@ -361,5 +362,30 @@ describe('department scope', () => {
       (t) => t.id,
     );
     expect(all).toContain(other.id);
+  });
+});
+
+describe('the live feed', () => {
+  it('announces the team, the link and the task staff of an assignment after it commits', async () => {
+    const flight = flights[7];
+    const notices: LiveNotice[] = [];
+    const stop = await dbh.listen(LIVE_CHANNEL, (payload) => notices.push(JSON.parse(payload)));
+    try {
+      const members = await freeEmployees(flight.positionId, Math.max(10, 3 * flight.most));
+      const team = await service.save(payload(flight, members, 'Слышимая'), undefined, boss, ZONE);
+      const result = await service.assign(flight.aid, team.id, boss, ZONE);
+      await vi.waitFor(() => {
+        expect(notices.map((n) => n.entity)).toEqual(
+          expect.arrayContaining(['team', 'team_flight', 'task_employee']),
+        );
+      });
+      expect(notices.find((n) => n.entity === 'team_flight')).toEqual({
+        entity: 'team_flight',
+        ids: [result.team_flight_id],
+        by: boss.id,
+      });
+    } finally {
+      await stop();
+    }
   });
 });
