@@ -30,7 +30,7 @@ export interface FormModalContext<Type extends string, Form> {
   target: DeleteTarget | null;
 }
 
-export type FormModalEvent<Type extends string, Form> =
+type FormModalEvent<Type extends string, Form> =
   | { type: 'MODAL.OPEN'; modalType: Type; form: Form }
   | { type: 'FORM.PATCH'; patch: Partial<Form>; clear?: readonly string[] }
   | { type: 'FORM.SUBMIT' }

@@ -154,7 +154,7 @@ function checkTeam(form: TeamForm): FormCheck<TeamPayload> {
 }
 
 /** The client check of each modal type. */
-export function checkTeamModal(modalType: TeamModalType, form: TeamForm): FormCheck<TeamPayload | null> {
+function checkTeamModal(modalType: TeamModalType, form: TeamForm): FormCheck<TeamPayload | null> {
   if (modalType === 'createTeam' || modalType === 'editTeam') return checkTeam(form);
   if (modalType === 'addEmployee') {
     return form.employeeIds.length > 0

@@ -10,7 +10,7 @@ import { instantToDay } from '../shared/wallClock.ts';
 /** localStorage key of the board's filters. */
 export const TEAM_FILTERS_KEY = 'teamPlanning.filters';
 /** Spec 9: the team timeline's default scale, minutes per 40 px. */
-export const TEAM_DEFAULT_SCALE = 15;
+const TEAM_DEFAULT_SCALE = 15;
 /** The scales offered beside the board, minutes per 40 px. */
 export const TEAM_SCALES = [5, 10, 15, 30, 60] as const;
 

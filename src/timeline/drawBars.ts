@@ -10,7 +10,7 @@ const KIND_RANK = [1, 2, 3, 0];
 /** Below this width a bar is merged with its lane neighbours into covered runs of pixel columns. */
 const THIN_PX = 2;
 /** Numbers per queued rectangle: x, y, w, h, colour class, bar id (−1 for a covered run). */
-export const RECT_STRIDE = 6;
+const RECT_STRIDE = 6;
 
 /** Scratch buffers reused from frame to frame, so drawing allocates nothing once warm. */
 export interface Scratch {

@@ -20,6 +20,7 @@ import {
   type teamFlightLinkSchema,
   teamFlightsSchema,
   teamOutsideFlightsSchema,
+  teamPlanFileName,
   teamPositionSchema,
   teamSchema,
   teamsWithFlightsSchema,
@@ -49,7 +50,7 @@ export interface BoardFilters {
 }
 
 /** The `filter[...]` query of the flight lists (spec 7): period, departments, positions, and more per call. */
-export function flightQuery(filters: BoardFilters, extra: Query = {}): Query {
+function flightQuery(filters: BoardFilters, extra: Query = {}): Query {
   const query: Query = {
     'filter[begin_datetime]': filters.begin,
     'filter[end_datetime]': filters.end,
@@ -71,17 +72,21 @@ export async function loadTeamReference() {
 }
 export type TeamReference = Awaited<ReturnType<typeof loadTeamReference>>;
 
-/** The board of the period: teams with their linked flights and the flights that have no team. */
+/**
+ * The board of the period: teams with their linked flights and the flights that have no team. The team-status filter
+ * is applied here: the flight calls of spec 7 take no status (only `GET v1/team` does).
+ */
 export async function loadBoard(filters: BoardFilters, signal?: AbortSignal) {
   const teamQuery = flightQuery(filters, filters.conflict ? { 'filter[conflict]': 1 } : {});
-  if (filters.statusIds.length > 0) teamQuery['filter[status_id][]'] = filters.statusIds;
-  const [teams, free] = await Promise.all([
+  const [all, free] = await Promise.all([
     call(api, '/team-planning/v1/teams-with-flights', teamsWithFlightsSchema, { query: teamQuery, signal }),
     call(api, '/team-planning/v1/flights-without-team', teamFlightsSchema, {
       query: flightQuery(filters),
       signal,
     }),
   ]);
+  const statuses = new Set(filters.statusIds);
+  const teams = statuses.size === 0 ? all : all.filter((team) => statuses.has(team.teamStatus.id));
   return { teams, free };
 }
 export type Board = Awaited<ReturnType<typeof loadBoard>>;
@@ -175,15 +180,25 @@ export function checkAccessible(
   return call(api, '/team-planning/check-employee-accessible', accessibilitySchema, { query, signal });
 }
 
-/** The plan's file name of spec 7, 8: 'Планирование бригад на {from} - {to}.xlsx' (the dates as shown). */
+/** 'DD.MM.YYYY', with ' HH.mm' unless midnight, of a wall clock: no colons, it names a file (as the server does). */
+const fileStamp = (wall: string) =>
+  `${wall.slice(8, 10)}.${wall.slice(5, 7)}.${wall.slice(0, 4)}${wall.slice(11, 16) === '00:00' ? '' : ` ${wall.slice(11, 13)}.${wall.slice(14, 16)}`}`;
+
+/**
+ * The plan's file name of spec 7: 'Планирование бригад на {from} - {to}.xlsx'.
+ * Example: `planFileName('2026-11-23 00:00:00', '2026-11-24 06:30:00')` → '… на 23.11.2026 - 24.11.2026 06.30.xlsx'.
+ */
 export function planFileName(from: string, to: string): string {
-  return `Планирование бригад на ${from} - ${to}.xlsx`;
+  return `${teamPlanFileName(fileStamp(from), fileStamp(to))}.xlsx`;
 }
 
-/** The .xlsx of teams with their flights and tasks for the board's filters and scale. */
-export async function downloadPlan(filters: BoardFilters, scale: number): Promise<Blob> {
+/**
+ * The .xlsx of teams with their flights and tasks for the board's filters and scale; with a status filter, of the
+ * teams the board shows (`teamIds`).
+ */
+export async function downloadPlan(filters: BoardFilters, scale: number, teamIds: number[]): Promise<Blob> {
   const query = flightQuery(filters, { 'filter[scale]': scale });
-  if (filters.statusIds.length > 0) query['filter[status_id][]'] = filters.statusIds;
+  if (filters.statusIds.length > 0) query['filter[team_id][]'] = teamIds.length > 0 ? teamIds : [0];
   try {
     return await api('/team-planning/v1/download-teams-with-flights', { query, responseType: 'blob' });
   } catch (error) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canChangeTeam } from './access.ts';
-import type { TeamWithFlights } from './api.ts';
+import { planFileName, type TeamWithFlights } from './api.ts';
 import { buildBoard, clockOf, flightHint, stampOf, teamLabel, wallMinute } from './board.ts';
 
 const leg = (number: string) => ({
@@ -120,5 +120,13 @@ describe('who may connect and disconnect a team', () => {
     expect(canChangeTeam({ teamAll: false, editDepartment: true, departmentId: 1 }, 2)).toBe(false);
     expect(canChangeTeam({ teamAll: false, editDepartment: true, departmentId: null }, 2)).toBe(true);
     expect(canChangeTeam({ teamAll: false, editDepartment: false, departmentId: null }, 2)).toBe(false);
+  });
+});
+
+describe('the plan file', () => {
+  it('is named by the period, midnight left out and no colons', () => {
+    expect(planFileName('2026-11-23 00:00:00', '2026-11-24 06:30:00')).toBe(
+      'Планирование бригад на 23.11.2026 - 24.11.2026 06.30.xlsx',
+    );
   });
 });

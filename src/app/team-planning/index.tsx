@@ -20,7 +20,7 @@ import { useRouteEntry } from '../shell/RouteEntryContext.ts';
 import { AssignmentError, ConfirmDialog, SuitableTeams } from './AssignmentDialogs.tsx';
 import { canChangeTeam } from './access.ts';
 import { type Board, downloadPlan, planFileName, type TeamWithFlights } from './api.ts';
-import { stampOf, wallMinute } from './board.ts';
+import { wallMinute } from './board.ts';
 import { Filters } from './Filters.tsx';
 import { FreeFlights } from './FreeFlights.tsx';
 import { OutsideFlights } from './OutsideFlights.tsx';
@@ -183,8 +183,8 @@ export default function Screen() {
   const download = async () => {
     setDownloading(true);
     try {
-      const blob = await downloadPlan(filters, filters.scale);
-      saveFile(blob, planFileName(stampOf(filters.begin), stampOf(filters.end)));
+      const blob = await downloadPlan(filters, filters.scale, teamIds);
+      saveFile(blob, planFileName(filters.begin, filters.end));
     } catch {
       showAlert('Файл не найден', 'Danger');
     } finally {

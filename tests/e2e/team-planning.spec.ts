@@ -1,0 +1,296 @@
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { collectErrors, signIn } from './fixtures.ts';
+
+/** Fixed parts of the timeline picture (src/timeline/frame.ts, useLive.ts). */
+const AXIS_HEIGHT = 40;
+const LABEL_WIDTH = 168;
+const LANE_HEIGHT = 20;
+const ROW_GAP = 4;
+
+interface TeamAnswer {
+  id: number;
+  name: string;
+  flights: {
+    aid: number | null;
+    flight_number: string;
+    begin_datetime: string;
+    end_datetime: string;
+    conflict: number;
+  }[];
+}
+
+/** The API as the signed-in page calls it (its token and zone). */
+async function apiGet<T>(page: Page, request: APIRequestContext, path: string): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const res = await request.get(`/api${path}`, {
+    headers: { Authorization: `Bearer ${token}`, 'Time-Zone': 'Europe/Moscow' },
+  });
+  expect(res.ok(), `${path}: ${res.status()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** Today and tomorrow in Moscow, as the board's default period. */
+function todayPeriod() {
+  const now = new Date(Date.now() + 3 * 3600_000);
+  const day = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  const tomorrow = new Date(now.getTime() + 86_400_000);
+  return { begin: `${day(now)} 00:00:00`, end: `${day(tomorrow)} 00:00:00` };
+}
+
+const boardQuery = (period: { begin: string; end: string }, departmentId: number) =>
+  `filter[begin_datetime]=${encodeURIComponent(period.begin)}&filter[end_datetime]=${encodeURIComponent(period.end)}` +
+  `&filter[department_id][]=${departmentId}`;
+
+/** Lanes of a row as the timeline packs them: the largest number of its flights running at once (at least 1). */
+function lanesOf(team: TeamAnswer): number {
+  const edges = team.flights.flatMap((f) => [
+    [Date.parse(f.begin_datetime.replace(' ', 'T')), 1],
+    [Date.parse(f.end_datetime.replace(' ', 'T')), -1],
+  ]);
+  edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  let running = 0;
+  let most = 0;
+  for (const [, step] of edges) {
+    running += step;
+    most = Math.max(most, running);
+  }
+  return Math.max(1, most);
+}
+
+/** The page point in the middle height of a team's row, a little right of the label column. */
+async function rowPoint(page: Page, teams: TeamAnswer[], teamId: number, x = 60) {
+  const box = await page.getByRole('application', { name: 'Рейсы по бригадам' }).boundingBox();
+  if (!box) throw new Error('no board');
+  let top = 0;
+  for (const team of teams) {
+    const height = lanesOf(team) * LANE_HEIGHT + ROW_GAP;
+    if (team.id === teamId)
+      return { x: box.x + LABEL_WIDTH + x, y: box.y + AXIS_HEIGHT + top + LANE_HEIGHT / 2 };
+    top += height;
+  }
+  throw new Error(`team ${teamId} is not on the board`);
+}
+
+const POSITION_1 = 'Агент по перронному обслуживанию';
+const POSITION_2 = 'Агент по обработке багажа';
+const DEPARTMENT = 'СПП';
+
+/** Chooses an option of a (single) select inside `scope`. */
+async function choose(page: Page, scope: Locator, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('listbox', { name: label }).getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Ticks `count` employees of the open picker that may join the team (their check answered 'доступен'). */
+async function pickEmployees(dialog: Locator, listName: string, count: number) {
+  const list = dialog.getByRole('list', { name: listName });
+  await expect(list.getByRole('listitem').first()).toBeVisible();
+  await expect(list.getByText('проверка…')).toHaveCount(0);
+  const free = list
+    .getByRole('listitem')
+    .filter({ has: dialog.page().locator('.team-planning__candidate-free') });
+  for (let i = 0; i < count; i++) await free.nth(i).getByRole('checkbox').check();
+}
+
+/** Creates a draft team of the two positions with two employees each, through the team modal. */
+async function createTeam(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Создать бригаду' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Создание бригады' });
+  await dialog.getByLabel('Название').fill(name);
+  await choose(page, dialog, 'Подразделение', DEPARTMENT);
+  await choose(page, dialog, 'Должность 1', POSITION_1);
+  await dialog.getByLabel('Количество 1').fill('2');
+  await dialog.getByRole('button', { name: 'Выбрать сотрудников' }).click();
+  await pickEmployees(dialog, 'Выбор сотрудников должности 1', 2);
+  await dialog.getByRole('button', { name: 'Добавить должность' }).click();
+  await choose(page, dialog, 'Должность 2', POSITION_2);
+  await dialog.getByLabel('Количество 2').fill('2');
+  await dialog.getByRole('button', { name: 'Выбрать сотрудников' }).click();
+  await pickEmployees(dialog, 'Выбор сотрудников должности 2', 2);
+  await expect(
+    dialog.getByRole('list', { name: 'Сотрудники должности 2' }).getByRole('listitem'),
+  ).toHaveCount(2);
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.getByRole('list', { name: 'Бригады периода' }).getByRole('button', { name }),
+  ).toBeVisible();
+}
+
+interface FreeAnswer {
+  aid: number | null;
+  flight_number: string;
+  begin_datetime: string;
+  end_datetime: string;
+}
+interface Suitable {
+  id: number;
+  suitable: boolean;
+  reasons: string[];
+}
+
+/** Drags a flight of the free list (scrolled into view) onto a point of the board. */
+async function dragFree(
+  page: Page,
+  free: FreeAnswer[],
+  flight: FreeAnswer,
+  target: { x: number; y: number },
+) {
+  const list = page.getByRole('list', { name: 'Рейсы без бригады' });
+  await list.evaluate((element, top) => element.scrollTo(0, top), free.indexOf(flight) * 44);
+  const item = list.getByRole('listitem', {
+    name: new RegExp(`^${flight.flight_number.replace(/[/]/g, '\\/')},`),
+  });
+  const board = page.getByRole('application', { name: 'Рейсы по бригадам' });
+  const box = await board.boundingBox();
+  if (!box) throw new Error('no board');
+  await item.dragTo(board, { targetPosition: { x: target.x - box.x, y: target.y - box.y } });
+}
+
+test.describe('team planning as planner', () => {
+  test.use({ viewport: { width: 1600, height: 1000 } });
+
+  test('builds two teams, drags a flight onto one and over to the other, reads a refusal and downloads the plan', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const errors = collectErrors(page);
+    await signIn(page, 'planner');
+    await page.goto('/team-planning');
+    const departments = await apiGet<{ id: number; name: string }[]>(
+      page,
+      request,
+      '/team-planning/department',
+    );
+    const spp = departments.find((d) => d.name === DEPARTMENT);
+    if (!spp) throw new Error('no department');
+    const period = todayPeriod();
+    // Only the drafts of the department: the teams this test makes, whatever else the demo holds.
+    await page.evaluate(
+      ([filters]) => localStorage.setItem('teamPlanning.filters', filters),
+      [
+        JSON.stringify({
+          ...period,
+          statusIds: [1],
+          departmentIds: [spp.id],
+          positionIds: [],
+          conflict: false,
+          scale: 60,
+        }),
+      ],
+    );
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Планирование бригад' })).toBeVisible();
+
+    const suffix = String(Date.now()).slice(-6);
+    const nameA = `А-тест ${suffix}`;
+    const nameB = `Б-тест ${suffix}`;
+    await createTeam(page, nameA);
+    await createTeam(page, nameB);
+
+    const query = boardQuery(period, spp.id);
+    /** The board's teams: the department's drafts (the status filter is the client's). */
+    const boardTeams = async () =>
+      (
+        await apiGet<(TeamAnswer & { teamStatus: { id: number } })[]>(
+          page,
+          request,
+          `/team-planning/v1/teams-with-flights?${query}`,
+        )
+      ).filter((team) => team.teamStatus.id === 1);
+    let teams = await boardTeams();
+    const teamA = teams.find((t) => t.name === nameA);
+    const teamB = teams.find((t) => t.name === nameB);
+    if (!teamA || !teamB) throw new Error('teams not created');
+    const free = await apiGet<FreeAnswer[]>(page, request, `/team-planning/v1/flights-without-team?${query}`);
+
+    // A flight both teams could take, and one team A cannot.
+    let both: FreeAnswer | null = null;
+    let refused: { flight: FreeAnswer; reasons: string[] } | null = null;
+    for (const flight of free.filter((f) => f.aid !== null).slice(0, 120)) {
+      if (both && refused) break;
+      const answer = await apiGet<Suitable[]>(
+        page,
+        request,
+        `/team-planning/v1/suitable-teams?flight_aid=${flight.aid}`,
+      );
+      const a = answer.find((t) => t.id === teamA.id);
+      const b = answer.find((t) => t.id === teamB.id);
+      if (!both && a?.suitable && b?.suitable) both = flight;
+      else if (!refused && a && !a.suitable) refused = { flight, reasons: a.reasons };
+    }
+    if (!both || !refused) throw new Error('no flight to assign or to refuse among the free flights');
+
+    // Drag the flight from the free list onto team A and confirm.
+    await page.reload();
+    await expect(page.getByRole('application', { name: 'Рейсы по бригадам' })).toHaveAttribute(
+      'data-ready',
+      'true',
+    );
+    await dragFree(page, free, both, await rowPoint(page, teams, teamA.id));
+    const confirm = page.getByRole('alertdialog', { name: 'Назначить бригаду на рейс?' });
+    await expect(confirm).toContainText(`Рейс ${both.flight_number} → бригада «${nameA}»`);
+    await confirm.getByRole('button', { name: 'Подтвердить' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(
+      page
+        .getByRole('list', { name: 'Рейсы без бригады' })
+        .getByRole('listitem', { name: new RegExp(`^${both.flight_number},`) }),
+    ).toHaveCount(0);
+    teams = await boardTeams();
+    const linked = teams.find((t) => t.id === teamA.id)?.flights.find((f) => f.aid === both.aid);
+    expect(linked?.conflict).toBe(0);
+
+    // Reassign: drag the bar from row A to row B.
+    const period0 = Math.min(
+      Date.parse(period.begin.replace(' ', 'T')),
+      ...teams.flatMap((t) => t.flights.map((f) => Date.parse(f.begin_datetime.replace(' ', 'T')))),
+    );
+    const minutesPerPx = 60 / 40;
+    const barX =
+      (Date.parse((linked?.begin_datetime ?? '').replace(' ', 'T')) - period0) / 60_000 / minutesPerPx + 6;
+    const from = await rowPoint(page, teams, teamA.id, barX);
+    const to = await rowPoint(page, teams, teamB.id, barX);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    for (let step = 1; step <= 10; step++)
+      await page.mouse.move(from.x, from.y + ((to.y - from.y) * step) / 10);
+    await page.mouse.up();
+    const reassign = page.getByRole('alertdialog', { name: 'Переназначить рейс на другую бригаду?' });
+    await expect(reassign).toContainText(`бригада «${nameA}» → бригада «${nameB}»`);
+    await reassign.getByRole('button', { name: 'Подтвердить' }).click();
+    await expect(reassign).toBeHidden();
+    teams = await boardTeams();
+    expect(teams.find((t) => t.id === teamA.id)?.flights.map((f) => f.aid)).toEqual([]);
+    expect(teams.find((t) => t.id === teamB.id)?.flights.find((f) => f.aid === both.aid)?.conflict).toBe(0);
+
+    // A refusal: the flight team A cannot take, dragged onto it.
+    await dragFree(page, free, refused.flight, await rowPoint(page, teams, teamA.id));
+    const ask = page.getByRole('alertdialog', { name: 'Назначить бригаду на рейс?' });
+    await ask.getByRole('button', { name: 'Подтвердить' }).click();
+    const refusal = page.getByRole('alertdialog', { name: 'Назначение на рейс недоступно' });
+    await expect(refusal).toContainText(refused.reasons[0]);
+    await refusal.getByRole('button', { name: 'Понятно' }).click();
+    await expect(refusal).toBeHidden();
+
+    // The plan of the period as .xlsx.
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Скачать план' }).click();
+    const download = await downloading;
+    const stamp = (wall: string) => `${wall.slice(8, 10)}.${wall.slice(5, 7)}.${wall.slice(0, 4)}`;
+    expect(download.suggestedFilename()).toBe(
+      `Планирование бригад на ${stamp(period.begin)} - ${stamp(period.end)}.xlsx`,
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await download.path());
+    const texts: string[] = [];
+    book.eachSheet((sheet) => sheet.eachRow((row) => texts.push(JSON.stringify(row.values))));
+    expect(
+      texts.some((text) => text.includes(nameB) && text.includes(both.flight_number.split(' / ')[0])),
+    ).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
