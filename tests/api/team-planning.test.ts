@@ -374,6 +374,82 @@ describe('assigning over HTTP', () => {
     expect(sheet.getRow(2).getCell(1).value).toBe('Бригада API');
   });
 
+  it('adds, replaces and removes members; leavers lose the team flight tasks', async () => {
+    const base = `/api/team-planning/v1/team/${teamId}`;
+    const [extra, substitute] = await freeEmployees(2, 60);
+    const added = await app.inject({
+      method: 'PUT',
+      url: `/api/team-planning/v1.1/team/${teamId}/add-employee?employee_id[]=${extra}`,
+      headers: admin,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const members = teamSchema
+      .parse(added.json())
+      .employeePositionRules[0].teamEmployees.map((m) => m.employee.id);
+    expect(members).toContain(extra);
+    const again = await app.inject({
+      method: 'PUT',
+      url: `/api/team-planning/v1.1/team/${teamId}/add-employee?employee_id[]=${extra}`,
+      headers: admin,
+    });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().fields['employee_id.0']).toEqual([TEAM_MESSAGES.alreadyMember]);
+    const [stranger] = await rows<{ id: number }>(
+      `select id from employees where employee_position_id <> ${flight.positionId} and is_active limit 1`,
+    );
+    const wrong = await app.inject({
+      method: 'PUT',
+      url: `/api/team-planning/v1.1/team/${teamId}/add-employee?employee_id[]=${stranger.id}`,
+      headers: admin,
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().fields['employee_id.0'][0]).toMatch(/нет правила/);
+
+    const working = await rows<{ employee_id: number }>(
+      `select te.employee_id from team_flights tf join turnarounds t on t.aid = tf.aid
+         join tasks k on k.flight_id in (t.arrival_flight_id, t.departure_flight_id)
+         join task_employees te on te.task_id = k.id
+         join team_employees tm on tm.team_id = tf.team_id and tm.employee_id = te.employee_id
+        where tf.team_id = ${teamId} order by te.employee_id`,
+    );
+    const [leaver, other] = [...new Set(working.map((w) => w.employee_id))];
+    const replaced = await app.inject({
+      method: 'PUT',
+      url: `${base}/replace-employee/${leaver}`,
+      headers: admin,
+      payload: { employee_id: substitute },
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    const wrongReplace = await app.inject({
+      method: 'PUT',
+      url: `${base}/replace-employee/${other}`,
+      headers: admin,
+      payload: { employee_id: stranger.id },
+    });
+    expect(wrongReplace.statusCode).toBe(422);
+    expect(Object.keys(wrongReplace.json().fields)).toEqual(['employee_id']);
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `${base}/delete-employee/${other}`,
+      headers: admin,
+    });
+    expect(removed.statusCode).toBe(200);
+    const still = await rows<{ employee_id: number }>(
+      `select te.employee_id from team_flights tf join turnarounds t on t.aid = tf.aid
+         join tasks k on k.flight_id in (t.arrival_flight_id, t.departure_flight_id)
+         join task_employees te on te.task_id = k.id where tf.team_id = ${teamId}`,
+    );
+    const left = still.map((s) => s.employee_id);
+    expect(left).not.toContain(leaver);
+    expect(left).not.toContain(other);
+    const missing = await app.inject({
+      method: 'DELETE',
+      url: `${base}/delete-employee/${other}`,
+      headers: admin,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
   it('de-assigns the flight and deletes the team', async () => {
     const off = await app.inject({
       method: 'POST',
@@ -382,6 +458,17 @@ describe('assigning over HTTP', () => {
       payload: { flight_aid: flight.aid, team_id: teamId },
     });
     expect(off.statusCode).toBe(200);
+    const suitable = suitableTeamsSchema.parse(
+      (
+        await app.inject({
+          url: `/api/team-planning/v1/suitable-teams?flight_aid=${flight.aid}`,
+          headers: admin,
+        })
+      ).json(),
+    );
+    const flags = suitable.map((t) => t.suitable);
+    expect(flags).toEqual([...flags].sort((a, b) => Number(b) - Number(a)));
+    expect(suitable.find((t) => t.id === teamId)).toMatchObject({ suitable: true, reasons: [] });
     const gone = await app.inject({
       method: 'DELETE',
       url: `/api/team-planning/v1/team/${teamId}`,
