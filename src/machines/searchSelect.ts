@@ -4,7 +4,15 @@
  * parameters re-enter the waiting state, which stops the running search and aborts its request through the
  * signal, so an older answer can never replace a newer one. Nothing is asked until the list is first opened.
  */
-import { assertEvent, assign, type DoneActorEvent, type ErrorActorEvent, fromPromise, not, setup } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  type DoneActorEvent,
+  type ErrorActorEvent,
+  fromPromise,
+  not,
+  setup,
+} from 'xstate';
 import { parseApiError } from '../app/api/errors.ts';
 
 /** One option found: `name` is shown, `subtitle` under it, `value` carries the item for the caller. */
