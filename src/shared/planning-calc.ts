@@ -143,6 +143,24 @@ export const vacationSaveBodySchema = z.object({
 });
 export type VacationSaveBody = z.infer<typeof vacationSaveBodySchema>;
 
+/**
+ * `POST /planning/vacation/preview` body: the query of `GET /planning/vacation` as JSON, for what-ifs too long for a
+ * URL (a 20-day plan is about 1 KB of query; the request line and headers may not pass 16 KB).
+ */
+export const vacationPreviewBodySchema = z
+  .object({
+    calc_id: idSchema,
+    sort: z.enum(['fio', '-fio', 'vacation_left', '-vacation_left']).optional(),
+    page: pageNumber.optional(),
+    'per-page': pageNumber.optional(),
+    filter: z
+      .object({ employee: safeText().trim().max(200).optional() })
+      .strict()
+      .optional(),
+    vacation_plan: z.array(vacationPlanEntrySchema).max(5000).default([]),
+  })
+  .strict();
+
 /** An employee row of the planner. */
 const vacationEmployeeSchema = z.object({
   id: z.number().int(),

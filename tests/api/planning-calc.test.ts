@@ -279,6 +279,36 @@ describe('the vacation planner', () => {
     expect(n).toBe(0);
   });
 
+  it('answers the same what-if with the query in the body, and refuses a bad plan there with 422', async () => {
+    const [first] = staff;
+    const dates = ['2026-03-09', '2026-03-10'];
+    const byQuery = await call(
+      'GET',
+      url(
+        `&sort=fio&vacation_plan[0][employee_id]=${first.id}${dates.map((d) => `&vacation_plan[0][dates][]=${d}`).join('')}`,
+      ),
+    );
+    const byBody = await call('POST', '/planning/vacation/preview', 'viewer', {
+      calc_id: calcId,
+      sort: 'fio',
+      'per-page': 1000,
+      vacation_plan: [{ employee_id: first.id, dates }],
+    });
+    expect(byBody.statusCode).toBe(200);
+    expect(byBody.json()).toEqual(byQuery.json());
+    expect(byBody.headers['x-pagination-total-count']).toBe(String(staff.length));
+    const refused = await call('POST', '/planning/vacation/preview', 'planner', {
+      calc_id: calcId,
+      vacation_plan: [{ employee_id: first.id, dates: ['2026-05-01'] }],
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().fields['vacation_plan.0.dates']).toEqual([
+      PLANNING_CALC_MESSAGES.dayOutside('2026-03-08', '2026-03-21'),
+    ]);
+    const [{ n }] = await db.db.select({ n: count() }).from(planningVacationDays);
+    expect(n).toBe(0);
+  });
+
   it('sorts by name both ways and filters by a part of the name', async () => {
     const names = staff.map((employee) => employee.name).sort((a, b) => a.localeCompare(b, 'ru'));
     const up = (await call('GET', url('&sort=fio'))).json() as VacationAnswer;

@@ -1,6 +1,7 @@
 /**
- * The vacation planner's door to the server (spec 7): `GET /planning/vacation` with the sort, the name filter and the
- * unsaved plans as a what-if, and `PUT /planning/vacation` to save them. Answers checked by the shared schemas; every
+ * The vacation planner's door to the server (spec 7): the planner with the sort, the name filter and the unsaved plans
+ * as a what-if (`POST /planning/vacation/preview`, the body form of `GET /planning/vacation`), and
+ * `PUT /planning/vacation` to save them. Answers checked by the shared schemas; every
  * failure an `ApiError`. The machine of `src/machines/vacationPlanner.ts` invokes these as named actors.
  */
 import {
@@ -24,27 +25,20 @@ export interface VacationQuery {
   plan: VacationPlanEntry[];
 }
 
-/**
- * The query of a planner call. Example: one plan → `{calc_id: 5, sort: '-vacation_left', 'per-page': 1000,
- * 'vacation_plan[0][employee_id]': 7, 'vacation_plan[0][dates][]': ['2026-03-09']}`.
- */
-function vacationQuery(query: VacationQuery): Record<string, string | number | string[]> {
-  const params: Record<string, string | number | string[]> = {
-    calc_id: query.calcId,
-    sort: query.sort,
-    'per-page': PLANNER_PER_PAGE,
-  };
-  if (query.employee.trim() !== '') params['filter[employee]'] = query.employee.trim();
-  query.plan.forEach((entry, index) => {
-    params[`vacation_plan[${index}][employee_id]`] = entry.employee_id;
-    if (entry.dates.length > 0) params[`vacation_plan[${index}][dates][]`] = entry.dates;
-  });
-  return params;
-}
-
-/** The planner for the query. */
+/** The planner for the query, asked with the query in the body: unsaved plans soon outgrow a URL. */
 export function loadVacation(query: VacationQuery, signal?: AbortSignal): Promise<VacationAnswer> {
-  return call(api, '/planning/vacation', vacationAnswerSchema, { query: vacationQuery(query), signal });
+  const employee = query.employee.trim();
+  return call(api, '/planning/vacation/preview', vacationAnswerSchema, {
+    method: 'POST',
+    body: {
+      calc_id: query.calcId,
+      sort: query.sort,
+      'per-page': PLANNER_PER_PAGE,
+      ...(employee ? { filter: { employee } } : {}),
+      vacation_plan: query.plan,
+    },
+    signal,
+  });
 }
 
 /** Saves the plans of the listed employees (422 with `fields` by `vacation_plan.n.…`). */

@@ -14,6 +14,7 @@ import {
   PLANNING_CALC_MESSAGES,
   VACATION_SORTS,
   vacationAnswerSchema,
+  vacationPreviewBodySchema,
   vacationSaveBodySchema,
   vacationSavedSchema,
 } from '../../../shared/planning-calc.ts';
@@ -178,6 +179,32 @@ export const planningCalcRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
         if (error instanceof ValidationError) throw new BadRequestError(MESSAGES.malformed, error.fields);
         throw error;
       }
+    },
+  );
+
+  const previewed = route({
+    summary: 'Планировщик отпусков, запрос в теле (для длинного «что если»)',
+    description: `То же, что GET /planning/vacation, но параметры в JSON-теле: {calc_id, sort, page, per-page, filter: {employee}, vacation_plan: [{employee_id, dates}]}; ничего не сохраняет. Длинный план не помещается в адрес запроса (16 КБ на строку запроса и заголовки), поэтому экран планировщика спрашивает так. Ошибки плана — 422 по vacation_plan.n.… .`,
+    response: vacationAnswerSchema,
+    access: 'session',
+  });
+  app.post(
+    '/planning/vacation/preview',
+    { ...previewed, schema: { ...previewed.schema, body: vacationPreviewBodySchema } },
+    async (request, reply) => {
+      const body = request.body;
+      const sort = body.sort
+        ? { key: body.sort.replace('-', '') as 'fio' | 'vacation_left', desc: body.sort.startsWith('-') }
+        : null;
+      const page = body.page ?? 1;
+      const perPage = Math.min(body['per-page'] ?? VACATION_LIST.defaultPerPage, VACATION_LIST.maxPerPage);
+      const { answer, total } = await vacation.read(
+        body.calc_id,
+        { employee: body.filter?.employee || undefined, sort, page, perPage },
+        body.vacation_plan,
+      );
+      sendPage(reply, { page, perPage }, { items: answer.employees, total });
+      return answer;
     },
   );
 
