@@ -505,5 +505,10 @@ describe('lists', () => {
     const list = employees.json();
     expect(list.length).toBeGreaterThan(0);
     expect(list[0]).toHaveProperty('is_accessible');
+    const byBounds = await app.inject({
+      url: `/api/team-planning/v1.1/employee?emp_pos_id[]=${flight.positionId}&${PERIOD}`,
+      headers: admin,
+    });
+    expect(byBounds.json()[0]).toHaveProperty('is_accessible');
   });
 });

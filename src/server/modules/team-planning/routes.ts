@@ -52,6 +52,8 @@ const employeeQuery = plainQuery({
     .max(2)
     .optional()
     .describe('dates[]=начало&dates[]=конец (YYYY-MM-DD HH:mm:ss)'),
+  begin_datetime: z.string().max(40).optional().describe('то же, что dates[0]'),
+  end_datetime: z.string().max(40).optional().describe('то же, что dates[1]'),
   department_id: queryIds.optional(),
   emp_pos_id: queryIds.optional(),
   resource_id: queryIds.optional(),
@@ -150,14 +152,14 @@ export const teamPlanningRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
       description:
         `Активные сотрудники по имени, не больше 1000; фильтры department_id[], emp_pos_id[], name, и resource_id[], ` +
         'resource_type_id[], aircraft_type_id[], job_id[] — остаются те, чьи навыки дают доступ ко всем названным. С ' +
-        'dates[] (начало и конец) is_accessible: сотрудник не состоит в другой бригаде в это время (кроме team_id), ' +
+        'dates[] (начало и конец; или begin_datetime и end_datetime) is_accessible: сотрудник не состоит в другой бригаде в это время (кроме team_id), ' +
         'busy_in — такие бригады.',
       querystring: employeeQuery,
       response: teamCandidatesSchema,
     }),
     (request) => {
       const q = request.query;
-      const [begin, end] = q.dates ?? [];
+      const [begin, end] = q.dates ?? [q.begin_datetime, q.end_datetime];
       const period = readPeriod(
         { begin, end },
         { begin: 'begin', end: 'end', maxDays: 93 },
