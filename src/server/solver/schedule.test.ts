@@ -43,6 +43,29 @@ describe('solving the positions of a schedule', () => {
     expect(solved[1].staff_hours).toBe(0.5);
   });
 
+  it('solves a position stopped by its share again with the time the others left', async () => {
+    const statuses: ('feasible' | 'optimal')[] = ['feasible', 'optimal'];
+    const jobs: SolveJob[] = [];
+    const solve = async (job: SolveJob) => {
+      jobs.push(job);
+      const counts = new Float64Array(job.staffHours.numCols);
+      counts[1] = 1;
+      const status = statuses[jobs.length - 1] ?? 'optimal';
+      return { status, gap: status === 'optimal' ? 0 : 0.01, distinctGap: null, counts, ms: 1 };
+    };
+    const options = { slotMinutes: 15, seconds: 1, distinctSeconds: 0, deadline: Date.now() + 10_000, solve };
+    const [once] = await solveSchedule([{ id: 1, name: 'А', demand: demand() }], shifts, options);
+    expect(once.status).toBe('feasible');
+    jobs.length = 0;
+    const [twice] = await solveSchedule([{ id: 1, name: 'А', demand: demand() }], shifts, {
+      ...options,
+      retryWorkers: 2,
+    });
+    expect(jobs).toHaveLength(2);
+    expect(jobs[1].seconds).toBeGreaterThan(10);
+    expect(twice.status).toBe('optimal');
+  });
+
   it('covers greedily when the solver holds no solution', async () => {
     const solve = async () => ({
       status: 'none' as const,

@@ -35,7 +35,15 @@ export interface ScheduleOptions {
   deadline: number;
   solve: (job: SolveJob, signal?: AbortSignal) => Promise<SolveAnswer>;
   signal?: AbortSignal;
+  /**
+   * Positions stopped by their share with a gap get a second solve with what is left of the budget, shared among
+   * them over this many workers (0 or absent: no second round).
+   */
+  retryWorkers?: number;
 }
+
+/** Seconds before the deadline below which no second round starts. */
+const RETRY_MIN_SECONDS = 1;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -164,16 +172,38 @@ export async function solveSchedule(
 ): Promise<SchedulePosition[]> {
   // Positions with the same typical week (staff of one task kind, e.g. a driver and his vehicle's operator) share one
   // solve: the same model has the same cheapest cover.
-  const solving = new Map<string, Promise<SchedulePosition>>();
-  return Promise.all(
-    positions.map(async (position) => {
-      const key = position.demand.join(',');
-      let solved = solving.get(key);
-      if (!solved) {
-        solved = solvePosition(position, shifts, options);
-        solving.set(key, solved);
-      }
-      return { ...(await solved), employee_position_id: position.id, name: position.name };
-    }),
+  const byWeek = new Map<string, PositionDemand>();
+  for (const position of positions) {
+    const key = position.demand.join(',');
+    if (!byWeek.has(key)) byWeek.set(key, position);
+  }
+  const keys = [...byWeek.keys()];
+  const first = await Promise.all(
+    keys.map((key) => solvePosition(byWeek.get(key) as PositionDemand, shifts, options)),
   );
+  const solved = new Map(keys.map((key, i) => [key, first[i]]));
+  // The second round: a branch and bound stopped by its share restarts with the budget the easy positions left.
+  const unfinished = keys.filter((key) => solved.get(key)?.status === 'feasible');
+  const left = (options.deadline - Date.now()) / 1000;
+  if (options.retryWorkers && unfinished.length > 0 && left > RETRY_MIN_SECONDS) {
+    const seconds = (left * options.retryWorkers) / unfinished.length;
+    const again = await Promise.all(
+      unfinished.map((key) =>
+        solvePosition(byWeek.get(key) as PositionDemand, shifts, { ...options, seconds }),
+      ),
+    );
+    unfinished.forEach((key, i) => {
+      const before = solved.get(key) as SchedulePosition;
+      const after = again[i];
+      const better =
+        after.staff_hours < before.staff_hours ||
+        (after.staff_hours === before.staff_hours && after.status === 'optimal');
+      if (better) solved.set(key, { ...after, solve_ms: before.solve_ms + after.solve_ms });
+    });
+  }
+  return positions.map((position) => ({
+    ...(solved.get(position.demand.join(',')) as SchedulePosition),
+    employee_position_id: position.id,
+    name: position.name,
+  }));
 }

@@ -165,6 +165,7 @@ export function createShiftSchedulesService(deps: ShiftSchedulesDeps, tuning: Sc
       deadline: Date.now() + budget * 1000,
       solve: tuning.solve ?? ((job, jobSignal) => solverPool().solve(job, jobSignal)),
       signal,
+      retryWorkers: workers,
     });
     return {
       slot_minutes: SCHEDULE_SLOT_MINUTES,
