@@ -3,6 +3,7 @@ import { createTeamAssignment } from './assignment.ts';
 import { teamPlanRows, teamPlanXlsx } from './download.ts';
 import { createFlightViews, type FlightFilter } from './flightViews.ts';
 import { createTeamLists } from './lists.ts';
+import { createMemberWrites } from './memberWrite.ts';
 import type { Caller } from './scope.ts';
 import { scopeOf } from './scope.ts';
 import { readTeams, type TeamFilter } from './teamRead.ts';
@@ -20,6 +21,7 @@ export function createTeamPlanningService(deps: TeamPlanningDeps) {
   return {
     ...createTeamLists(db),
     ...createTeamWrites(db),
+    ...createMemberWrites(db),
     ...createTeamAssignment(db),
     ...createFlightViews(deps),
     /** The teams the caller sees matching the filter. */

@@ -1,0 +1,202 @@
+/** Member writes of a team (spec 7): add, replace and delete a member, each one transaction. */
+import { and, eq, inArray } from 'drizzle-orm';
+import { TEAM_MESSAGES, type Team } from '../../../shared/team-planning.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  employeePositions,
+  employees,
+  teamEmployees,
+  teamPositionRules,
+  teamRuleAccesses,
+  type teams,
+} from '../../db/schema/index.ts';
+import { type FieldErrors, NotFoundError, ValidationError } from '../../domain/errors.ts';
+import { busyInTeams, itemKey, missingItems, skillGrants, skillsOf } from './access.ts';
+import { type Caller, requireScope, scopeOf } from './scope.ts';
+import { readTeams } from './teamRead.ts';
+import { dropMembersFromTeamFlights, requireTeam } from './teamWrite.ts';
+import { notifyAll, type Tx } from './tx.ts';
+
+/** Adds a message under a payload path. */
+function addField(fields: FieldErrors, path: string, message: string) {
+  fields[path] = [...(fields[path] ?? []), message];
+}
+
+export function createMemberWrites(db: Db) {
+  /** The rule of the team for a position, or undefined. */
+  async function ruleFor(tx: Tx, teamId: number, positionId: number) {
+    const [rule] = await tx
+      .select()
+      .from(teamPositionRules)
+      .where(and(eq(teamPositionRules.teamId, teamId), eq(teamPositionRules.employeePositionId, positionId)));
+    return rule;
+  }
+
+  /** Refuses (422 under `field`) employees that cannot join the team: busy in another team, or lacking skills. */
+  async function checkJoin(
+    tx: Tx,
+    team: typeof teams.$inferSelect,
+    people: (typeof employees.$inferSelect)[],
+    field: (index: number) => string,
+  ) {
+    const fields: FieldErrors = {};
+    const busy = await busyInTeams(
+      tx,
+      people.map((p) => p.id),
+      { begin: team.beginAt, end: team.endAt },
+      team.id,
+    );
+    const held = await skillsOf(
+      tx,
+      people.map((p) => p.id),
+    );
+    for (const [i, p] of people.entries()) {
+      if (!p.isActive) addField(fields, field(i), TEAM_MESSAGES.inactiveEmployee);
+      for (const name of busy.get(p.id) ?? []) addField(fields, field(i), TEAM_MESSAGES.busyInTeam(name));
+      const rule = await ruleFor(tx, team.id, p.employeePositionId);
+      if (!rule) {
+        const [pos] = await tx
+          .select({ name: employeePositions.name })
+          .from(employeePositions)
+          .where(eq(employeePositions.id, p.employeePositionId));
+        addField(fields, field(i), TEAM_MESSAGES.noRuleForPosition(pos?.name ?? ''));
+        continue;
+      }
+      const accesses = await tx.select().from(teamRuleAccesses).where(eq(teamRuleAccesses.ruleId, rule.id));
+      const keys = accesses.map((a) =>
+        a.jobId !== null
+          ? itemKey('job', a.jobId)
+          : a.resourceTypeId !== null
+            ? itemKey('resourceType', a.resourceTypeId)
+            : a.resourceId !== null
+              ? itemKey('resource', a.resourceId)
+              : itemKey('aircraftType', a.aircraftTypeId ?? 0),
+      );
+      const grants = await skillGrants(tx, {
+        job: accesses.flatMap((a) => (a.jobId === null ? [] : [a.jobId])),
+        resourceType: accesses.flatMap((a) => (a.resourceTypeId === null ? [] : [a.resourceTypeId])),
+        resource: accesses.flatMap((a) => (a.resourceId === null ? [] : [a.resourceId])),
+        aircraftType: accesses.flatMap((a) => (a.aircraftTypeId === null ? [] : [a.aircraftTypeId])),
+      });
+      for (const key of missingItems(grants, held.get(p.id) ?? new Set(), keys))
+        addField(fields, field(i), TEAM_MESSAGES.lacksSkill(key));
+    }
+    if (Object.keys(fields).length > 0) throw new ValidationError(fields);
+  }
+
+  /** The employees by id (422 under `field` when one is missing), in the order asked. */
+  async function requireEmployees(tx: Tx, ids: readonly number[], field: (index: number) => string) {
+    const rows = await tx
+      .select()
+      .from(employees)
+      .where(inArray(employees.id, [...ids, 0]));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const fields: FieldErrors = {};
+    ids.forEach((id, i) => {
+      if (!byId.has(id)) addField(fields, field(i), TEAM_MESSAGES.employeeNotFound);
+    });
+    if (Object.keys(fields).length > 0) throw new ValidationError(fields);
+    return ids.map((id) => byId.get(id) as typeof employees.$inferSelect);
+  }
+
+  /** The team as answered after a write, through the transaction. */
+  async function answer(tx: Tx, teamId: number, zone: string): Promise<Team> {
+    const [team] = await readTeams(tx, { ids: [teamId] }, { all: true }, zone);
+    return team;
+  }
+
+  return {
+    /** Adds employees to the rules of their positions (not main). */
+    async addEmployees(teamId: number, employeeIds: number[], caller: Caller, zone: string): Promise<Team> {
+      return db.transaction(async (tx) => {
+        const team = await requireTeam(tx, teamId);
+        requireScope(await scopeOf(tx, caller, 'write'), team.departmentId);
+        const field = (i: number) => `employee_id.${i}`;
+        const people = await requireEmployees(tx, employeeIds, field);
+        const current = await tx
+          .select({ id: teamEmployees.employeeId })
+          .from(teamEmployees)
+          .where(eq(teamEmployees.teamId, teamId));
+        const fields: FieldErrors = {};
+        const members = new Set(current.map((c) => c.id));
+        people.forEach((p, i) => {
+          if (members.has(p.id)) addField(fields, field(i), TEAM_MESSAGES.alreadyMember);
+          members.add(p.id);
+        });
+        if (Object.keys(fields).length > 0) throw new ValidationError(fields);
+        await checkJoin(tx, team, people, field);
+        for (const p of people) {
+          const rule = await ruleFor(tx, teamId, p.employeePositionId);
+          await tx.insert(teamEmployees).values({ teamId, ruleId: rule.id, employeeId: p.id });
+        }
+        await notifyAll(tx, [{ entity: 'team', ids: [teamId], by: caller.id }]);
+        return answer(tx, teamId, zone);
+      });
+    },
+
+    /**
+     * Puts `employeeId` in place of member `oldId` under the same rule (and main flag); the new employee must hold the
+     * rule's position. The old member's staff on the team's flights goes.
+     */
+    async replaceEmployee(
+      teamId: number,
+      oldId: number,
+      employeeId: number,
+      caller: Caller,
+      zone: string,
+    ): Promise<Team> {
+      return db.transaction(async (tx) => {
+        const team = await requireTeam(tx, teamId);
+        requireScope(await scopeOf(tx, caller, 'write'), team.departmentId);
+        const [old] = await tx
+          .select()
+          .from(teamEmployees)
+          .where(and(eq(teamEmployees.teamId, teamId), eq(teamEmployees.employeeId, oldId)));
+        if (!old) throw new NotFoundError(TEAM_MESSAGES.notMember);
+        const [person] = await requireEmployees(tx, [employeeId], () => 'employee_id');
+        const [rule] = await tx.select().from(teamPositionRules).where(eq(teamPositionRules.id, old.ruleId));
+        if (person.employeePositionId !== rule.employeePositionId) {
+          const [pos] = await tx
+            .select({ name: employeePositions.name })
+            .from(employeePositions)
+            .where(eq(employeePositions.id, rule.employeePositionId));
+          throw new ValidationError({ employee_id: [TEAM_MESSAGES.wrongPosition(pos?.name ?? '')] });
+        }
+        if (employeeId !== oldId) {
+          const [already] = await tx
+            .select({ id: teamEmployees.id })
+            .from(teamEmployees)
+            .where(and(eq(teamEmployees.teamId, teamId), eq(teamEmployees.employeeId, employeeId)));
+          if (already) throw new ValidationError({ employee_id: [TEAM_MESSAGES.alreadyMember] });
+        }
+        await checkJoin(tx, team, [person], () => 'employee_id');
+        const touched = await dropMembersFromTeamFlights(tx, teamId, [oldId]);
+        await tx.update(teamEmployees).set({ employeeId }).where(eq(teamEmployees.id, old.id));
+        await notifyAll(tx, [
+          { entity: 'team', ids: [teamId], by: caller.id },
+          { entity: 'task_employee', ids: touched, by: caller.id },
+        ]);
+        return answer(tx, teamId, zone);
+      });
+    },
+
+    /** Removes a member; his staff on the team's flights goes too. */
+    async deleteEmployee(teamId: number, employeeId: number, caller: Caller, zone: string): Promise<Team> {
+      return db.transaction(async (tx) => {
+        const team = await requireTeam(tx, teamId);
+        requireScope(await scopeOf(tx, caller, 'write'), team.departmentId);
+        const gone = await tx
+          .delete(teamEmployees)
+          .where(and(eq(teamEmployees.teamId, teamId), eq(teamEmployees.employeeId, employeeId)))
+          .returning();
+        if (gone.length === 0) throw new NotFoundError(TEAM_MESSAGES.notMember);
+        const touched = await dropMembersFromTeamFlights(tx, teamId, [employeeId]);
+        await notifyAll(tx, [
+          { entity: 'team', ids: [teamId], by: caller.id },
+          { entity: 'task_employee', ids: touched, by: caller.id },
+        ]);
+        return answer(tx, teamId, zone);
+      });
+    },
+  };
+}
