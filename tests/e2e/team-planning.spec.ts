@@ -291,6 +291,7 @@ test.describe('team planning as planner', () => {
     expect(
       texts.some((text) => text.includes(nameB) && text.includes(both.flight_number.split(' / ')[0])),
     ).toBe(true);
-    expect(errors).toEqual([]);
+    // The refusal's 422 is the only failed request the browser reports.
+    expect(errors.filter((text) => !text.includes('status of 422'))).toEqual([]);
   });
 });

@@ -54,7 +54,7 @@ export interface EmployeePickerProps {
 
 /**
  * The employee selection list (spec 2): employees of the positions, searched by name, virtualised, each with
- * whether he may join a team of the period (check-employee-accessible) and why not.
+ * whether he may join a team of the period (check-employee-accessible) and why not; those who may come first.
  */
 export function EmployeePicker({
   period,
@@ -82,7 +82,11 @@ export function EmployeePicker({
         const ids = found.slice(0, CHECK_LIMIT).map((candidate) => candidate.id);
         if (ids.length === 0) return;
         const verdicts = await checkAccessible({ begin, end }, ids, teamId, controller.signal);
-        setAccess(new Map(verdicts.map((verdict) => [verdict.employee_id, verdict])));
+        const byId = new Map(verdicts.map((verdict) => [verdict.employee_id, verdict]));
+        setAccess(byId);
+        // Those who may join come first: a busy crew does not push the free people out of sight.
+        const rank = (candidate: TeamCandidate) => (byId.get(candidate.id)?.is_accessible === false ? 1 : 0);
+        setCandidates([...found].sort((a, b) => rank(a) - rank(b)));
       } catch (error) {
         if (!controller.signal.aborted) setMessage(parseApiError(error).message);
       }
