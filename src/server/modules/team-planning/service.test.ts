@@ -1,5 +1,6 @@
 /** Team planning without HTTP, on a one-day demo airport: assignment, atomic writes, conflicts, department scope. */
 import { and, eq, inArray } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDb } from '../../../../tests/support/testApp.ts';
 import { LIVE_CHANNEL, type LiveNotice } from '../../../shared/events.ts';
@@ -387,5 +388,48 @@ describe('the live feed', () => {
     } finally {
       await stop();
     }
+  });
+});
+
+describe('after any sequence of assign, de-assign and reassign on the database', () => {
+  it('no member holds overlapping tasks and every turnaround has at most one team', async () => {
+    const chosen = flights.slice(8, 12);
+    const span: Flight = {
+      ...chosen[0],
+      begin: new Date(Math.min(...chosen.map((f) => f.begin.getTime()))),
+      end: new Date(Math.max(...chosen.map((f) => f.end.getTime()))),
+    };
+    const teamIds: number[] = [];
+    const everyone: number[] = [];
+    for (const size of [2, 4, 8]) {
+      const members = await freeEmployees(span.positionId, size);
+      everyone.push(...members);
+      teamIds.push(
+        (await service.save(payload(span, members, `Свойство ${size}`), undefined, boss, ZONE)).id,
+      );
+    }
+    const op = fc.tuple(fc.constantFrom('assign', 'deassign', 'reassign'), fc.nat(3), fc.nat(2), fc.nat(2));
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 8 }), async (ops) => {
+        for (const [kind, f, t, u] of ops) {
+          const aid = chosen[f].aid;
+          const [link] = await dbh.db.select().from(teamFlights).where(eq(teamFlights.aid, aid));
+          const work =
+            kind === 'assign'
+              ? service.assign(aid, teamIds[t], boss, ZONE)
+              : kind === 'deassign'
+                ? service.deassign(aid, link?.teamId ?? teamIds[t], boss)
+                : service.reassign(aid, link?.teamId ?? teamIds[t], teamIds[u], boss, ZONE);
+          // Refusals (422) are part of the sequence: they must leave nothing half done.
+          await work.catch((error: unknown) => {
+            if (!(error instanceof ValidationError)) throw error;
+          });
+          expect(overlappingHolds(await holdsOf(everyone)).size).toBe(0);
+          const links = await dbh.db.select().from(teamFlights).where(eq(teamFlights.aid, aid));
+          expect(links.length).toBeLessThanOrEqual(1);
+        }
+      }),
+      { numRuns: 8 },
+    );
   });
 });
