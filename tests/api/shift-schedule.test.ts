@@ -328,6 +328,17 @@ describe('creating and reading a saved schedule', () => {
     expect(await app.db.$count(planningCalcs)).toBe(before);
   });
 
+  it('creates over real HTTP, where the request closes once its body is read', async () => {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const res = await fetch(`${address}/api/planning/standard/create`, {
+      method: 'POST',
+      headers: { ...planner, 'content-type': 'application/json' },
+      body: JSON.stringify(baseBody()),
+    });
+    expect(res.status).toBe(200);
+    expect((await res.json()).id).toBeGreaterThan(0);
+  }, 60_000);
+
   it("lists the working shifts the saved schedule uses, and its positions' staff", async () => {
     const { id } = (await create(baseBody())).json();
     const used = await app.inject({ url: `/api/planning/shift?calc_id=${id}&type=2`, headers: planner });

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { WorkAbandonedError } from '../db/gate.ts';
 import { type CoverModel, distinctShiftsModel } from './model.ts';
 
 /** One position's models and time: step 1 gets `seconds` in all, step 2 at most `distinctSeconds` of what is left. */
@@ -58,11 +59,8 @@ const WARM_MODEL: CoverModel = {
   totalRow: -1,
 };
 
-class SolverAbortedError extends Error {
-  constructor() {
-    super('the solve was abandoned');
-  }
-}
+/** The caller went away (or its time ran out): answered like the heavy-work gate's abandonment, a 503. */
+class SolverAbortedError extends WorkAbandonedError {}
 
 /**
  * A pool of HiGHS worker threads (min(2, cores)): jobs queue and each worker runs one at a time, so positions solve

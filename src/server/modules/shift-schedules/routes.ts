@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../../shared/messages.ts';
 import {
@@ -44,6 +45,28 @@ function issuesToFields(issues: readonly z.core.$ZodIssue[]): FieldErrors {
   return fields;
 }
 
+/**
+ * A signal that aborts when the handler's time runs out or the client goes away before its answer. Not
+ * `request.signal` alone: Fastify aborts it on the request's 'close', which Node emits as soon as a POST body has
+ * been read, so a create would abandon its solve at once.
+ */
+function liveSignal(request: FastifyRequest, reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  const handler = request.signal;
+  handler?.addEventListener(
+    'abort',
+    () => {
+      if ((handler.reason as { code?: string } | undefined)?.code === 'FST_ERR_HANDLER_TIMEOUT')
+        controller.abort(handler.reason);
+    },
+    { once: true },
+  );
+  return controller.signal;
+}
+
 const previewQuery = plainQuery({
   begin: queryText.optional(),
   end: queryText.optional(),
@@ -78,10 +101,10 @@ export const shiftSchedulesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
       querystring: previewQuery,
       response: shiftScheduleResultSchema,
     }),
-    async (request) => {
+    async (request, reply) => {
       const parsed = standardScheduleParamsSchema.safeParse(request.query);
       if (!parsed.success) throw new ValidationError(issuesToFields(parsed.error.issues));
-      return service.schedule(parsed.data, request.timeZone, request.signal);
+      return service.schedule(parsed.data, request.timeZone, liveSignal(request, reply));
     },
   );
 
@@ -99,14 +122,14 @@ export const shiftSchedulesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
         body: standardScheduleCreateSchema,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { employee_position_id: one, name, ...params } = request.body;
       const positions = one ? [...params.employee_position_ids, one] : params.employee_position_ids;
       return service.create(
         { ...params, employee_position_ids: [...new Set(positions)] },
         { name, userId: request.user.id },
         request.timeZone,
-        request.signal,
+        liveSignal(request, reply),
       );
     },
   );
