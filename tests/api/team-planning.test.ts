@@ -484,7 +484,11 @@ describe('lists', () => {
       url: '/api/team-planning/time-calendar?date=2026-03-10',
       headers: admin,
     });
-    expect(timeCalendarSchema.parse(calendar.json()).length).toBeGreaterThan(0);
+    const shifts = timeCalendarSchema.parse(calendar.json());
+    expect(shifts.find((x) => x.name.startsWith('Дневная'))).toMatchObject({
+      begin_datetime: '2026-03-10 08:00:00',
+      end_datetime: '2026-03-10 20:00:00',
+    });
     for (const path of [
       'team-status',
       'department',
@@ -510,5 +514,30 @@ describe('lists', () => {
       headers: admin,
     });
     expect(byBounds.json()[0]).toHaveProperty('is_accessible');
+  });
+});
+
+describe('flight filters', () => {
+  it('keeps only the flight type asked and only flights with (or without) a fact time', async () => {
+    const url = `/api/team-planning/v1/flights-without-team?${FILTER}`;
+    const typed = teamFlightsSchema.parse(
+      (await app.inject({ url: `${url}&filter[flight_type]=2`, headers: admin })).json(),
+    );
+    expect(typed.length).toBeGreaterThan(0);
+    for (const f of typed) expect(f.flight_type.id).toBe(2);
+    const fact = teamFlightsSchema.parse(
+      (await app.inject({ url: `${url}&filter[flight_fact]=1`, headers: admin })).json(),
+    );
+    const plan = teamFlightsSchema.parse(
+      (await app.inject({ url: `${url}&filter[flight_fact]=0`, headers: admin })).json(),
+    );
+    const all = teamFlightsSchema.parse((await app.inject({ url, headers: admin })).json());
+    expect(fact.length + plan.length).toBe(all.length);
+    const hasFact = (f: (typeof all)[number]) =>
+      [f.arrivalFlight, f.departureFlight].some(
+        (l) => l && (l.fact_arrival_datetime || l.fact_departure_datetime),
+      );
+    expect(fact.every(hasFact)).toBe(true);
+    expect(plan.some(hasFact)).toBe(false);
   });
 });
