@@ -485,6 +485,18 @@ describe('staff of the chosen rows', () => {
 });
 
 describe('export', () => {
+  it('exports the whole period (no rows chosen) over real HTTP', async () => {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const res = await fetch(
+      `${address}/api/race/index?RaceSearch[date_range]=${encodeURIComponent('10.03.2026 - 10.03.2026')}&RaceSearch[export_to_excel]=1`,
+      { method: 'POST', headers: { ...auth, ...ZONE, 'content-type': 'application/json' }, body: '{}' },
+    );
+    expect(res.status, await res.clone().text()).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await res.arrayBuffer());
+    expect(workbook.worksheets[0].rowCount).toBe((await rowsOf()).length + 1);
+  });
+
   it('answers an .xlsx named for the period with the chosen columns in order and Russian headers', async () => {
     const columns = ['plan', 'flight', 'status', 'confirmed'] as const;
     const res = await app.inject({

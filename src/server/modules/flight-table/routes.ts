@@ -31,6 +31,7 @@ import { filterFlag, filterIds, filterText } from '../../http/filters.ts';
 import { type FilterParser, type ListQuery, listQuery, sendPage } from '../../http/list.ts';
 import { parseQueryString, queryId, queryList } from '../../http/query.ts';
 import { routeGroup } from '../../http/route.ts';
+import { answerSignal } from '../../http/signal.ts';
 import type { ModuleOptions } from '../index.ts';
 import { filterEntries, type RaceFilters, type RowEntry, sortEntries } from './rows.ts';
 import { buildXlsx } from './xlsx.ts';
@@ -423,7 +424,7 @@ export const flightTableRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
       if (body.aids) {
         entries = sortEntries(await service.entriesOf([...new Set(body.aids)], zone), query.sort);
       } else {
-        entries = await listed(query, zone, request.signal, period);
+        entries = await listed(query, zone, answerSignal(request, reply), period);
       }
       const columns = body.columns ?? FLIGHT_TABLE_COLUMN_KEYS;
       const headers = columns.map((key) => FLIGHT_TABLE_COLUMNS[key]);

@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../../shared/messages.ts';
 import {
@@ -17,6 +16,7 @@ import { anyRule } from '../../http/access.ts';
 import { plainQuery } from '../../http/list.ts';
 import { queryId, queryIds, queryText } from '../../http/query.ts';
 import { routeGroup } from '../../http/route.ts';
+import { answerSignal } from '../../http/signal.ts';
 import type { ModuleOptions } from '../index.ts';
 import { PLANNING_MAX_DAYS } from '../staff-planning/service.ts';
 import { DISTINCT_SECONDS, SCHEDULE_BUDGET_SECONDS } from './service.ts';
@@ -43,28 +43,6 @@ function issuesToFields(issues: readonly z.core.$ZodIssue[]): FieldErrors {
     fields[path] = [...(fields[path] ?? []), issue.message];
   }
   return fields;
-}
-
-/**
- * A signal that aborts when the handler's time runs out or the client goes away before its answer. Not
- * `request.signal` alone: Fastify aborts it on the request's 'close', which Node emits as soon as a POST body has
- * been read, so a create would abandon its solve at once.
- */
-function liveSignal(request: FastifyRequest, reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
-  const handler = request.signal;
-  handler?.addEventListener(
-    'abort',
-    () => {
-      if ((handler.reason as { code?: string } | undefined)?.code === 'FST_ERR_HANDLER_TIMEOUT')
-        controller.abort(handler.reason);
-    },
-    { once: true },
-  );
-  return controller.signal;
 }
 
 const previewQuery = plainQuery({
@@ -104,7 +82,7 @@ export const shiftSchedulesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
     async (request, reply) => {
       const parsed = standardScheduleParamsSchema.safeParse(request.query);
       if (!parsed.success) throw new ValidationError(issuesToFields(parsed.error.issues));
-      return service.schedule(parsed.data, request.timeZone, liveSignal(request, reply));
+      return service.schedule(parsed.data, request.timeZone, answerSignal(request, reply));
     },
   );
 
@@ -129,7 +107,7 @@ export const shiftSchedulesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
         { ...params, employee_position_ids: [...new Set(positions)] },
         { name, userId: request.user.id },
         request.timeZone,
-        liveSignal(request, reply),
+        answerSignal(request, reply),
       );
     },
   );
