@@ -24,12 +24,15 @@ import {
 } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../domain/errors.ts';
 import { flightConflicts, type HeldTask, holdKey, overlappingHolds } from '../../domain/teamConflicts.ts';
+import { splitPeriod } from '../../http/period.ts';
 import { type Pair, type PairTask, pairsInPeriod, pairsOfAids, pairsOfLegs, toTeamFlight } from './pairs.ts';
 import { type Caller, inScope, scopeOf } from './scope.ts';
 import { readTeams, type TeamFilter } from './teamRead.ts';
 import type { Reader } from './tx.ts';
 
 const MS_PER_DAY = 86_400_000;
+/** Turnarounds whose staff's other tasks are read at once for the overlap check. */
+const PAIRS_PER_READ = 200;
 
 /** The flight filters of spec 7 (`filter[...]`). */
 export interface FlightFilter {
@@ -157,21 +160,31 @@ export function createFlightViews({ db, heavy }: Deps) {
   return {
     /** Turnarounds of the period with no team, filtered. */
     async withoutTeam(filter: FlightFilter, zone: string, signal?: AbortSignal) {
-      return heavy(async () => {
-        const pairs = (await pairsInPeriod(db, filter.period)).filter((p) => p.aid !== null);
-        const linked = new Set(
-          (
-            await db
-              .select({ aid: teamFlights.aid })
-              .from(teamFlights)
-              .where(inArray(teamFlights.aid, [...pairs.map((p) => p.aid as number), 0]))
-          ).map((r) => r.aid),
-        );
-        const positions = await positionsOfFilter(db, filter);
-        return pairs
-          .filter((p) => !linked.has(p.aid as number) && pairPasses(p, filter, positions))
-          .map((p) => toTeamFlight(p, zone));
-      }, signal);
+      const positions = await positionsOfFilter(db, filter);
+      const seen = new Set<number>();
+      const out: Pair[] = [];
+      // A day at a time through the heavy gate, so light calls wait behind at most one day's reading.
+      for (const window of splitPeriod(filter.period, MS_PER_DAY)) {
+        const part = await heavy(async () => {
+          const pairs = (await pairsInPeriod(db, window)).filter((p) => p.aid !== null && !seen.has(p.aid));
+          const linked = new Set(
+            (
+              await db
+                .select({ aid: teamFlights.aid })
+                .from(teamFlights)
+                .where(inArray(teamFlights.aid, [...pairs.map((p) => p.aid as number), 0]))
+            ).map((r) => r.aid),
+          );
+          return pairs.filter((p) => !linked.has(p.aid as number) && pairPasses(p, filter, positions));
+        }, signal);
+        for (const pair of part) {
+          seen.add(pair.aid as number);
+          out.push(pair);
+        }
+      }
+      return out
+        .sort((a, b) => +a.begin - +b.begin || (a.aid ?? 0) - (b.aid ?? 0))
+        .map((p) => toTeamFlight(p, zone));
     },
 
     /** Teams of the period (as the list) with their linked turnarounds and conflicts. */
@@ -199,7 +212,12 @@ export function createFlightViews({ db, heavy }: Deps) {
           links.map((l) => l.aid),
         );
         const pairByAid = new Map(pairs.map((p) => [p.aid as number, p]));
-        const overlaps = overlappingHolds(await holdsAround(db, pairs));
+        // Overlaps a chunk of turnarounds (in time order) at a time: each reads only the tasks around its own span.
+        const overlaps = new Set<string>();
+        const ordered = [...pairs].sort((a, b) => +a.begin - +b.begin);
+        for (let at = 0; at < ordered.length; at += PAIRS_PER_READ)
+          for (const key of overlappingHolds(await holdsAround(db, ordered.slice(at, at + PAIRS_PER_READ))))
+            overlaps.add(key);
         const members = await teamMembers(
           db,
           list.map((t) => t.id),
