@@ -47,6 +47,7 @@ export interface TimelineProps {
   initialWindow?: { from: number; to: number }; // visible at first paint (minutes)
   describeBar?: (bar: number) => string; // hover hint text (multi-line with '\n')
   barMenu?: (bar: number) => { label: string; onSelect: () => void }[]; // context menu items
+  menuLabel?: string; // the context menu's accessible name; default 'Действия с задачей'
   barLabel?: (bar: number) => string; // ARIA list text of a bar
   curve?: TimelineCurve | null;
   onFirstPaint?: () => void; // first frame with every visible bar drawn
@@ -153,7 +154,7 @@ export function Timeline(props: TimelineProps): JSX.Element {
             setMenu(null);
             containerRef.current?.focus();
           }}
-          label="Действия с задачей"
+          label={props.menuLabel ?? 'Действия с задачей'}
         />
       ) : null}
     </div>

@@ -22,14 +22,14 @@ interface PointerHandlers {
  * render. Dropping on another row calls `onDrop`.
  */
 export function useBarDrag(
-  { live, propsRef, frameOf }: LiveTimeline,
+  { live, propsRef, frameOf, currentScene }: LiveTimeline,
   containerRef: RefObject<HTMLDivElement | null>,
   pan: PointerHandlers,
   setHint: (hint: BarHint | null) => void,
 ) {
   const dragLayer = useRef<Konva.Layer>(null);
   const frameRequest = useRef(0);
-  const press = useRef<{ bar: number; x: number; y: number; id: number } | null>(null);
+  const press = useRef<{ bar: number; x: number; y: number; bars: object } | null>(null);
 
   const paintDrag = useCallback(() => {
     frameRequest.current = 0;
@@ -47,10 +47,11 @@ export function useBarDrag(
   const drawDragScene = useCallback(
     (context: Konva.Context) => {
       const s = live.current;
-      if (!s.scene || !s.drag) return;
-      drawDrag(context._context, s.scene, propsRef.current.bars, frameOf(), s.drag);
+      const scene = currentScene();
+      if (!scene || !s.drag) return;
+      drawDrag(context._context, scene, propsRef.current.bars, frameOf(), s.drag);
     },
-    [live, propsRef, frameOf],
+    [live, propsRef, frameOf, currentScene],
   );
 
   /** Moves the drag to stage height y. */
@@ -76,13 +77,13 @@ export function useBarDrag(
   };
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    const s = live.current;
     const p = propsRef.current;
-    if (event.button === 0 && p.dragBars && s.scene) {
+    const scene = currentScene();
+    if (event.button === 0 && p.dragBars && scene) {
       const { x, y } = localPoint(containerRef.current, event);
-      const bar = barAt(s.scene, frameOf(), x, y);
+      const bar = barAt(scene, frameOf(), x, y);
       if (bar >= 0 && p.dragBars.canDrag(bar)) {
-        press.current = { bar, x: event.clientX, y: event.clientY, id: event.pointerId };
+        press.current = { bar, x: event.clientX, y: event.clientY, bars: p.bars };
         try {
           event.currentTarget.setPointerCapture(event.pointerId);
         } catch {
@@ -161,12 +162,15 @@ export function useBarDrag(
     if (live.current.drag?.bar === -1) end();
   };
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    const s = live.current;
     const external = propsRef.current.externalDrop;
-    if (!external || !s.scene) return;
+    const scene = currentScene();
+    if (!external || !scene) {
+      end();
+      return;
+    }
     event.preventDefault();
     const { y } = localPoint(containerRef.current, event);
-    const row = rowAt(s.scene, frameOf(), y);
+    const row = rowAt(scene, frameOf(), y);
     end();
     if (row >= 0) external.onDrop(row);
   };

@@ -22,7 +22,7 @@ function clock(minute: number): string {
 
 /** The hint of the bar under the pointer (or the focused bar), its text, and the bar's context menu. */
 export function useBarHint(
-  { live, propsRef, frameOf }: LiveTimeline,
+  { propsRef, frameOf, currentScene }: LiveTimeline,
   containerRef: RefObject<HTMLDivElement | null>,
 ) {
   const [hint, setHint] = useState<BarHint | null>(null);
@@ -38,10 +38,10 @@ export function useBarHint(
   );
 
   const onContextMenu = (event: React.MouseEvent<HTMLDivElement>) => {
-    const s = live.current;
-    if (!s.scene) return;
+    const scene = currentScene();
+    if (!scene) return;
     const { x, y } = localPoint(containerRef.current, event);
-    const bar = barAt(s.scene, frameOf(), x, y);
+    const bar = barAt(scene, frameOf(), x, y);
     if (bar < 0) return;
     event.preventDefault();
     const items = propsRef.current.barMenu?.(bar) ?? [];

@@ -40,6 +40,8 @@ interface Live {
   /** The view, data or size changed since the last draw of the background and bar layers. */
   sceneDirty: boolean;
   drag: BarDrag | null;
+  /** The bars `scene` was laid out for: until the layout of new bars arrives, nothing is drawn or hit. */
+  sceneFor: TimelineProps['bars'] | null;
 }
 
 /** The live state, the latest props and the measures derived from them, shared by the timeline's hooks. */
@@ -52,6 +54,8 @@ export interface LiveTimeline {
   plotWidth: () => number;
   /** The largest scroll of the rows. */
   maxScroll: () => number;
+  /** The layout when it belongs to the current bars and rows, else null (new bars are being laid out). */
+  currentScene: () => LayoutResult | null;
 }
 
 /** The point of a pointer event relative to the element's top left corner. */
@@ -78,6 +82,7 @@ export function useLive(props: TimelineProps): LiveTimeline {
     viewReady: false,
     sceneDirty: true,
     drag: null,
+    sceneFor: null,
   });
 
   const frameOf = useCallback((): Frame => {
@@ -100,5 +105,12 @@ export function useLive(props: TimelineProps): LiveTimeline {
     return Math.max(0, total - plotOf(frameOf()).h);
   }, [frameOf]);
 
-  return { live, propsRef, frameOf, plotWidth, maxScroll };
+  const currentScene = useCallback(() => {
+    const s = live.current;
+    const p = propsRef.current;
+    if (!s.scene || s.sceneFor !== p.bars || s.scene.rowTop.length - 1 !== p.rowCount) return null;
+    return s.scene;
+  }, []);
+
+  return { live, propsRef, frameOf, plotWidth, maxScroll, currentScene };
 }

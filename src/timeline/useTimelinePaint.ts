@@ -18,7 +18,7 @@ import type { LiveTimeline } from './useLive.ts';
  * `scheduleHover` for a hit test that redraws only the overlay when the hover changed.
  */
 export function useTimelinePaint(
-  { live, propsRef, frameOf, maxScroll }: LiveTimeline,
+  { live, propsRef, frameOf, maxScroll, currentScene }: LiveTimeline,
   setHint: (hint: BarHint | null) => void,
   refreshList: () => void,
 ) {
@@ -39,6 +39,8 @@ export function useTimelinePaint(
     const s = live.current;
     const p = propsRef.current;
     if (!s.scene || s.width === 0 || s.height === 0 || !s.viewReady) return;
+    // New bars or rows whose layout has not come back yet: the old layout's ids would index the new arrays.
+    if (!currentScene()) return;
     const frame = frameOf();
     if (s.pointer) {
       const { x, y } = s.pointer;
@@ -70,36 +72,39 @@ export function useTimelinePaint(
       firstPaint.current = true;
       p.onFirstPaint?.();
     }
-  }, [live, propsRef, frameOf, setHint, refreshList]);
+  }, [live, propsRef, frameOf, setHint, refreshList, currentScene]);
 
   // The layers' scene functions read the live state; they run only inside `paint`.
   const drawBackgroundScene = useCallback(
     (context: Konva.Context) => {
-      const s = live.current;
       const p = propsRef.current;
-      if (!s.scene) return;
+      // Konva also draws on its own (a stage resize): never with a layout of other bars.
+      const scene = currentScene();
+      if (!scene) return;
       const frame = frameOf();
-      drawBackground(context._context, s.scene, frame, p.rowLabel, p.rowShade);
+      drawBackground(context._context, scene, frame, p.rowLabel, p.rowShade);
       if (p.curve) drawCurve(context._context, p.curve, curveMax(p.curve.values), frame);
     },
-    [live, propsRef, frameOf],
+    [propsRef, frameOf, currentScene],
   );
   const drawBarScene = useCallback(
     (context: Konva.Context) => {
       const s = live.current;
-      if (!s.scene) return;
+      const scene = currentScene();
+      if (!scene) return;
       const p = propsRef.current;
-      s.drawn = drawBars(context._context, s.scene, p.bars, frameOf(), scratch.current, p.barText);
+      s.drawn = drawBars(context._context, scene, p.bars, frameOf(), scratch.current, p.barText);
     },
-    [live, propsRef, frameOf],
+    [live, propsRef, frameOf, currentScene],
   );
   const drawOverlayScene = useCallback(
     (context: Konva.Context) => {
       const s = live.current;
-      if (!s.scene) return;
-      drawOverlay(context._context, s.scene, propsRef.current.bars, frameOf(), s.hover, s.focus, s.focused);
+      const scene = currentScene();
+      if (!scene) return;
+      drawOverlay(context._context, scene, propsRef.current.bars, frameOf(), s.hover, s.focus, s.focused);
     },
-    [live, propsRef, frameOf],
+    [live, propsRef, frameOf, currentScene],
   );
 
   /** Asks for one draw of every layer in the next animation frame. */
@@ -141,6 +146,7 @@ export function useTimelinePaint(
       .then((result) => {
         if (!current) return;
         live.current.scene = result;
+        live.current.sceneFor = bars;
         live.current.hover = -1;
         if (live.current.focus >= result.lane.length) live.current.focus = -1;
         live.current.scrollTop = Math.min(live.current.scrollTop, maxScroll());

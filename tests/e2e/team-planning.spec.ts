@@ -291,6 +291,34 @@ test.describe('team planning as planner', () => {
     expect(
       texts.some((text) => text.includes(nameB) && text.includes(both.flight_number.split(' / ')[0])),
     ).toBe(true);
+    // Disconnect through the bar's menu: the flight leaves team B.
+    await page.mouse.click(to.x, to.y, { button: 'right' });
+    await page
+      .getByRole('menu', { name: 'Действия с рейсом' })
+      .getByRole('menuitem', { name: 'Снять бригаду' })
+      .click();
+    const deassign = page.getByRole('alertdialog', { name: 'Снять бригаду с рейса?' });
+    await expect(deassign).toContainText(`Снять бригаду «${nameB}» с рейса ${both.flight_number}`);
+    await deassign.getByRole('button', { name: 'Подтвердить' }).click();
+    await expect(deassign).toBeHidden();
+    await expect
+      .poll(async () => (await boardTeams()).find((t) => t.id === teamB.id)?.flights.length)
+      .toBe(0);
+
+    // Delete team A from its panel: the notification names it.
+    await page.getByRole('list', { name: 'Бригады периода' }).getByRole('button', { name: nameA }).click();
+    const panel = page.getByRole('region', { name: `Бригада ${nameA}` });
+    await expect(panel.getByRole('table', { name: 'Сотрудники и задачи' }).getByRole('row')).toHaveCount(5);
+    await panel.getByRole('button', { name: 'Удалить бригаду' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Удалить бригаду?' })
+      .getByRole('button', { name: 'Удалить' })
+      .click();
+    await expect(page.getByText(`Бригада "${nameA}" успешно удалена`)).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Бригады периода' }).getByRole('button', { name: nameA }),
+    ).toHaveCount(0);
+
     // The refusal's 422 is the only failed request the browser reports.
     expect(errors.filter((text) => !text.includes('status of 422'))).toEqual([]);
   });

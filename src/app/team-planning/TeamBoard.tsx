@@ -79,6 +79,7 @@ export function TeamBoard(props: TeamBoardProps) {
       onZoom={onZoom}
       describeBar={describeBar}
       barMenu={barMenu}
+      menuLabel="Действия с рейсом"
       barLabel={barLabel}
       barText={barText}
       rowShade={model.shade}
