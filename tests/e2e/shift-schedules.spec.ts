@@ -51,7 +51,9 @@ test.describe('shift schedules as planner', () => {
     await week.fill('');
     await period.fill('1');
     await deviation.fill('');
-    await expect(dialog.getByRole('alert')).toHaveCount(0);
+    await expect(dialog.getByText(/Максимальное значение/)).toHaveCount(0);
+    // The screen chose no position: the form asks for one before sending.
+    await expect(dialog.getByText('Поле обязательно для заполнения')).toBeVisible();
 
     // One position with demand keeps the solve short.
     // A second click on a multi-select's trigger closes its list (Escape would close the form too).
@@ -60,6 +62,7 @@ test.describe('shift schedules as planner', () => {
     await page.getByRole('listbox', { name: 'Должности' }).getByRole('option').first().click();
     await positions.click();
     await expect(page.getByRole('listbox', { name: 'Должности' })).toHaveCount(0);
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
     // The screen chose no shift, so the form chose every shift in force.
     await expect(dialog.getByRole('combobox', { name: 'Рабочие смены' })).not.toContainText('Выберите');
     await dialog.getByLabel('Название расчёта').fill('E2E: стандартный график');
