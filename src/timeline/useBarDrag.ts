@@ -37,7 +37,10 @@ export function useBarDrag(
     if (!layer) return;
     const on = live.current.drag !== null;
     if (layer.visible() !== on) layer.visible(on);
+    const start = performance.now();
     layer.draw();
+    // What one frame of a drag costs, for the e2e and the bench (cleared when a drag starts).
+    if (on) performance.measure('timeline:drag-frame', { start, end: performance.now() });
   }, [live]);
   const scheduleDrag = useCallback(() => {
     if (frameRequest.current === 0) frameRequest.current = requestAnimationFrame(paintDrag);
@@ -116,6 +119,7 @@ export function useBarDrag(
         label: p.barText?.(held.bar) ?? '',
         style: bars.style ? bars.style[held.bar] : -1,
       };
+      performance.clearMeasures('timeline:drag-frame');
       quietHover();
     }
     follow(y);

@@ -256,8 +256,20 @@ test.describe('team planning as planner', () => {
     const to = await rowPoint(page, teams, teamB.id, barX);
     await page.mouse.move(from.x, from.y);
     await page.mouse.down();
-    for (let step = 1; step <= 10; step++)
-      await page.mouse.move(from.x, from.y + ((to.y - from.y) * step) / 10);
+    for (let step = 1; step <= 30; step++)
+      await page.mouse.move(from.x + step, from.y + ((to.y - from.y) * step) / 30);
+    // Each frame of the drag redraws only the drag layer: far below a 60 fps frame.
+    const frames = await page.evaluate(() =>
+      performance.getEntriesByName('timeline:drag-frame').map((entry) => entry.duration),
+    );
+    frames.sort((a, b) => a - b);
+    const p95 = frames[Math.floor(frames.length * 0.95)] ?? Number.NaN;
+    test.info().annotations.push({ type: 'drag frame p95 (ms)', description: p95.toFixed(2) });
+    console.log(
+      `drag frames: ${frames.length}, p95 ${p95.toFixed(2)} ms, max ${frames.at(-1)?.toFixed(2)} ms`,
+    );
+    expect(frames.length).toBeGreaterThan(5);
+    expect(p95).toBeLessThan(16.7);
     await page.mouse.up();
     const reassign = page.getByRole('alertdialog', { name: 'Переназначить рейс на другую бригаду?' });
     await expect(reassign).toContainText(`бригада «${nameA}» → бригада «${nameB}»`);
