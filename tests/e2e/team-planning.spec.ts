@@ -335,3 +335,33 @@ test.describe('team planning as planner', () => {
     expect(errors.filter((text) => !text.includes('status of 422'))).toEqual([]);
   });
 });
+
+test('the board follows a team created elsewhere without a reload (live feed)', async ({ page, request }) => {
+  await signIn(page, 'planner');
+  await page.goto('/team-planning');
+  const status = page.getByRole('status').filter({ hasText: 'Бригад:' });
+  await expect(status).toBeVisible();
+  const count = async () =>
+    Number(/Бригад: (\d+)/.exec((await status.textContent()) ?? '')?.[1] ?? Number.NaN);
+  const before = await count();
+  const departments = await apiGet<{ id: number; name: string }[]>(
+    page,
+    request,
+    '/team-planning/department',
+  );
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const period = todayPeriod();
+  const res = await request.post('/api/team-planning/v1/team', {
+    headers: { Authorization: `Bearer ${token}`, 'Time-Zone': 'Europe/Moscow' },
+    data: {
+      name: `Живая ${Date.now() % 1_000_000}`,
+      begin_datetime: period.begin.replace('00:00:00', '10:00:00'),
+      end_datetime: period.begin.replace('00:00:00', '18:00:00'),
+      team_status_id: 1,
+      department_id: departments[0].id,
+      employeePositionRules: [],
+    },
+  });
+  expect(res.status()).toBe(200);
+  await expect.poll(count).toBe(before + 1);
+});
