@@ -4,11 +4,7 @@ import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useMemo, u
 import { type FlightMessage, flightActionsMachine } from '../../machines/flightActions.ts';
 import { defaultRange, formatStamp, todayKey } from '../../shared/dates.ts';
 import type { LiveEntity } from '../../shared/events.ts';
-import {
-  type ColumnSetting,
-  RACE_FILTER_KEYS,
-  type RaceRow,
-} from '../../shared/flight-table.ts';
+import { type ColumnSetting, RACE_FILTER_KEYS, type RaceRow } from '../../shared/flight-table.ts';
 import {
   DataGridView,
   type DateRange,

@@ -32,11 +32,11 @@ import { staffPlanningRoutes } from './staff-planning/routes.ts';
 import { createStaffPlanningService } from './staff-planning/service.ts';
 import { createPlanningShiftsService } from './staff-planning/shifts.ts';
 import { tariffCalcRoutes } from './tariff-calc/routes.ts';
-import { teamPlanningRoutes } from './team-planning/routes.ts';
-import { createTeamPlanningService } from './team-planning/service.ts';
 import { createTariffCalcService } from './tariff-calc/service.ts';
 import { tariffVipRoutes } from './tariff-vip/routes.ts';
 import { createTariffVipService } from './tariff-vip/service.ts';
+import { teamPlanningRoutes } from './team-planning/routes.ts';
+import { createTeamPlanningService } from './team-planning/service.ts';
 import { turnaroundRoutes } from './turnaround/routes.ts';
 import { createTurnaroundService } from './turnaround/service.ts';
 import { workplaceRoutes } from './workplace/routes.ts';
@@ -45,10 +45,10 @@ import { createWorkplaceService } from './workplace/service.ts';
 /** What the services are built from; each service takes only the part it uses (`Pick<>`). */
 export interface ServiceDeps {
   db: DbHandle;
-}
-
   /** The data folder (DATA_DIR): spooled tag PDFs go to its `prints/`; tests leave it out (a temporary folder). */
   dataDir?: string;
+}
+
 /**
  * Every module's service, built once per app (in `buildApp`). Tests build the app with some of them replaced
  * (`buildApp({..., services: {reference: fake}})`) or call a service directly on a test database.
@@ -64,12 +64,12 @@ export function createServices({ db, dataDir }: ServiceDeps) {
     planningCalc: createPlanningCalcService(db),
     planningVacation: createVacationService(db),
     postalStatements: createPostalStatementsService(db),
+    printing: createPrintingService(db, { spoolDir: dataDir && path.join(dataDir, 'prints') }),
     reference: createReferenceService(db),
     rushBaggage: createRushBaggageService(db),
-    skillAccess: createSkillAccessService(db),
-    printing: createPrintingService(db, { spoolDir: dataDir && path.join(dataDir, 'prints') }),
-    staffPlanning: createStaffPlanningService(db),
     shiftSchedules: createShiftSchedulesService(db),
+    skillAccess: createSkillAccessService(db),
+    staffPlanning: createStaffPlanningService(db),
     planningDemand: createPlanningDemandService(db),
     planningShifts: createPlanningShiftsService(db),
     tariffCalc: createTariffCalcService(db),
@@ -96,13 +96,13 @@ export const modules: FastifyPluginAsync<ModuleOptions>[] = [
   flightTableRoutes,
   planningCalcRoutes,
   postalStatementsRoutes,
+  printingRoutes,
   referenceRoutes,
   rushBaggageRoutes,
+  shiftSchedulesRoutes,
   skillAccessRoutes,
   staffPlanningRoutes,
-  printingRoutes,
   planningDemandRoutes,
-  shiftSchedulesRoutes,
   tariffCalcRoutes,
   tariffVipRoutes,
   teamPlanningRoutes,
