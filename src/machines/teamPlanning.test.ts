@@ -18,6 +18,7 @@ const FILTERS: TeamPlanningFilters = {
   departmentIds: [],
   positionIds: [],
   conflict: false,
+  flightType: null,
   scale: 15,
 };
 const REFERENCE: TeamReference = { statuses: [], departments: [], positions: [] };
@@ -135,6 +136,9 @@ describe('the saved filters', () => {
     expect(readTeamFilters(storage, new Date('2026-01-01T12:00:00Z'), 'UTC').begin).toBe(
       '2026-01-01 00:00:00',
     );
+    const { flightType: _, ...older } = saved;
+    storage.setItem(TEAM_FILTERS_KEY, JSON.stringify(older));
+    expect(readTeamFilters(storage, new Date('2026-01-01T00:00:00Z'), 'UTC')).toEqual(saved);
     storage.setItem(TEAM_FILTERS_KEY, '{');
     expect(readTeamFilters(storage, new Date('2026-01-01T12:00:00Z'), 'UTC').statusIds).toEqual([]);
   });

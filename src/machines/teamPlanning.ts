@@ -34,7 +34,7 @@ export type TeamPlanningEvent =
 /** Whether two filter sets ask the server the same thing (the scale only zooms). */
 function sameQuery(a: BoardFilters, b: BoardFilters): boolean {
   const key = (f: BoardFilters) =>
-    JSON.stringify([f.begin, f.end, f.statusIds, f.departmentIds, f.positionIds, f.conflict]);
+    JSON.stringify([f.begin, f.end, f.statusIds, f.departmentIds, f.positionIds, f.conflict, f.flightType]);
   return key(a) === key(b);
 }
 

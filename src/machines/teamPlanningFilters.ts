@@ -1,5 +1,5 @@
 /**
- * The team board's filter choices (spec 4, 9 "Team planning"): status, department, position, conflicts only, the
+ * The team board's filter choices (spec 4, 9 "Team planning"): status, department, position, flight type, conflicts only, the
  * period and the scale, kept in localStorage under one key and checked on read; the default period is today 00:00
  * to tomorrow 00:00 in the time zone chosen in the frame.
  */
@@ -24,6 +24,11 @@ const filtersSchema = z
     departmentIds: ids,
     positionIds: ids,
     conflict: z.boolean(),
+    // Entries saved before the flight-type filter existed read as 'both'.
+    flightType: z
+      .union([z.literal(1), z.literal(2)])
+      .nullable()
+      .default(null),
     scale: z.number().positive().max(1440),
   })
   .refine((filters) => filters.begin < filters.end);
@@ -52,6 +57,7 @@ export function defaultTeamFilters(now: Date, zone: string): TeamPlanningFilters
     departmentIds: [],
     positionIds: [],
     conflict: false,
+    flightType: null,
     scale: TEAM_DEFAULT_SCALE,
   };
 }

@@ -331,6 +331,13 @@ test.describe('team planning as planner', () => {
       page.getByRole('list', { name: 'Бригады периода' }).getByRole('button', { name: nameA }),
     ).toHaveCount(0);
 
+    // Team B goes too, so its members are free for the next run on this database.
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const removed = await request.delete(`/api/team-planning/v1/team/${teamB.id}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(removed.ok()).toBe(true);
+
     // The refusal's 422 is the only failed request the browser reports.
     expect(errors.filter((text) => !text.includes('status of 422'))).toEqual([]);
   });

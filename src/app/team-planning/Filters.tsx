@@ -8,6 +8,11 @@ const numbers = (ids: OptionId[]) => ids.map(Number);
 const toPicker = (wall: string) => wall.slice(0, 16);
 const fromPicker = (stamp: string) => `${stamp.slice(0, 16)}:00`;
 const SCALE_OPTIONS = TEAM_SCALES.map((minutes) => ({ id: minutes, name: `${minutes} мин` }));
+/** Spec 9: flight types. */
+const FLIGHT_TYPES = [
+  { id: 1, name: 'Внутренний' },
+  { id: 2, name: 'Международный' },
+];
 
 export interface FiltersProps {
   reference: TeamReference | null;
@@ -15,7 +20,7 @@ export interface FiltersProps {
   onChange: (patch: Partial<TeamPlanningFilters>) => void;
 }
 
-/** The board's filters (spec 2, 4): period, team status, department, position, conflicts only, scale. */
+/** The board's filters (spec 2, 4): period, team status, department, position, flight type, conflicts only, scale. */
 export function Filters({ reference, filters, onChange }: FiltersProps) {
   const positions = (reference?.positions ?? []).filter(
     (position) =>
@@ -56,6 +61,14 @@ export function Filters({ reference, filters, onChange }: FiltersProps) {
         value={filters.positionIds}
         searchable
         onChange={(ids) => onChange({ positionIds: numbers(ids) })}
+      />
+      <Select
+        label="Тип рейса"
+        options={FLIGHT_TYPES}
+        value={filters.flightType}
+        clearable
+        placeholder="Все типы"
+        onChange={(id) => onChange({ flightType: id === null ? null : Number(id) })}
       />
       <Select
         label="Масштаб"

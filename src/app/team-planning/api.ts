@@ -47,6 +47,8 @@ export interface BoardFilters {
   positionIds: number[];
   /** 1 shows only flights with a conflict. */
   conflict: boolean;
+  /** Spec 9: 1 internal, 2 international; null both. */
+  flightType: number | null;
 }
 
 /** The `filter[...]` query of the flight lists (spec 7): period, departments, positions, and more per call. */
@@ -58,6 +60,7 @@ function flightQuery(filters: BoardFilters, extra: Query = {}): Query {
   };
   if (filters.departmentIds.length > 0) query['filter[department_id][]'] = filters.departmentIds;
   if (filters.positionIds.length > 0) query['filter[emp_pos_id][]'] = filters.positionIds;
+  if (filters.flightType !== null) query['filter[flight_type]'] = filters.flightType;
   return query;
 }
 
