@@ -73,45 +73,42 @@ async function rowPoint(page: Page, teams: TeamAnswer[], teamId: number, x = 60)
   throw new Error(`team ${teamId} is not on the board`);
 }
 
-const POSITION_1 = 'Агент по перронному обслуживанию';
-const POSITION_2 = 'Агент по обработке багажа';
-const DEPARTMENT = 'СПП';
-
 /** Chooses an option of a (single) select inside `scope`. */
 async function choose(page: Page, scope: Locator, label: string, option: string) {
   await scope.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('listbox', { name: label }).getByRole('option', { name: option, exact: true }).click();
 }
 
-/** Ticks `count` employees of the open picker that may join the team (their check answered 'доступен'). */
-async function pickEmployees(dialog: Locator, listName: string, count: number) {
-  const list = dialog.getByRole('list', { name: listName });
-  await expect(list.getByRole('listitem').first()).toBeVisible();
-  await expect(list.getByText('проверка…')).toHaveCount(0);
-  const free = list
-    .getByRole('listitem')
-    .filter({ has: dialog.page().locator('.team-planning__candidate-free') });
-  for (let i = 0; i < count; i++) await free.nth(i).getByRole('checkbox').check();
+/** A crew to copy: its positions with their members' names. */
+interface Crew {
+  rules: { position: string; members: string[] }[];
 }
 
-/** Creates a draft team of the two positions with two employees each, through the team modal. */
-async function createTeam(page: Page, name: string) {
+/** Creates a draft team of the crew's positions and members through the team modal (members found by name). */
+async function createTeam(page: Page, name: string, department: string, crew: Crew) {
   await page.getByRole('button', { name: 'Создать бригаду' }).click();
   const dialog = page.getByRole('dialog', { name: 'Создание бригады' });
   await dialog.getByLabel('Название').fill(name);
-  await choose(page, dialog, 'Подразделение', DEPARTMENT);
-  await choose(page, dialog, 'Должность 1', POSITION_1);
-  await dialog.getByLabel('Количество 1').fill('2');
-  await dialog.getByRole('button', { name: 'Выбрать сотрудников' }).click();
-  await pickEmployees(dialog, 'Выбор сотрудников должности 1', 2);
-  await dialog.getByRole('button', { name: 'Добавить должность' }).click();
-  await choose(page, dialog, 'Должность 2', POSITION_2);
-  await dialog.getByLabel('Количество 2').fill('2');
-  await dialog.getByRole('button', { name: 'Выбрать сотрудников' }).click();
-  await pickEmployees(dialog, 'Выбор сотрудников должности 2', 2);
-  await expect(
-    dialog.getByRole('list', { name: 'Сотрудники должности 2' }).getByRole('listitem'),
-  ).toHaveCount(2);
+  await choose(page, dialog, 'Подразделение', department);
+  for (const [index, rule] of crew.rules.entries()) {
+    const n = index + 1;
+    if (index > 0) await dialog.getByRole('button', { name: 'Добавить должность' }).click();
+    await choose(page, dialog, `Должность ${n}`, rule.position);
+    await dialog.getByLabel(`Количество ${n}`).fill(String(rule.members.length));
+    await dialog
+      .getByRole('group', { name: `Должность ${n}`, exact: true })
+      .getByRole('button', { name: 'Выбрать сотрудников' })
+      .click();
+    const list = dialog.getByRole('list', { name: `Выбор сотрудников должности ${n}` });
+    for (const member of rule.members) {
+      await dialog.getByLabel('Поиск сотрудника').fill(member);
+      const row = list.getByRole('listitem').filter({ hasText: member });
+      await expect(row.first()).toBeVisible();
+      await row.first().getByRole('checkbox').check();
+    }
+    const chosen = dialog.getByRole('list', { name: `Сотрудники должности ${n}` }).getByRole('listitem');
+    await expect(chosen).toHaveCount(rule.members.length);
+  }
   await dialog.getByRole('button', { name: 'Сохранить' }).click();
   await expect(dialog).toBeHidden();
   await expect(
@@ -160,27 +157,67 @@ test.describe('team planning as planner', () => {
     const errors = collectErrors(page);
     await signIn(page, 'planner');
     await page.goto('/team-planning');
-    const departments = await apiGet<{ id: number; name: string }[]>(
-      page,
-      request,
-      '/team-planning/department',
-    );
-    const spp = departments.find((d) => d.name === DEPARTMENT);
-    if (!spp) throw new Error('no department');
     const period = todayPeriod();
+    // Two demo crews of two or more positions holding flights today are disbanded: their members are free for those
+    // flights, so the teams this test builds of them can take one (whatever other tasks the demo gives its staff).
+    type DemoTeam = TeamAnswer & {
+      begin_datetime: string;
+      end_datetime: string;
+      teamStatus: { id: number };
+      department: { id: number; name: string };
+      employeePositionRules: {
+        employeePosition: { name: string };
+        teamEmployees: { employee: { name: string } }[];
+      }[];
+    };
+    const range = `filter[begin_datetime]=${encodeURIComponent(period.begin)}&filter[end_datetime]=${encodeURIComponent(period.end)}`;
+    const all = await apiGet<DemoTeam[]>(page, request, `/team-planning/v1/teams-with-flights?${range}`);
+    const crews = all.filter(
+      (team) =>
+        team.teamStatus.id !== 1 &&
+        team.flights.length > 0 &&
+        team.employeePositionRules.filter((rule) => rule.teamEmployees.length > 0).length >= 2,
+    );
+    const first = crews[0];
+    // The same shift, so that one period (the board's, which the new team takes) fits both crews.
+    const second = crews.find(
+      (team) =>
+        team.id !== first?.id &&
+        team.department.id === first?.department.id &&
+        team.begin_datetime === first?.begin_datetime &&
+        team.end_datetime === first?.end_datetime,
+    );
+    if (!first || !second)
+      throw new Error('no two demo crews of two positions with flights in one department');
+    const crewOf = (team: DemoTeam): Crew => ({
+      rules: team.employeePositionRules
+        .filter((rule) => rule.teamEmployees.length > 0)
+        .map((rule) => ({
+          position: rule.employeePosition.name,
+          members: rule.teamEmployees.map((member) => member.employee.name),
+        })),
+    });
+    const token0 = await page.evaluate(() => localStorage.getItem('token'));
+    for (const crew of [first, second]) {
+      const res = await request.delete(`/api/team-planning/v1/team/${crew.id}`, {
+        headers: { Authorization: `Bearer ${token0}` },
+      });
+      expect(res.ok()).toBe(true);
+    }
+    const department = first.department;
     // Only the drafts of the department: the teams this test makes, whatever else the demo holds.
+    const saved = {
+      begin: first.begin_datetime,
+      end: first.end_datetime,
+      statusIds: [1],
+      departmentIds: [department.id],
+      positionIds: [],
+      conflict: false,
+      scale: 60,
+    };
     await page.evaluate(
       ([filters]) => localStorage.setItem('teamPlanning.filters', filters),
-      [
-        JSON.stringify({
-          ...period,
-          statusIds: [1],
-          departmentIds: [spp.id],
-          positionIds: [],
-          conflict: false,
-          scale: 60,
-        }),
-      ],
+      [JSON.stringify(saved)],
     );
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Планирование бригад' })).toBeVisible();
@@ -188,10 +225,11 @@ test.describe('team planning as planner', () => {
     const suffix = String(Date.now()).slice(-6);
     const nameA = `А-тест ${suffix}`;
     const nameB = `Б-тест ${suffix}`;
-    await createTeam(page, nameA);
-    await createTeam(page, nameB);
+    await createTeam(page, nameA, department.name, crewOf(first));
+    await createTeam(page, nameB, department.name, crewOf(second));
 
-    const query = boardQuery(period, spp.id);
+    const board = { begin: first.begin_datetime, end: first.end_datetime };
+    const query = boardQuery(board, department.id);
     /** The board's teams: the department's drafts (the status filter is the client's). */
     const boardTeams = async () =>
       (
@@ -207,11 +245,20 @@ test.describe('team planning as planner', () => {
     if (!teamA || !teamB) throw new Error('teams not created');
     const free = await apiGet<FreeAnswer[]>(page, request, `/team-planning/v1/flights-without-team?${query}`);
 
-    // A flight both teams could take, and one team A cannot.
+    // A flight team A can take (preferably one team B could take too: then the reassign succeeds, else it is
+    // refused with its own dialog), and one team A cannot. Which exist depends on the demo staff's own tasks.
     let both: FreeAnswer | null = null;
+    let bReasons: string[] = [];
     let refused: { flight: FreeAnswer; reasons: string[] } | null = null;
-    for (const flight of free.filter((f) => f.aid !== null).slice(0, 120)) {
-      if (both && refused) break;
+    let bothSuitable = false;
+    // The disbanded crew's own flights first: its members were free for them.
+    const own = new Set(first.flights.map((f) => f.aid));
+    const candidates = [
+      ...free.filter((f) => own.has(f.aid)),
+      ...free.filter((f) => f.aid !== null && !own.has(f.aid)),
+    ];
+    for (const flight of candidates) {
+      if (bothSuitable && refused) break;
       const answer = await apiGet<Suitable[]>(
         page,
         request,
@@ -219,8 +266,12 @@ test.describe('team planning as planner', () => {
       );
       const a = answer.find((t) => t.id === teamA.id);
       const b = answer.find((t) => t.id === teamB.id);
-      if (!both && a?.suitable && b?.suitable) both = flight;
-      else if (!refused && a && !a.suitable) refused = { flight, reasons: a.reasons };
+      if (a?.suitable && !bothSuitable && (b?.suitable || !both)) {
+        both = flight;
+        bothSuitable = b?.suitable === true;
+        bReasons = b?.reasons ?? [];
+      } else if (!refused && a && !a.suitable) refused = { flight, reasons: a.reasons };
+      if (own.has(flight.aid) && !a?.suitable)
     }
     if (!both || !refused) throw new Error('no flight to assign or to refuse among the free flights');
 
@@ -245,19 +296,27 @@ test.describe('team planning as planner', () => {
     expect(linked?.conflict).toBe(0);
 
     // Reassign: drag the bar from row A to row B.
-    const period0 = Math.min(
-      Date.parse(period.begin.replace(' ', 'T')),
-      ...teams.flatMap((t) => t.flights.map((f) => Date.parse(f.begin_datetime.replace(' ', 'T')))),
-    );
-    const minutesPerPx = 60 / 40;
-    const barX =
-      (Date.parse((linked?.begin_datetime ?? '').replace(' ', 'T')) - period0) / 60_000 / minutesPerPx + 6;
+    // Find the bar in row A by its hover hint (the board's range and lanes are the timeline's business).
+    const rowA = await rowPoint(page, teams, teamA.id, 0);
+    const canvasBox = await page.getByRole('application', { name: 'Рейсы по бригадам' }).boundingBox();
+    let barX = -1;
+    for (let x = 4; canvasBox && rowA.x + x < canvasBox.x + canvasBox.width - 4 && barX < 0; x += 8) {
+      await page.mouse.move(rowA.x + x, rowA.y);
+      const hint = page.getByRole('tooltip').filter({ hasText: both.flight_number });
+      if (await hint.isVisible().catch(() => false)) barX = x;
+      else await page.waitForTimeout(25);
+      if (barX < 0 && (await hint.isVisible().catch(() => false))) barX = x;
+    }
+    expect(barX, 'the bar of the assigned flight in row A').toBeGreaterThanOrEqual(0);
     const from = await rowPoint(page, teams, teamA.id, barX);
     const to = await rowPoint(page, teams, teamB.id, barX);
     await page.mouse.move(from.x, from.y);
     await page.mouse.down();
-    for (let step = 1; step <= 30; step++)
+    // A pointer move every 20 ms, so that frames come between them.
+    for (let step = 1; step <= 30; step++) {
       await page.mouse.move(from.x + step, from.y + ((to.y - from.y) * step) / 30);
+      await page.waitForTimeout(20);
+    }
     // Each frame of the drag redraws only the drag layer: far below a 60 fps frame.
     const frames = await page.evaluate(() =>
       performance.getEntriesByName('timeline:drag-frame').map((entry) => entry.duration),
@@ -275,9 +334,20 @@ test.describe('team planning as planner', () => {
     await expect(reassign).toContainText(`бригада «${nameA}» → бригада «${nameB}»`);
     await reassign.getByRole('button', { name: 'Подтвердить' }).click();
     await expect(reassign).toBeHidden();
-    teams = await boardTeams();
-    expect(teams.find((t) => t.id === teamA.id)?.flights.map((f) => f.aid)).toEqual([]);
-    expect(teams.find((t) => t.id === teamB.id)?.flights.find((f) => f.aid === both.aid)?.conflict).toBe(0);
+    let holder = { team: teamB, name: nameB, point: to };
+    if (bothSuitable) {
+      teams = await boardTeams();
+      expect(teams.find((t) => t.id === teamA.id)?.flights.map((f) => f.aid)).toEqual([]);
+      expect(teams.find((t) => t.id === teamB.id)?.flights.find((f) => f.aid === both.aid)?.conflict).toBe(0);
+    } else {
+      // Team B cannot take it: the reassign's own refusal, and the flight stays with team A.
+      const refusedMove = page.getByRole('alertdialog', { name: 'Переназначение на рейс недоступно' });
+      await expect(refusedMove).toContainText(bReasons[0]);
+      await refusedMove.getByRole('button', { name: 'Понятно' }).click();
+      teams = await boardTeams();
+      expect(teams.find((t) => t.id === teamA.id)?.flights.map((f) => f.aid)).toEqual([both.aid]);
+      holder = { team: teamA, name: nameA, point: from };
+    }
 
     // A refusal: the flight team A cannot take, dragged onto it.
     await dragFree(page, free, refused.flight, await rowPoint(page, teams, teamA.id));
@@ -292,35 +362,38 @@ test.describe('team planning as planner', () => {
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Скачать план' }).click();
     const download = await downloading;
-    const stamp = (wall: string) => `${wall.slice(8, 10)}.${wall.slice(5, 7)}.${wall.slice(0, 4)}`;
+    const stamp = (wall: string) =>
+      `${wall.slice(8, 10)}.${wall.slice(5, 7)}.${wall.slice(0, 4)}${wall.slice(11, 16) === '00:00' ? '' : ` ${wall.slice(11, 13)}.${wall.slice(14, 16)}`}`;
     expect(download.suggestedFilename()).toBe(
-      `Планирование бригад на ${stamp(period.begin)} - ${stamp(period.end)}.xlsx`,
+      `Планирование бригад на ${stamp(board.begin)} - ${stamp(board.end)}.xlsx`,
     );
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile(await download.path());
     const texts: string[] = [];
     book.eachSheet((sheet) => sheet.eachRow((row) => texts.push(JSON.stringify(row.values))));
     expect(
-      texts.some((text) => text.includes(nameB) && text.includes(both.flight_number.split(' / ')[0])),
+      texts.some((text) => text.includes(holder.name) && text.includes(both.flight_number.split(' / ')[0])),
     ).toBe(true);
     // Disconnect through the bar's menu: the flight leaves team B.
-    await page.mouse.click(to.x, to.y, { button: 'right' });
+    await page.mouse.click(holder.point.x, holder.point.y, { button: 'right' });
     await page
       .getByRole('menu', { name: 'Действия с рейсом' })
       .getByRole('menuitem', { name: 'Снять бригаду' })
       .click();
     const deassign = page.getByRole('alertdialog', { name: 'Снять бригаду с рейса?' });
-    await expect(deassign).toContainText(`Снять бригаду «${nameB}» с рейса ${both.flight_number}`);
+    await expect(deassign).toContainText(`Снять бригаду «${holder.name}» с рейса ${both.flight_number}`);
     await deassign.getByRole('button', { name: 'Подтвердить' }).click();
     await expect(deassign).toBeHidden();
     await expect
-      .poll(async () => (await boardTeams()).find((t) => t.id === teamB.id)?.flights.length)
+      .poll(async () => (await boardTeams()).find((t) => t.id === holder.team.id)?.flights.length)
       .toBe(0);
 
     // Delete team A from its panel: the notification names it.
     await page.getByRole('list', { name: 'Бригады периода' }).getByRole('button', { name: nameA }).click();
     const panel = page.getByRole('region', { name: `Бригада ${nameA}` });
-    await expect(panel.getByRole('table', { name: 'Сотрудники и задачи' }).getByRole('row')).toHaveCount(5);
+    await expect(panel.getByRole('table', { name: 'Сотрудники и задачи' }).getByRole('row')).toHaveCount(
+      crewOf(first).rules.reduce((sum, rule) => sum + rule.members.length, 0) + 1,
+    );
     await panel.getByRole('button', { name: 'Удалить бригаду' }).click();
     await page
       .getByRole('alertdialog', { name: 'Удалить бригаду?' })
