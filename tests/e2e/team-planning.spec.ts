@@ -271,7 +271,6 @@ test.describe('team planning as planner', () => {
         bothSuitable = b?.suitable === true;
         bReasons = b?.reasons ?? [];
       } else if (!refused && a && !a.suitable) refused = { flight, reasons: a.reasons };
-      if (own.has(flight.aid) && !a?.suitable)
     }
     if (!both || !refused) throw new Error('no flight to assign or to refuse among the free flights');
 
