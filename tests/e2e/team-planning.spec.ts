@@ -178,17 +178,21 @@ test.describe('team planning as planner', () => {
         team.flights.length > 0 &&
         team.employeePositionRules.filter((rule) => rule.teamEmployees.length > 0).length >= 2,
     );
-    const first = crews[0];
-    // The same shift, so that one period (the board's, which the new team takes) fits both crews.
-    const second = crews.find(
-      (team) =>
-        team.id !== first?.id &&
-        team.department.id === first?.department.id &&
-        team.begin_datetime === first?.begin_datetime &&
-        team.end_datetime === first?.end_datetime,
-    );
-    if (!first || !second)
-      throw new Error('no two demo crews of two positions with flights in one department');
+    // Team B's crew: any other crew of the same department and shift, so that one period (the board's, which the
+    // new teams take) fits both.
+    const partner = (crew: DemoTeam) =>
+      all.find(
+        (team) =>
+          team.id !== crew.id &&
+          team.teamStatus.id !== 1 &&
+          team.department.id === crew.department.id &&
+          team.begin_datetime === crew.begin_datetime &&
+          team.end_datetime === crew.end_datetime &&
+          team.employeePositionRules.some((rule) => rule.teamEmployees.length > 0),
+      );
+    const first = crews.find((crew) => partner(crew) !== undefined);
+    const second = first ? partner(first) : undefined;
+    if (!first || !second) throw new Error('no demo crew of two positions with flights and a partner crew');
     const crewOf = (team: DemoTeam): Crew => ({
       rules: team.employeePositionRules
         .filter((rule) => rule.teamEmployees.length > 0)
