@@ -12,6 +12,8 @@ export const sessionUserSchema = z.object({
   login: z.string(),
   name: z.string(),
   rules: z.array(z.string()),
+  /** The department whose teams the user plans (department-scoped team rules); null for none. */
+  department_id: z.number().nullable(),
 });
 export type SessionUserDto = z.infer<typeof sessionUserSchema>;
 

@@ -73,7 +73,7 @@ describe('when a signed-in user changes the password', () => {
   });
 
   it('takes the demo mark off a demo user, and demo mode ends with the last one', async () => {
-    for (const demo of ['admin', 'planner', 'tariff']) {
+    for (const demo of ['admin', 'planner', 'tariff', 'brigadir']) {
       expect((await changePassword(await loginAs(app, demo), demo, `${demo}-changed-1`)).statusCode).toBe(
         204,
       );

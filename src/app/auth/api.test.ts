@@ -14,7 +14,7 @@ function reply(status: number, body: unknown) {
   return () => json(status, body);
 }
 
-const USER = { id: 1, login: 'admin', name: 'Администратор Демо', rules: ['team-all'] };
+const USER = { id: 1, login: 'admin', name: 'Администратор Демо', rules: ['team-all'], department_id: null };
 
 describe('when signing in', () => {
   it('posts the login and password and answers the token and the user', async () => {

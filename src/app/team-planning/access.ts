@@ -1,8 +1,8 @@
 /**
  * canConnectTeam / canDisconnectTeam of spec 6, computed (the spec does not say how): `team-all` changes every team;
- * `edit-department-team` changes the teams of the user's own department. When the session does not tell the user's
- * department, the menu offers the action for every team he sees and the server decides (its 403 shows in the error
- * dialog of the action); a user without either rule is never offered it.
+ * `edit-department-team` changes the teams of the user's own department (`department_id` of `GET /api/auth/me`).
+ * When the user has no department the menu offers the action for every team he sees and the server decides (its 403
+ * shows in the error dialog of the action); a user without either rule is never offered it.
  */
 export interface TeamRules {
   teamAll: boolean;

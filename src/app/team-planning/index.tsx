@@ -17,6 +17,7 @@ import { useCan } from '../access/rules.ts';
 import { subscribeLiveFeed } from '../api/events.ts';
 import { readTimeZone } from '../api/storage.ts';
 import { useRouteEntry } from '../shell/RouteEntryContext.ts';
+import { useSessionUser } from '../shell/session.ts';
 import { AssignmentError, ConfirmDialog, SuitableTeams } from './AssignmentDialogs.tsx';
 import { canChangeTeam } from './access.ts';
 import { type Board, downloadPlan, planFileName, type TeamWithFlights } from './api.ts';
@@ -52,7 +53,11 @@ export default function Screen() {
   const teamAll = useCan('team-all');
   const editDepartment = useCan('edit-department-team');
   const canEdit = teamAll || editDepartment;
-  const rules = useMemo(() => ({ teamAll, editDepartment, departmentId: null }), [teamAll, editDepartment]);
+  const departmentId = useSessionUser()?.department_id ?? null;
+  const rules = useMemo(
+    () => ({ teamAll, editDepartment, departmentId }),
+    [teamAll, editDepartment, departmentId],
+  );
   const canChange = useCallback((team: TeamWithFlights) => canChangeTeam(rules, team.department.id), [rules]);
 
   const board = useActorRef(

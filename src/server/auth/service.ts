@@ -12,6 +12,8 @@ export interface SessionUser {
   login: string;
   name: string;
   rules: string[];
+  /** The department the department-scoped team rules limit the user to; null for none. */
+  department_id: number | null;
 }
 
 export interface AuthServiceOptions {
@@ -38,7 +40,7 @@ export function createAuthService(handle: Pick<DbHandle, 'query'>, options: Auth
    */
   async function userWhere(condition: string, params: unknown[]): Promise<SessionUser | undefined> {
     const [user] = await handle.query<SessionUser>(
-      `select u.id, u.login, u.name,
+      `select u.id, u.login, u.name, u.department_id,
               coalesce(array_agg(distinct rr.rule_name order by rr.rule_name)
                 filter (where rr.rule_name is not null), '{}') as rules
        from users u left join user_roles ur on ur.user_id = u.id left join role_rules rr on rr.role_id = ur.role_id
