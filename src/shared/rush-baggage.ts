@@ -115,7 +115,7 @@ export const flightSearchItemSchema = z.object({
 });
 export type FlightSearchItem = z.infer<typeof flightSearchItemSchema>;
 
-/** `GET /baggage/flight/{flight_id}`: the flight and its bags, mishandled first, then by tag. */
+/** `GET /baggage/flight/{flight_id}`: the flight and its bags, mishandled first, then rushed, then by tag. */
 export const flightBaggageSchema = z.object({
   flight: flightSearchItemSchema,
   baggage: z.array(baggageSchema),

@@ -338,6 +338,14 @@ describe('a rush', () => {
     const read = (await call('GET', `/baggage/baggage/${bag.id}`)).json() as Baggage;
     expect(read.new_tag).toBe(major.new_tag);
     expect(read.status).toBe('rushed');
+    // The flight's list keeps the bag just forwarded in view: right after the bags still to forward.
+    const listed = (await call('GET', `/baggage/flight/${read.flight_id}`)).json() as FlightBaggage;
+    const statuses = listed.baggage.map((b) => b.status);
+    const firstRushed = statuses.indexOf('rushed');
+    expect(firstRushed).toBe(statuses.lastIndexOf('mishandled') + 1);
+    expect(listed.baggage.findIndex((b) => b.id === bag.id)).toBeLessThan(
+      firstRushed + statuses.filter((s) => s === 'rushed').length,
+    );
 
     const outbox = (await call('GET', '/baggage/outbox?filter[status]=queued')).json() as OutboxMail[];
     const mails = outbox.filter((m) => m.subject.includes(String(answer.id)));

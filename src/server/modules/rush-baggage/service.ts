@@ -119,7 +119,7 @@ export function createRushBaggageService({ db, kind }: RushBaggageDeps) {
       return bag;
     },
 
-    /** A flight and its bags, mishandled first, then by tag. */
+    /** A flight and its bags: mishandled first (the work to do), then rushed (the work done), then by tag. */
     async flightBaggage(flightId: number, zone: string): Promise<FlightBaggage> {
       const [row] = await selectFlights(db).where(eq(flights.id, flightId));
       if (!row) throw new NotFoundError(RUSH_MESSAGES.noFlight);
@@ -127,7 +127,12 @@ export function createRushBaggageService({ db, kind }: RushBaggageDeps) {
         .select({ id: bags.id })
         .from(bags)
         .where(eq(bags.flightId, flightId))
-        .orderBy(sql`${bags.status} = 'mishandled' desc`, asc(bags.tag), asc(bags.id))
+        .orderBy(
+          sql`${bags.status} = 'mishandled' desc`,
+          sql`${bags.status} = 'rushed' desc`,
+          asc(bags.tag),
+          asc(bags.id),
+        )
         .limit(READ_LIMIT);
       return {
         flight: flightItem(row, zone),
