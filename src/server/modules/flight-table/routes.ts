@@ -26,6 +26,7 @@ import {
 import { MESSAGES, z } from '../../../shared/messages.ts';
 import { idSchema } from '../../../shared/reference.ts';
 import { instantToDay, wallClockToInstant } from '../../../shared/wallClock.ts';
+import { buildXlsx } from '../../files/xlsx.ts';
 import { BadRequestError } from '../../http/errors.ts';
 import { filterFlag, filterIds, filterText } from '../../http/filters.ts';
 import { type FilterParser, type ListQuery, listQuery, sendPage } from '../../http/list.ts';
@@ -34,7 +35,6 @@ import { routeGroup } from '../../http/route.ts';
 import { answerSignal } from '../../http/signal.ts';
 import type { ModuleOptions } from '../index.ts';
 import { filterEntries, type RaceFilters, type RowEntry, sortEntries } from './rows.ts';
-import { buildXlsx } from './xlsx.ts';
 
 // Spec 2: /race-newest names no rule, so any signed-in user reads and acts on the flight table.
 const route = routeGroup({ tags: ['Таблица рейсов'], access: 'session' });
@@ -434,7 +434,7 @@ export const flightTableRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
           return typeof value === 'boolean' ? (value ? 'Да' : 'Нет') : value;
         }),
       );
-      const file = await buildXlsx('Суточный план', headers, rows);
+      const file = await buildXlsx([{ name: 'Суточный план', headers, rows }]);
       const name = `${raceExportFileName(russianDay(from), russianDay(to))}.xlsx`;
       reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
       attachment(reply, name, `race-plan_${from}_${to}.xlsx`);

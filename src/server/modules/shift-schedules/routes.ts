@@ -12,6 +12,7 @@ import {
   standardScheduleParamsSchema,
 } from '../../../shared/shift-schedule.ts';
 import { type FieldErrors, ValidationError } from '../../domain/errors.ts';
+import { buildXlsx } from '../../files/xlsx.ts';
 import { anyRule } from '../../http/access.ts';
 import { plainQuery } from '../../http/list.ts';
 import { queryId, queryIds, queryText } from '../../http/query.ts';
@@ -20,7 +21,7 @@ import { answerSignal } from '../../http/signal.ts';
 import type { ModuleOptions } from '../index.ts';
 import { PLANNING_MAX_DAYS } from '../staff-planning/service.ts';
 import { DISTINCT_SECONDS, SCHEDULE_BUDGET_SECONDS } from './service.ts';
-import { buildScheduleXlsx, scheduleSheets } from './xlsx.ts';
+import { scheduleSheets } from './xlsx.ts';
 
 const route = routeGroup({
   tags: ['Планирование: график сменности'],
@@ -136,7 +137,7 @@ export const shiftSchedulesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
     { ...exported, schema: { ...exported.schema, params: calcParams, response: {} } },
     async (request, reply) => {
       const calcRow = await service.get(request.params.id);
-      const file = await buildScheduleXlsx(scheduleSheets(calcRow.result));
+      const file = await buildXlsx(scheduleSheets(calcRow.result));
       const title = calcRow.name.startsWith(FILE_PREFIX) ? calcRow.name : `${FILE_PREFIX} ${calcRow.name}`;
       const name = `${title}.xlsx`;
       reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');

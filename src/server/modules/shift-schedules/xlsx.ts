@@ -1,11 +1,5 @@
-import { Worker } from 'node:worker_threads';
 import type { ShiftScheduleResult } from '../../../shared/shift-schedule.ts';
-
-export interface Sheet {
-  name: string;
-  headers: string[];
-  rows: (string | number)[][];
-}
+import type { Sheet } from '../../files/xlsx.ts';
 
 const WEEKDAYS = ['Понедельник', 'Вторник', 'Среда', 'Четверг', 'Пятница', 'Суббота', 'Воскресенье'];
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -58,22 +52,4 @@ export function scheduleSheets(result: ShiftScheduleResult): Sheet[] {
     }),
   };
   return [shifts, cover];
-}
-
-/** The .xlsx of the sheets, built in a worker thread (never on the HTTP thread). */
-export function buildScheduleXlsx(sheets: Sheet[]): Promise<Buffer> {
-  return new Promise<Buffer>((resolve, reject) => {
-    const worker = new Worker(new URL('./xlsxWorker.mjs', import.meta.url), {
-      workerData: { sheets },
-      stdout: false,
-    });
-    worker.once('message', (message: { type: string; bytes?: Uint8Array; message?: string }) => {
-      if (message.type === 'done' && message.bytes)
-        resolve(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength));
-      else reject(new Error(message.message ?? 'the spreadsheet was not built'));
-      void worker.terminate();
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the spreadsheet thread ended (code ${code})`)));
-  });
 }

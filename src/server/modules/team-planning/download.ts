@@ -6,7 +6,7 @@ import { inArray } from 'drizzle-orm';
 import { instantToWallClock } from '../../../shared/wallClock.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { teamFlights } from '../../db/schema/index.ts';
-import { buildXlsx } from '../flight-table/xlsx.ts';
+import { buildXlsx } from '../../files/xlsx.ts';
 import type { FlightFilter } from './flightViews.ts';
 import { pairsOfAids, toTeamFlight } from './pairs.ts';
 import { type Caller, scopeOf } from './scope.ts';
@@ -106,5 +106,5 @@ export async function teamPlanRows(
 
 /** The .xlsx bytes of the rows (worker thread). */
 export function teamPlanXlsx(rows: string[][]): Promise<Buffer> {
-  return buildXlsx('Планирование бригад', TEAM_PLAN_HEADERS, rows);
+  return buildXlsx([{ name: 'Планирование бригад', headers: TEAM_PLAN_HEADERS, rows }]);
 }

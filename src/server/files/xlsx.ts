@@ -14,20 +14,24 @@ async function slot(): Promise<() => void> {
   };
 }
 
+/** One sheet: its name, the header row and the rows, cells as text or numbers. */
+export interface Sheet {
+  name: string;
+  headers: string[];
+  rows: (string | number)[][];
+}
+
 /**
- * An .xlsx of one sheet (bold frozen header row, auto filter) built in a worker thread, never on the HTTP thread.
- * Example: `await buildXlsx('План', ['Рейс'], [['SU 1234']])` → the file's bytes.
+ * An .xlsx of the sheets (each with a bold frozen header row and an auto filter) built in a worker thread, never on
+ * the HTTP thread; at most MAX_BUILDS at once per process.
+ * Example: `await buildXlsx([{ name: 'План', headers: ['Рейс'], rows: [['SU 1234']] }])` → the file's bytes.
  */
-export async function buildXlsx(
-  sheet: string,
-  headers: string[],
-  rows: (string | number)[][],
-): Promise<Buffer> {
+export async function buildXlsx(sheets: Sheet[]): Promise<Buffer> {
   const release = await slot();
   try {
     return await new Promise<Buffer>((resolve, reject) => {
       const worker = new Worker(new URL('./xlsxWorker.mjs', import.meta.url), {
-        workerData: { sheet, headers, rows },
+        workerData: { sheets },
         stdout: false,
       });
       worker.once('message', (message: { type: string; bytes?: Uint8Array; message?: string }) => {

@@ -1,5 +1,5 @@
-// Builds the shift schedule's .xlsx off the HTTP thread (exceljs is synchronous CPU work): several sheets, each with a
-// bold frozen header row and an auto filter.
+// Builds an .xlsx off the HTTP thread (exceljs is synchronous CPU work for large sheets): one or more sheets, each
+// with a bold frozen header row and an auto filter.
 // Plain JavaScript: a worker thread loads this file with no TypeScript loader, under tsx, Vitest and node alike.
 import { parentPort, workerData } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
