@@ -3,14 +3,11 @@
  * the chart and the table (the first one at first), and exports the schedule as .xlsx. A failed read shows the
  * server's text with a retry; a failed export keeps the page and says so. Tags: `loading`, `exporting`.
  */
+
 import { assertEvent, assign, type DoneActorEvent, type ErrorActorEvent, fromPromise, setup } from 'xstate';
 import { parseApiError } from '../app/api/errors.ts';
-import {
-  exportShiftSchedule,
-  loadShiftSchedule,
-  type ScheduleFile,
-  saveFile,
-} from '../app/shift-schedules/api.ts';
+import { saveFile } from '../app/api/files.ts';
+import { exportShiftSchedule, loadShiftSchedule, type ScheduleFile } from '../app/shift-schedules/api.ts';
 import type { PlanningCalc } from '../shared/shift-schedule.ts';
 
 export interface ShiftScheduleContext {
@@ -60,7 +57,7 @@ export const shiftScheduleMachine = setup({
       return known ? { positionId: event.positionId } : {};
     }),
     /** Hands the built file to the browser; tests replace it. */
-    saveFile: (_, file: ScheduleFile) => saveFile(file),
+    saveFile: (_, file: ScheduleFile) => saveFile(file.blob, file.name),
   },
 }).createMachine({
   id: 'shiftSchedule',

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RaceRow } from '../../shared/flight-table.ts';
 import { json, stubFetch } from '../api/stubFetch.ts';
-import { exportRaces, fileNameOf, loadRaces } from './api.ts';
+import { exportRaces, loadRaces } from './api.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -59,19 +59,6 @@ describe('loading the rows of a period', () => {
     await expect(
       loadRaces({ filters: {}, sort: null, page: 1, perPage: 10 }, new AbortController().signal),
     ).rejects.toThrow('неожиданном формате');
-  });
-});
-
-describe('the name of an exported file', () => {
-  it('reads the UTF-8 name first, then the plain one, then falls back', () => {
-    expect(
-      fileNameOf(
-        `attachment; filename="plan.xlsx"; filename*=UTF-8''${encodeURIComponent('Суточный план.xlsx')}`,
-        'x',
-      ),
-    ).toBe('Суточный план.xlsx');
-    expect(fileNameOf('attachment; filename="plan.xlsx"', 'x')).toBe('plan.xlsx');
-    expect(fileNameOf(null, 'запасное.xlsx')).toBe('запасное.xlsx');
   });
 });
 

@@ -3,6 +3,7 @@
  * shared schemas of `src/shared/flight-table.ts`, every failure an `ApiError`. The grid loads through `loadRaces`;
  * the machine of `src/machines/flightActions.ts` invokes the rest as named actors.
  */
+
 import {
   combineResultSchema,
   deleteResultSchema,
@@ -23,6 +24,7 @@ import type { LoadPage } from '../../widgets/index.ts';
 import { listQuery, readPagination } from '../../widgets/index.ts';
 import { api, apiV1 } from '../api/clients.ts';
 import { ApiError, parseApiError } from '../api/errors.ts';
+import { fileNameOf } from '../api/files.ts';
 import { authHeaders, timeZoneHeader } from '../api/headers.ts';
 import { call } from '../api/request.ts';
 
@@ -128,24 +130,6 @@ export interface ExportedFile {
 }
 
 const API_URL: string = import.meta.env.VITE_API_URL ?? '/api';
-
-/**
- * The file name of a `Content-Disposition` header, the UTF-8 form first:
- * `fileNameOf("attachment; filename*=UTF-8''%D0%A4.xlsx")` is 'Ф.xlsx'.
- */
-export function fileNameOf(disposition: string | null, fallback: string): string {
-  if (!disposition) return fallback;
-  const utf = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
-  if (utf) {
-    try {
-      return decodeURIComponent(utf[1].trim());
-    } catch {
-      return fallback;
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
-  return plain ? plain[1].trim() : fallback;
-}
 
 /**
  * Builds the .xlsx on the server (`POST /race/index?RaceSearch[date_range]=from - to&RaceSearch[export_to_excel]=1`)

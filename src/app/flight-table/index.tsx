@@ -1,4 +1,5 @@
 // biome-ignore-all lint/a11y/noNoninteractiveTabindex: the table region takes the keys that choose rows (arrows, Shift, Ctrl+A, Space)
+
 import { useActorRef, useSelector } from '@xstate/react';
 import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { type FlightMessage, flightActionsMachine } from '../../machines/flightActions.ts';
@@ -17,6 +18,7 @@ import {
   useGridActor,
 } from '../../widgets/index.ts';
 import { subscribeLiveFeed } from '../api/events.ts';
+import { saveFile } from '../api/files.ts';
 import { type ExportedFile, loadFilterList, loadRaces, type RaceFilterList } from './api.ts';
 import { ColumnSettingsDialog } from './ColumnSettingsDialog.tsx';
 import { readColumnSettings, shownColumns, writeColumnSettings } from './columns.ts';
@@ -48,18 +50,6 @@ const LISTS: [keyof FilterLists, RaceFilterList][] = [
   ['link', 'combine-types'],
   ['confirmed', 'approved'],
 ];
-
-/** Saves a built file in the browser under the server's name. */
-function saveFile(file: ExportedFile) {
-  const url = URL.createObjectURL(file.blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** The legs to pair when the two rows are an arrival-only row and a departure-only row, else null. */
 function combinePair(rows: RaceRow[]): { arrivalFlightId: number; departureFlightId: number } | null {
@@ -113,7 +103,7 @@ export default function Screen() {
       actions: {
         reportChanged: () => reload(),
         showMessage: (_, message: FlightMessage) => showAlert(message.text, message.tone),
-        saveFile: (_, file: ExportedFile) => saveFile(file),
+        saveFile: (_, file: ExportedFile) => saveFile(file.blob, file.name),
       },
     }),
   );

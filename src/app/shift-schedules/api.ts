@@ -12,8 +12,8 @@ import {
 } from '../../shared/shift-schedule.ts';
 import { api } from '../api/clients.ts';
 import { parseApiError } from '../api/errors.ts';
+import { fileNameOf } from '../api/files.ts';
 import { call } from '../api/request.ts';
-import { fileNameOf } from '../flight-table/api.ts';
 
 type Query = Record<string, string | number | number[]>;
 
@@ -72,16 +72,4 @@ export async function exportShiftSchedule(id: number, signal?: AbortSignal): Pro
   } catch (error) {
     throw parseApiError(error);
   }
-}
-
-/** Saves a built file in the browser under its name. */
-export function saveFile(file: ScheduleFile): void {
-  const url = URL.createObjectURL(file.blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

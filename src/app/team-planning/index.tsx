@@ -15,6 +15,7 @@ import type { DropPayload } from '../../timeline/Timeline.tsx';
 import { ErrorPopup, LoadFailure, Modal, Page, PageCard, PageTitle, showAlert } from '../../widgets/index.ts';
 import { useCan } from '../access/rules.ts';
 import { subscribeLiveFeed } from '../api/events.ts';
+import { saveFile } from '../api/files.ts';
 import { readTimeZone } from '../api/storage.ts';
 import { useRouteEntry } from '../shell/RouteEntryContext.ts';
 import { useSessionUser } from '../shell/session.ts';
@@ -34,18 +35,6 @@ type FreeFlight = Board['free'][number];
 type LinkedFlight = TeamWithFlights['flights'][number];
 /** Live-feed entities that change what the board shows. */
 const BOARD_ENTITIES = new Set(['team', 'team_flight', 'task', 'task_employee', 'flight', 'turnaround']);
-
-/** Saves a downloaded file under its name. */
-function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** /team-planning and /team-planning-race (spec 2, 4): teams, their flights on the timeline, assignment by drag. */
 export default function Screen() {
