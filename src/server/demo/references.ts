@@ -140,7 +140,6 @@ export function buildReferences() {
       services,
       contractors,
       namedTable(schema.coefficientTypes, L.COEFFICIENT_TYPES),
-      namedTable(schema.teamStatuses, L.TEAM_STATUSES),
       namedTable(schema.patternTypes, L.PATTERN_TYPES),
       workplaces,
       namedTable(schema.printTypes, L.PRINT_TYPES),

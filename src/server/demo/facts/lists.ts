@@ -188,7 +188,6 @@ export const COEFFICIENT_TYPES = [
   'Коэффициент удалённости',
   'Коэффициент загрузки',
 ];
-export const TEAM_STATUSES = ['Черновик', 'Сформирована', 'На смене', 'Смена завершена', 'Расформирована'];
 /** Id 2 is the default of a new postal-statement pattern. */
 export const PATTERN_TYPES = ['Общий шаблон', 'Шаблон подразделения'];
 export const PRINT_TYPES = ['Багажная бирка', 'Посадочный талон'];
