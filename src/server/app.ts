@@ -14,6 +14,7 @@ import type { LoginLimits } from './auth/loginLimit.ts';
 import { authPlugin } from './auth/plugin.ts';
 import { authRoutes } from './auth/routes.ts';
 import { createAuthService } from './auth/service.ts';
+import type { MailConfig } from './config.ts';
 import type { Db, DbHandle } from './db/client.ts';
 import { createLiveHub } from './events/hub.ts';
 import { eventsRoutes } from './events/routes.ts';
@@ -56,6 +57,8 @@ export interface AppOptions {
   services?: Partial<Services>;
   /** The data folder (DATA_DIR) for files the server writes (spooled tag PDFs); tests leave it out. */
   dataDir?: string;
+  /** Outgoing mail (config `mail`); without it rush e-mails only wait in the outbox. */
+  mail?: MailConfig;
   /** Closes the database when the app closes (true for main.ts). */
   closeDbOnClose?: boolean;
   /** Longest a handler may run (503 after it); tests shorten it. */
@@ -172,7 +175,7 @@ export async function buildApp(options: AppOptions) {
         ok: true,
       }));
       await api.register(authRoutes, { loginRateLimit: options.loginRateLimit ?? 120 });
-      for (const module of modules) await api.register(module, { services });
+      for (const module of modules) await api.register(module, { services, mail: options.mail });
       await api.register(eventsRoutes, {
         hub: liveHub,
         stillSignedIn: (token) =>

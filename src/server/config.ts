@@ -21,6 +21,15 @@ export interface ServerConfig {
   clientDir: string;
   /** Demo airport size, for quick starts and tests: `DEMO_SCALE` and `DEMO_DAYS`. */
   demo: { scale?: number; days?: number; skip: boolean };
+  /** Outgoing mail (rush e-mails): sent only when `SMTP_URL` is set, else they wait in the outbox. */
+  mail?: MailConfig;
+}
+
+/** `SMTP_URL`, `SMTP_FROM`, `SMTP_INTERVAL_MS`: where mail goes, its sender, how often the outbox is looked at. */
+export interface MailConfig {
+  smtpUrl: string;
+  from: string;
+  intervalMs: number;
 }
 
 function optionalNumber(value: string | undefined): number | undefined {
@@ -73,5 +82,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       days: optionalNumber(env.DEMO_DAYS),
       skip: env.DEMO === '0',
     },
+    mail: env.SMTP_URL
+      ? {
+          smtpUrl: env.SMTP_URL,
+          from: env.SMTP_FROM || 'rush-baggage@localhost',
+          intervalMs: count('SMTP_INTERVAL_MS', env.SMTP_INTERVAL_MS, 5_000),
+        }
+      : undefined,
   };
 }

@@ -54,6 +54,7 @@ async function main() {
     db,
     clientDir: config.clientDir,
     dataDir: config.dataDir,
+    mail: config.mail,
     defaultTimeZone: config.defaultTimeZone,
     loginRateLimit: config.loginRateLimit,
     loginLimits: config.loginLimits,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
+import type { MailConfig } from '../config.ts';
 import type { DbHandle } from '../db/client.ts';
 import { allocationRoutes } from './allocation/routes.ts';
 import { createAllocationService } from './allocation/service.ts';
@@ -85,6 +86,8 @@ export type Services = ReturnType<typeof createServices>;
 /** What every module plugin receives: the services, so a route never builds one. */
 export interface ModuleOptions {
   services: Services;
+  /** Outgoing mail; without it rush e-mails only wait in the outbox. */
+  mail?: MailConfig;
 }
 
 /** Every module's routes, registered under /api with the services. Each module adds its plugin here. */

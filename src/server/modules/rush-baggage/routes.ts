@@ -42,18 +42,17 @@ const TAG_RULES =
   'без цифрового кода — 422; исчерпаны 999 999 номеров — 409.';
 
 /** Rush baggage (spec 7, "Rush baggage and printing"): bags, flight search, rush codes, rushes, tags, the outbox. */
-export const rushBaggageRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { services }) => {
+export const rushBaggageRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { services, mail }) => {
   const service = services.rushBaggage;
 
-  const smtpUrl = process.env.SMTP_URL;
-  if (smtpUrl) {
+  if (mail) {
     const sender = createMailSender({
       db: app.db,
-      transport: nodemailer.createTransport(smtpUrl),
-      from: process.env.SMTP_FROM || 'rush-baggage@localhost',
+      transport: nodemailer.createTransport(mail.smtpUrl),
+      from: mail.from,
       onError: (error) => app.log.error({ err: error }, 'rush mail round failed'),
     });
-    app.addHook('onReady', async () => sender.start(Number(process.env.SMTP_INTERVAL_MS) || 5_000));
+    app.addHook('onReady', async () => sender.start(mail.intervalMs));
     app.addHook('onClose', async () => sender.stop());
   }
 
