@@ -48,6 +48,22 @@ export function createUserAdmin(handle: Pick<DbHandle, 'query'>) {
       return true;
     },
 
+    /** Sets (or clears, null) the department that the department-scoped team rules limit the user to. */
+    async setDepartment(
+      login: string,
+      departmentId: number | null,
+    ): Promise<'done' | 'no user' | 'no department'> {
+      const id = await userId(login);
+      if (id === undefined) return 'no user';
+      if (
+        departmentId !== null &&
+        (await handle.query('select 1 from departments where id = $1', [departmentId])).length === 0
+      )
+        return 'no department';
+      await handle.query('update users set department_id = $2 where id = $1', [id, departmentId]);
+      return 'done';
+    },
+
     /** Enables or disables a user; disabling also ends their sessions (authenticate refuses them anyway). */
     async setEnabled(login: string, enabled: boolean): Promise<boolean> {
       const id = await userId(login);

@@ -53,6 +53,24 @@ describe('when adding a user', () => {
   });
 });
 
+describe('when giving a user a department', () => {
+  it('sets and clears the department the team rules limit the user to, and refuses unknown ones', async () => {
+    const [{ id }] = await db.query<{ id: number }>(
+      "insert into departments (name, full_name) values ('СНО', 'Служба наземного обслуживания') returning id",
+    );
+    expect(await run(`department planner ${id}`)).toBe(`planner plans department ${id}`);
+    const departmentOf = async () =>
+      (await db.query<{ d: number | null }>("select department_id d from users where login = 'planner'"))[0]
+        .d;
+    expect(await departmentOf()).toBe(id);
+    await expect(run(`department planner ${id + 1000}`)).rejects.toThrow(`no department ${id + 1000}`);
+    await expect(run('department planner x')).rejects.toBeInstanceOf(CommandError);
+    await expect(run(`department nobody ${id}`)).rejects.toThrow('no user nobody');
+    expect(await run('department planner none')).toBe('planner has no department');
+    expect(await departmentOf()).toBeNull();
+  });
+});
+
 describe('when listing users', () => {
   it('shows login, name, roles, enabled and demo for every user', async () => {
     const lines = (await run('list')).split('\n');

@@ -4,7 +4,8 @@ import type { AuthService } from '../auth/service.ts';
 import type { UserAdmin } from '../auth/users.ts';
 
 export const USAGE = `usage: npm run user -- <command>
-  add <login> --role <admin|planner|tariff|viewer> [--name "Full name"]   create a user (password from stdin)
+  add <login> --role <admin|planner|tariff|viewer|brigadir> [--name "Full name"]   create a user (password from stdin)
+  department <login> <id|none>   the department whose teams a team lead plans (department-scoped team rules)
   passwd <login>       set a new password (from stdin); ends the user's sessions
   disable <login>      the user can no longer sign in; their sessions end at once
   enable <login>       undo disable
@@ -39,7 +40,7 @@ function flag(rest: string[], name: string): string | undefined {
   return i >= 0 ? rest[i + 1] : undefined;
 }
 
-const WITH_LOGIN = ['add', 'passwd', 'disable', 'enable', 'logout-all'];
+const WITH_LOGIN = ['add', 'passwd', 'disable', 'enable', 'logout-all', 'department'];
 
 /** Whether the arguments name a command (checked before the database opens). Example: `['list']` → true. */
 export function isUserCommand(argv: string[]): boolean {
@@ -63,6 +64,18 @@ export async function runUserCommand(argv: string[], deps: UserCommandDeps): Pro
       const password = await newPassword(deps, login);
       const id = await deps.auth.createUser(login, flag(rest, 'name') ?? login, password, [role]);
       return `user ${login} created (id ${id}, role ${role})`;
+    }
+    case 'department': {
+      const [value] = rest;
+      const departmentId = value === 'none' ? null : Number(value);
+      if (departmentId !== null && !(/^\d+$/.test(value ?? '') && departmentId > 0))
+        throw new CommandError(USAGE);
+      const done = await deps.admin.setDepartment(login, departmentId);
+      if (done === 'no user') throw unknown;
+      if (done === 'no department') throw new CommandError(`no department ${departmentId}`);
+      return departmentId === null
+        ? `${login} has no department`
+        : `${login} plans department ${departmentId}`;
     }
     case 'passwd': {
       if ((await deps.admin.userId(login)) === undefined) throw unknown;
