@@ -7,6 +7,8 @@ import { withoutFields } from './formModal.ts';
 import {
   emptyRule,
   emptyTeamForm,
+  messagesUnder,
+  ruleMessages,
   type TeamForm,
   type TeamModalType,
   teamDeletedText,
@@ -203,10 +205,122 @@ describe('when a team is edited', () => {
       expect.objectContaining({
         name: 'Перронная 10',
         employeePositionRules: [
-          expect.objectContaining({ employees: [{ employee_id: 100, is_main_employee: true }] }),
+          expect.objectContaining({
+            resource_ids: [70],
+            job_ids: [40],
+            employees: [{ employee_id: 100, is_main_employee: true }],
+          }),
         ],
       }),
     );
+  });
+
+  it('sends the accesses chosen for each rule and keeps those of the other rules', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'MODAL.OPEN', modalType: 'editTeam', form: teamFormFrom(TEAM) });
+    const [rule] = actor.getSnapshot().context.form.rules;
+    actor.send({
+      type: 'FORM.PATCH',
+      patch: {
+        rules: [
+          { ...rule, job_ids: [40, 41], resource_ids: [], resource_type_ids: [3], aircraft_type_ids: [8] },
+          { ...emptyRule(), employee_position_id: 6, job_ids: [42] },
+        ],
+      },
+    });
+    actor.send({ type: 'FORM.SUBMIT' });
+    await waitFor(actor, (s) => s.matches('closed'));
+    const sent = (calls.submits[0].payload as TeamPayload).employeePositionRules;
+    expect(
+      sent.map(({ job_ids, resource_ids, resource_type_ids, aircraft_type_ids }) => ({
+        job_ids,
+        resource_ids,
+        resource_type_ids,
+        aircraft_type_ids,
+      })),
+    ).toEqual([
+      { job_ids: [40, 41], resource_ids: [], resource_type_ids: [3], aircraft_type_ids: [8] },
+      { job_ids: [42], resource_ids: [], resource_type_ids: [], aircraft_type_ids: [] },
+    ]);
+  });
+});
+
+describe('when the server refuses a rule or one of its members', () => {
+  const twoRules: TeamForm = {
+    ...filledTeam,
+    rules: [
+      {
+        ...emptyRule(),
+        employee_position_id: 5,
+        count: '2',
+        employees: [
+          { employee_id: 100, is_main_employee: true, name: 'Иванов И. И.' },
+          { employee_id: 101, is_main_employee: false, name: 'Петров П. П.' },
+        ],
+      },
+      { ...emptyRule(), employee_position_id: 6, count: '1', job_ids: [999] },
+    ],
+  };
+  const refused = new ApiError(
+    'Проверьте заполнение полей',
+    {
+      'employeePositionRules.0.employees.1.employee_id': [
+        'Сотрудник уже в бригаде «Перронная 2» в это время',
+        'Сотрудник неактивен',
+      ],
+      'employeePositionRules.0.count': ['Не больше 100'],
+      'employeePositionRules.1.job_ids': ['Не найдено: 999'],
+      'employeePositionRules.1.employees': ['Слишком много'],
+    },
+    422,
+  );
+
+  it('puts each message on its rule row and on the member it names', async () => {
+    const { actor } = start(async () => {
+      throw refused;
+    });
+    actor.send({ type: 'MODAL.OPEN', modalType: 'createTeam', form: twoRules });
+    actor.send({ type: 'FORM.SUBMIT' });
+    await waitFor(actor, (s) => s.matches('editing') && Object.keys(s.context.errors).length > 0);
+    const { errors, form } = actor.getSnapshot().context;
+    const first = ruleMessages(errors, 0, form.rules[0]);
+    expect(first.members).toEqual(
+      new Map([[101, 'Сотрудник уже в бригаде «Перронная 2» в это время; Сотрудник неактивен']]),
+    );
+    expect(first.controls).toEqual({ count: 'Не больше 100' });
+    expect(first.other).toBeNull();
+    const second = ruleMessages(errors, 1, form.rules[1]);
+    expect(second.controls).toEqual({ job_ids: 'Не найдено: 999' });
+    expect(second.members.size).toBe(0);
+    expect(second.other).toBe('Слишком много');
+  });
+
+  it('drops the messages of a rule once it changes and keeps those of the other rules', async () => {
+    const { actor } = start(async () => {
+      throw refused;
+    });
+    actor.send({ type: 'MODAL.OPEN', modalType: 'createTeam', form: twoRules });
+    actor.send({ type: 'FORM.SUBMIT' });
+    await waitFor(actor, (s) => s.matches('editing') && Object.keys(s.context.errors).length > 0);
+    const { form } = actor.getSnapshot().context;
+    actor.send({
+      type: 'FORM.PATCH',
+      patch: { rules: [{ ...form.rules[0], employees: form.rules[0].employees.slice(0, 1) }, form.rules[1]] },
+      clear: ['employeePositionRules.0'],
+    });
+    const after = actor.getSnapshot().context;
+    expect(ruleMessages(after.errors, 0, after.form.rules[0]).members.size).toBe(0);
+    expect(ruleMessages(after.errors, 1, after.form.rules[1]).controls.job_ids).toBe('Не найдено: 999');
+  });
+
+  it('gathers the messages of the employees added, whatever their place in the request', () => {
+    expect(
+      messagesUnder(
+        { 'employee_id.0': ['Сотрудник неактивен'], 'employee_id.2': ['Сотрудник неактивен', 'x'] },
+        'employee_id',
+      ),
+    ).toBe('Сотрудник неактивен; x');
+    expect(messagesUnder({ name: ['y'] }, 'employee_id')).toBeNull();
   });
 });
 

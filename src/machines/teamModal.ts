@@ -112,6 +112,74 @@ export function teamFormFrom(team: Team): TeamForm {
   };
 }
 
+/** The access lists of a position rule, as the payload names them, with their labels (spec 2, team modal). */
+export const RULE_ACCESS_LISTS = [
+  { key: 'job_ids', label: 'Работы', allWord: 'работы' },
+  { key: 'resource_type_ids', label: 'Типы ресурсов', allWord: 'типы ресурсов' },
+  { key: 'resource_ids', label: 'Ресурсы', allWord: 'ресурсы' },
+  { key: 'aircraft_type_ids', label: 'Типы ВС', allWord: 'типы ВС' },
+] as const;
+export type RuleAccessList = (typeof RULE_ACCESS_LISTS)[number]['key'];
+
+/** The parts of a rule row that show their own message; deeper paths (`job_ids.2`) land on their part. */
+const RULE_CONTROLS = ['employee_position_id', 'count', ...RULE_ACCESS_LISTS.map((list) => list.key)];
+
+/** Where the messages about one position rule go in the modal. */
+export interface RuleMessages {
+  /** By control of the row: `employee_position_id`, `count`, `job_ids`, … */
+  controls: Partial<Record<string, string>>;
+  /** By employee id: the messages about that member (`employees.J.employee_id` and the rest under `employees.J`). */
+  members: Map<number, string>;
+  /** What no control or member shows (the rule or its member list as a whole). */
+  other: string | null;
+}
+
+/**
+ * Sorts the field messages under `employeePositionRules.{index}` (the server's and the client check's paths) onto
+ * the rule row's controls and members; the index of a member is his place in the rule's list as sent.
+ * Example: `{'employeePositionRules.0.employees.1.employee_id': ['Сотрудник неактивен']}`, rule 0 with members
+ * [7, 8] → `members` {8 → 'Сотрудник неактивен'}.
+ */
+export function ruleMessages(errors: FieldErrors, index: number, rule: TeamRuleForm): RuleMessages {
+  const prefix = `employeePositionRules.${index}`;
+  const controls: Record<string, string[]> = {};
+  const members = new Map<number, string[]>();
+  const other: string[] = [];
+  const add = (list: string[], messages: string[]) => {
+    for (const message of messages) if (!list.includes(message)) list.push(message);
+  };
+  for (const [path, messages] of Object.entries(errors)) {
+    if (path !== prefix && !path.startsWith(`${prefix}.`)) continue;
+    const parts = path.slice(prefix.length + 1).split('.');
+    const member =
+      parts[0] === 'employees' && parts.length > 1 ? rule.employees[Number(parts[1])] : undefined;
+    if (member) {
+      const list = members.get(member.employee_id) ?? [];
+      add(list, messages);
+      members.set(member.employee_id, list);
+    } else if (RULE_CONTROLS.includes(parts[0])) {
+      controls[parts[0]] = controls[parts[0]] ?? [];
+      add(controls[parts[0]], messages);
+    } else add(other, messages);
+  }
+  return {
+    controls: Object.fromEntries(Object.entries(controls).map(([key, list]) => [key, list.join('; ')])),
+    members: new Map([...members].map(([id, list]) => [id, list.join('; ')])),
+    other: other.length > 0 ? other.join('; ') : null,
+  };
+}
+
+/**
+ * The messages under a path and its parts, distinct and joined: what add-employee shows under its picker for the
+ * server's `employee_id.N` paths. Example: `{'employee_id.0': ['x'], 'employee_id.1': ['x', 'y']}` → 'x; y'.
+ */
+export function messagesUnder(errors: FieldErrors, path: string): string | null {
+  const found = new Set<string>();
+  for (const [key, messages] of Object.entries(errors))
+    if (key === path || key.startsWith(`${path}.`)) for (const message of messages) found.add(message);
+  return found.size > 0 ? [...found].join('; ') : null;
+}
+
 const REQUIRED = 'Обязательное поле';
 const CHOOSE_EMPLOYEE = 'Выберите сотрудника';
 const PERIOD_ORDER = 'Конец смены должен быть позже начала';

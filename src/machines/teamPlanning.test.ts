@@ -21,7 +21,12 @@ const FILTERS: TeamPlanningFilters = {
   flightType: null,
   scale: 15,
 };
-const REFERENCE: TeamReference = { statuses: [], departments: [], positions: [] };
+const REFERENCE: TeamReference = {
+  statuses: [],
+  departments: [],
+  positions: [],
+  accessItems: { jobs: [], resources: [], resourceTypes: [], aircraftTypes: [] },
+};
 const boardWith = (ids: number[]): Board => ({
   teams: ids.map((id) => ({ id }) as Board['teams'][number]),
   free: [],

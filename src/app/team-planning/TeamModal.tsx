@@ -3,15 +3,17 @@ import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import {
   emptyRule,
+  messagesUnder,
   TEAM_MODAL_TITLES,
   type TeamForm,
   type TeamRuleForm,
   type teamModalMachine,
 } from '../../machines/teamModal.ts';
 import { DateRangePicker, Modal, Select, TextInput } from '../../widgets/index.ts';
-import { fieldMessage } from '../api/errors.ts';
-import type { TeamCandidate, TeamReference } from './api.ts';
+import { type FieldErrors, fieldMessage } from '../api/errors.ts';
+import type { TeamReference } from './api.ts';
 import { EmployeePicker } from './EmployeePicker.tsx';
+import { RuleFields } from './RuleFields.tsx';
 
 type TeamModalActor = ActorRefFrom<typeof teamModalMachine>;
 
@@ -45,7 +47,7 @@ export function TeamModal({ actor, reference }: TeamModalProps) {
     >
       <div className="team-planning__form">
         {isTeam ? (
-          <TeamFields form={form} reference={reference} error={error} patch={patch} />
+          <TeamFields form={form} reference={reference} errors={errors} error={error} patch={patch} />
         ) : modalType === 'addEmployee' ? (
           <EmployeePicker
             label="Сотрудники для бригады"
@@ -74,9 +76,9 @@ export function TeamModal({ actor, reference }: TeamModalProps) {
             onToggle={(candidate) => patch({ newEmployeeId: candidate.id }, ['employee_id'])}
           />
         )}
-        {!isTeam && error('employee_id') ? (
+        {!isTeam && messagesUnder(errors, 'employee_id') ? (
           <p role="alert" className="team-planning__error">
-            {error('employee_id')}
+            {messagesUnder(errors, 'employee_id')}
           </p>
         ) : null}
         {message ? (
@@ -92,11 +94,12 @@ export function TeamModal({ actor, reference }: TeamModalProps) {
 interface TeamFieldsProps {
   form: TeamForm;
   reference: TeamReference | null;
+  errors: FieldErrors;
   error: (path: string) => string | null;
   patch: (next: Partial<TeamForm>, clear?: string[]) => void;
 }
 
-function TeamFields({ form, reference, error, patch }: TeamFieldsProps) {
+function TeamFields({ form, reference, errors, error, patch }: TeamFieldsProps) {
   const [picking, setPicking] = useState<number | null>(null);
   const positions = (reference?.positions ?? []).filter(
     (position) => form.departmentId === null || position.department_id === form.departmentId,
@@ -105,22 +108,6 @@ function TeamFields({ form, reference, error, patch }: TeamFieldsProps) {
     patch({ rules: form.rules.map((rule, at) => (at === index ? { ...rule, ...next } : rule)) }, [
       `employeePositionRules.${index}`,
     ]);
-  const toggleMember = (index: number, candidate: TeamCandidate) => {
-    const rule = form.rules[index];
-    const has = rule.employees.some((member) => member.employee_id === candidate.id);
-    setRule(index, {
-      employees: has
-        ? rule.employees.filter((member) => member.employee_id !== candidate.id)
-        : [
-            ...rule.employees,
-            {
-              employee_id: candidate.id,
-              is_main_employee: rule.employees.length === 0,
-              name: candidate.name,
-            },
-          ],
-    });
-  };
   return (
     <>
       <TextInput
@@ -165,65 +152,29 @@ function TeamFields({ form, reference, error, patch }: TeamFieldsProps) {
       <fieldset className="team-planning__rules">
         <legend>Должности</legend>
         {form.rules.map((rule, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: rules have no id until saved; their order is their identity
-          <fieldset key={index} className="team-planning__rule" aria-label={`Должность ${index + 1}`}>
-            <div className="team-planning__form-row">
-              <Select
-                label={`Должность ${index + 1}`}
-                searchable
-                options={positions}
-                value={rule.employee_position_id}
-                onChange={(id) =>
-                  setRule(index, { employee_position_id: id === null ? null : Number(id), employees: [] })
-                }
-                error={error(`employeePositionRules.${index}.employee_position_id`)}
-              />
-              <TextInput
-                label={`Количество ${index + 1}`}
-                value={rule.count}
-                onChange={(count) => setRule(index, { count })}
-                error={error(`employeePositionRules.${index}.count`)}
-              />
-              <button
-                type="button"
-                className="w-button w-button--secondary"
-                onClick={() =>
-                  patch({ rules: form.rules.filter((_, at) => at !== index) }, ['employeePositionRules'])
-                }
-              >
-                Убрать должность
-              </button>
-            </div>
-            <ul className="team-planning__members" aria-label={`Сотрудники должности ${index + 1}`}>
-              {rule.employees.map((member) => (
-                <li key={member.employee_id}>
-                  {member.name}
-                  {member.is_main_employee ? ' (основной)' : ''}
-                </li>
-              ))}
-            </ul>
-            {rule.employee_position_id !== null ? (
-              picking === index ? (
-                <EmployeePicker
-                  label={`Выбор сотрудников должности ${index + 1}`}
-                  period={{ begin: form.begin, end: form.end }}
-                  positionIds={[rule.employee_position_id]}
-                  teamId={form.teamId}
-                  chosen={rule.employees.map((member) => member.employee_id)}
-                  onToggle={(candidate) => toggleMember(index, candidate)}
-                />
-              ) : (
-                <button
-                  type="button"
-                  className="w-button w-button--secondary"
-                  onClick={() => setPicking(index)}
-                >
-                  Выбрать сотрудников
-                </button>
-              )
-            ) : null}
-          </fieldset>
+          <RuleFields
+            // biome-ignore lint/suspicious/noArrayIndexKey: rules have no id until saved; their order is their identity
+            key={index}
+            index={index}
+            rule={rule}
+            positions={positions}
+            reference={reference}
+            errors={errors}
+            period={{ begin: form.begin, end: form.end }}
+            teamId={form.teamId}
+            picking={picking === index}
+            onPick={() => setPicking(index)}
+            onChange={(next) => setRule(index, next)}
+            onRemove={() =>
+              patch({ rules: form.rules.filter((_, at) => at !== index) }, ['employeePositionRules'])
+            }
+          />
         ))}
+        {error('employeePositionRules') ? (
+          <p role="alert" className="team-planning__error">
+            {error('employeePositionRules')}
+          </p>
+        ) : null}
         <button
           type="button"
           className="w-button w-button--secondary"

@@ -64,14 +64,24 @@ function flightQuery(filters: BoardFilters, extra: Query = {}): Query {
   return query;
 }
 
-/** The team statuses, departments and positions of the filters and the team form. */
+/**
+ * The team statuses, departments and positions of the filters and the team form, and the items a position rule may
+ * demand access to (jobs, resources, resource types, aircraft types: the rule's accesses in the team form).
+ */
 export async function loadTeamReference() {
-  const [statuses, departments, positions] = await Promise.all([
-    call(api, '/team-planning/team-status', z.array(namedItemSchema)),
-    call(api, '/team-planning/department', z.array(namedItemSchema.passthrough())),
-    call(api, '/team-planning/employee-position', z.array(teamPositionSchema)),
-  ]);
-  return { statuses, departments, positions };
+  const items = z.array(namedItemSchema);
+  const [statuses, departments, positions, jobs, resources, resourceTypes, aircraftTypes] = await Promise.all(
+    [
+      call(api, '/team-planning/team-status', items),
+      call(api, '/team-planning/department', z.array(namedItemSchema.passthrough())),
+      call(api, '/team-planning/employee-position', z.array(teamPositionSchema)),
+      call(api, '/team-planning/job', items),
+      call(api, '/team-planning/resource', items),
+      call(api, '/team-planning/resource-type', items),
+      call(api, '/team-planning/aircraft-type', items),
+    ],
+  );
+  return { statuses, departments, positions, accessItems: { jobs, resources, resourceTypes, aircraftTypes } };
 }
 export type TeamReference = Awaited<ReturnType<typeof loadTeamReference>>;
 
