@@ -18,6 +18,7 @@ import type { MailConfig } from './config.ts';
 import type { Db, DbHandle } from './db/client.ts';
 import { createLiveHub } from './events/hub.ts';
 import { eventsRoutes } from './events/routes.ts';
+import { actorHook } from './http/actor.ts';
 import { clientErrorHandler, frameworkErrors } from './http/clientError.ts';
 import { errorHandler } from './http/errorHandler.ts';
 import { parseQueryString } from './http/query.ts';
@@ -145,6 +146,8 @@ export async function buildApp(options: AppOptions) {
     loginLimits: options.loginLimits,
   });
   await app.register(authPlugin, { auth });
+  // The signed-in user's writes are audited under their id (docs/DECISIONS.md, "Audit trail").
+  app.addHook('preHandler', actorHook);
   await app.register(helmet, {
     hsts: false,
     contentSecurityPolicy: {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -7,6 +8,7 @@ import pg from 'pg';
 import { createGate, type Gate } from './gate.ts';
 import { startPgliteWorker } from './pgliteWorker.ts';
 import * as schema from './schema/index.ts';
+import { writeSettings } from './writeContext.ts';
 
 type Schema = typeof schema;
 /** The Drizzle database, whichever database is underneath. */
@@ -116,18 +118,83 @@ function handleOf(
   // An idle connection that the server drops (restart, failover) must not take the process down: the pool opens a
   // new one on the next query.
   pool.on('error', (error) => console.error('database connection lost:', error.message));
+  auditedPoolWrites(pool);
   const db = drizzle(pool, { schema }) as unknown as Db;
+  auditedTransactions(db);
   return {
     db,
     kind,
-    exec: async (sql) => {
-      await pool.query(sql);
+    exec: async (text) => {
+      await pool.query(text);
     },
-    query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
+    query: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
     heavy: (work, signal) => gate.run(work, signal),
-    migrate: () => migratePg(db as never, { migrationsFolder }),
+    migrate: async () => {
+      await migratePg(db as never, { migrationsFolder });
+      // Every table a migration added gets the audit triggers unless it is listed in audit_skip (docs/DECISIONS.md,
+      // "Audit trail"), so a new module's writes are audited without a line of its own.
+      await pool.query('select audit_attach_all()');
+    },
     ...rest,
   };
+}
+
+/**
+ * Every transaction begins by telling PostgreSQL who writes (`gow.actor`) and whether to audit (`gow.audit`), both
+ * transaction-local, when the code runs in a write context (src/server/db/writeContext.ts); the audit triggers read
+ * them. Nested transactions (savepoints) inherit the outer transaction's settings.
+ */
+function auditedTransactions(db: Db): void {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((work, config) => {
+    const settings = writeSettings();
+    if (!settings) return transaction(work, config);
+    return transaction(async (tx) => {
+      await tx.execute(
+        sql`select set_config('gow.actor', ${settings[0]}, true), set_config('gow.audit', ${settings[1]}, true)`,
+      );
+      return work(tx);
+    }, config);
+  }) as Db['transaction'];
+}
+
+/** A statement that may write rows: INSERT, UPDATE, DELETE, MERGE, or a WITH query holding one of them. */
+const WRITE_STATEMENT = /^\s*(?:insert|update|delete|merge)\b|^\s*with\b[\s\S]*\b(?:insert|update|delete|merge)\b/i;
+
+/**
+ * A write statement issued outside a transaction (`db.insert(...)` or `query('update …')` on the pool) in a write
+ * context runs in a transaction of its own that sets the context first, so its audit rows name the user too;
+ * reads and system writes go straight to the pool as before. (Session-level settings cannot carry the user: the
+ * pool's connections, and PGlite's one session, serve every request in turn.)
+ */
+function auditedPoolWrites(pool: pg.Pool): void {
+  const plain = pool.query.bind(pool) as (...args: unknown[]) => Promise<pg.QueryResult>;
+  const query = async (config: unknown, values: unknown, settings: [string, string]) => {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      try {
+        await client.query("select set_config('gow.actor', $1, true), set_config('gow.audit', $2, true)", settings);
+        const result = await client.query(config as pg.QueryConfig, values as unknown[]);
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      }
+    } finally {
+      client.release();
+    }
+  };
+  pool.query = ((...args: unknown[]) => {
+    const [config, values] = args;
+    const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+    const settings = writeSettings();
+    if (!settings || typeof text !== 'string' || args.some((arg) => typeof arg === 'function'))
+      return plain(...args);
+    if (!WRITE_STATEMENT.test(text)) return plain(...args);
+    return query(config, values, settings);
+  }) as typeof pool.query;
 }
 
 /** The NOTIFY subscribers of a handle by channel; the first subscriber of a channel starts its listening. */

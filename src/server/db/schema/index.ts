@@ -1,5 +1,6 @@
 export * from './access.ts';
 export * from './allocation.ts';
+export * from './audit.ts';
 export * from './baggage.ts';
 export * from './brsConfig.ts';
 export * from './delayEmployee.ts';
