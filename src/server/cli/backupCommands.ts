@@ -1,0 +1,206 @@
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
+import pg from 'pg';
+import { dataDirHolder, inUseMessage, type PgliteWorker, startPgliteWorker } from '../db/pgliteWorker.ts';
+import { CommandError } from './userCommands.ts';
+
+export const BACKUP_USAGE = `usage: npm run backup -- <file> [--force]    write the embedded database (DATA_DIR/pg) to a .tar.gz
+       npm run restore -- <file> [--force]   load such a file into DATA_DIR/pg; --force moves a non-empty folder aside
+Both refuse while a server (or another command) has the folder open. With DATABASE_URL set they print the
+pg_dump / pg_restore commands to use instead and exit with code 2.`;
+
+export interface BackupArgs {
+  command: 'backup' | 'restore';
+  file: string;
+  force: boolean;
+}
+
+/** Reads `backup|restore <file> [--force]`. Example: `['backup', 'x.tar.gz']` → `{command: 'backup', file: 'x.tar.gz', force: false}`. */
+export function parseBackupArgs(argv: readonly string[]): BackupArgs {
+  const [command, ...rest] = argv;
+  const force = rest.includes('--force');
+  const files = rest.filter((arg) => arg !== '--force');
+  if ((command !== 'backup' && command !== 'restore') || files.length !== 1 || files[0].startsWith('-')) {
+    throw new CommandError(BACKUP_USAGE);
+  }
+  return { command, file: files[0], force };
+}
+
+/** Refusal with code 2: the PostgreSQL server has its own tools, which this command names instead of wrapping. */
+export class UsePostgresToolsError extends CommandError {}
+
+/**
+ * What to run on PostgreSQL instead. The URL is named as the variable, never printed: it may hold a password.
+ * Example: `postgresEquivalent({command: 'backup', file: 'b.dump'})` names `pg_dump --format=custom`.
+ */
+export function postgresEquivalent({ command, file }: Pick<BackupArgs, 'command' | 'file'>): string {
+  const quoted = `'${file.replaceAll("'", "'\\''")}'`;
+  const lines =
+    command === 'backup'
+      ? [
+          'DATABASE_URL is set: the database is a PostgreSQL server, which this command does not copy. Back it up',
+          'with its own tool (custom format, consistent while the servers keep running):',
+          `  pg_dump --format=custom --no-owner --file=${quoted} "$DATABASE_URL"`,
+        ]
+      : [
+          'DATABASE_URL is set: the database is a PostgreSQL server, which this command does not write. Stop the',
+          'servers, create an empty database, point DATABASE_URL at it and restore with its own tool:',
+          `  pg_restore --no-owner --exit-on-error --dbname="$DATABASE_URL" ${quoted}`,
+          'then start the servers (they apply the migrations a newer version needs).',
+        ];
+  return lines.join('\n');
+}
+
+/** What a database holds, printed after a backup or restore so that the operator sees it is the expected one. */
+export interface DatabaseSummary {
+  migrations: number;
+  users: number;
+  tables: number;
+}
+
+async function summarize(worker: PgliteWorker): Promise<DatabaseSummary> {
+  const client = new pg.Client({
+    host: worker.socketDir,
+    port: 5432,
+    user: 'postgres',
+    database: 'postgres',
+  });
+  await client.connect();
+  try {
+    const { rows } = await client.query<DatabaseSummary>(
+      `select (select count(*)::int from pg_tables where schemaname = 'public') as tables,
+              (select count(*)::int from drizzle.__drizzle_migrations) as migrations,
+              (select count(*)::int from users) as users`,
+    );
+    return rows[0];
+  } finally {
+    await client.end();
+  }
+}
+
+/** Opens a database folder (or a dump in memory), answers its summary and closes it. */
+async function openAndSummarize(options: {
+  dataDir?: string;
+  loadDataDir?: string;
+}): Promise<DatabaseSummary> {
+  const worker = await startPgliteWorker({ ...options, lockWaitMs: 0 });
+  try {
+    return await summarize(worker);
+  } finally {
+    await worker.close();
+  }
+}
+
+function refuseWhenInUse(dataDir: string): void {
+  const holder = dataDirHolder(dataDir);
+  if (holder !== null) throw new CommandError(inUseMessage(dataDir, holder));
+}
+
+const isEmptyFolder = (dir: string) => !existsSync(dir) || readdirSync(dir).length === 0;
+
+/** `DATA_DIR/pg` plus a suffix, in the same folder, so that the final rename never crosses file systems. */
+const beside = (dataDir: string, suffix: string) => `${path.resolve(dataDir)}.${suffix}`;
+
+/**
+ * Writes the embedded database to `file` as a gzipped tarball, through a temporary file renamed at the end (an
+ * interrupted backup leaves no half-written file under the name), then loads that file in memory to prove it opens.
+ * Offline: refuses while another process holds the folder, since PGlite is one process.
+ */
+export async function backupDataDir(
+  dataDir: string,
+  file: string,
+  { force = false } = {},
+): Promise<DatabaseSummary & { bytes: number }> {
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    throw new CommandError(`no embedded database in ${path.resolve(dataDir)} (DATA_DIR/pg)`);
+  }
+  if (existsSync(file) && !force) throw new CommandError(`${file} exists; pass --force to overwrite it`);
+  refuseWhenInUse(dataDir);
+  const tar = `${file}.${process.pid}.tar`;
+  const gz = `${file}.${process.pid}.partial`;
+  try {
+    const worker = await startPgliteWorker({ dataDir, lockWaitMs: 0 }).catch((error: Error) => {
+      throw new CommandError(error.message);
+    });
+    try {
+      await worker.dump(tar);
+    } finally {
+      await worker.close();
+    }
+    await pipeline(createReadStream(tar), createGzip({ level: 6 }), createWriteStream(gz));
+    rmSync(tar, { force: true });
+    const summary = await openAndSummarize({ loadDataDir: gz });
+    renameSync(gz, file);
+    return { ...summary, bytes: statSync(file).size };
+  } finally {
+    rmSync(tar, { force: true });
+    rmSync(gz, { force: true });
+  }
+}
+
+/**
+ * Loads a backup into `dataDir`. The folder must be empty or absent; with `force` a non-empty one is moved aside
+ * (`<folder>.before-restore-<time>`), never deleted. The backup is unpacked into a staging folder beside and renamed
+ * into place only once it has opened, so an interrupted restore leaves the old folder or none, never half of one.
+ */
+export async function restoreDataDir(
+  dataDir: string,
+  file: string,
+  { force = false, now = new Date() } = {},
+): Promise<DatabaseSummary & { movedAside?: string }> {
+  if (!existsSync(file)) throw new CommandError(`${file}: no such file`);
+  refuseWhenInUse(dataDir);
+  if (!isEmptyFolder(dataDir) && !force) {
+    throw new CommandError(
+      `${path.resolve(dataDir)} is not empty; pass --force to move it aside and restore into a fresh folder`,
+    );
+  }
+  const staging = beside(dataDir, 'restoring');
+  rmSync(staging, { recursive: true, force: true });
+  try {
+    const summary = await openAndSummarize({ dataDir: staging, loadDataDir: file }).catch((error: Error) => {
+      throw new CommandError(`${file} is not a backup of the embedded database: ${error.message}`);
+    });
+    refuseWhenInUse(dataDir);
+    let movedAside: string | undefined;
+    if (!isEmptyFolder(dataDir)) {
+      movedAside = beside(dataDir, `before-restore-${now.toISOString().replace(/[:.]/g, '-')}`);
+      renameSync(dataDir, movedAside);
+    } else {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    renameSync(staging, dataDir);
+    return { ...summary, movedAside };
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** Runs the parsed command on the configured database and answers the lines to print. */
+export async function runBackupCommand(
+  args: BackupArgs,
+  config: { dataDir: string; databaseUrl?: string },
+): Promise<string> {
+  if (config.databaseUrl) throw new UsePostgresToolsError(postgresEquivalent(args));
+  const dataDir = path.join(config.dataDir, 'pg');
+  const counts = (s: DatabaseSummary) => `${s.tables} tables, ${s.migrations} migrations, ${s.users} users`;
+  if (args.command === 'backup') {
+    const done = await backupDataDir(dataDir, args.file, args);
+    return `backup written: ${args.file} (${(done.bytes / 1e6).toFixed(1)} MB; ${counts(done)})`;
+  }
+  const done = await restoreDataDir(dataDir, args.file, args);
+  return [
+    `restored into ${path.resolve(dataDir)} (${counts(done)}); the server can start on it`,
+    ...(done.movedAside ? [`the previous folder was moved to ${done.movedAside}`] : []),
+  ].join('\n');
+}
