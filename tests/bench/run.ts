@@ -14,6 +14,7 @@ import { benchBusy } from './busy.ts';
 import { benchFlightTable } from './flightTable.ts';
 import { benchGeometry } from './geometry.ts';
 import { benchGrid } from './grid.ts';
+import { benchLoad } from './load.ts';
 import { benchPlanning } from './planning.ts';
 import { benchSolver } from './solver.ts';
 import { report } from './stats.ts';
@@ -22,7 +23,13 @@ import { benchTimeline } from './timeline.ts';
 /**
  * `npm run bench`: the performance budgets of the README that exist so far, on the default demo airport in an
  * embedded database. Options: `--scale N` (demo size),
- * `--only api,busy,bundle,geometry,solver,grid,planning,flight-table,timeline`.
+ * `--only api,busy,bundle,geometry,solver,grid,planning,flight-table,timeline,load`.
+ *
+ * `load` runs only when `--only` names it, never by default: it starts the real server twice (embedded database and
+ * a throw-away PostgreSQL, or DATABASE_URL) and holds 100 connections on each of nine calls for `--duration` seconds
+ * (default 30), about ten minutes in all. Its options: `--duration S`, `--connections N`,
+ * `--databases embedded,postgresql`. It exits non-zero when a call has errors or a list call's p99 on PostgreSQL is
+ * over 200 ms.
  */
 async function main(argv: string[]) {
   const option = (name: string) => {
@@ -32,6 +39,21 @@ async function main(argv: string[]) {
   const only = option('only')?.split(',');
   const wants = (part: string) => !only || only.includes(part);
   const scale = Number(option('scale') ?? 1);
+
+  if (only?.includes('load')) {
+    const passed = await benchLoad({
+      duration: Number(option('duration') ?? 30),
+      connections: Number(option('connections') ?? 100),
+      scale,
+      databaseUrl: process.env.DATABASE_URL || undefined,
+      databases: (option('databases')?.split(',') ?? ['embedded', 'postgresql']) as (
+        | 'embedded'
+        | 'postgresql'
+      )[],
+    });
+    if (!passed) process.exitCode = 1;
+    if (only.length === 1) return;
+  }
 
   if (!existsSync('dist/client/index.html')) execSync('npx vite build', { stdio: 'inherit' });
   if (wants('bundle')) benchBundle();
