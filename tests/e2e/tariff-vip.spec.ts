@@ -78,7 +78,7 @@ test('as tariff: a VIP field with access type 7 is created, found by filter, che
 
   await row.getByRole('button', { name: `Действия: ${name}` }).click();
   const remove = page.getByRole('menuitem', { name: 'Удалить' });
-  await expect(remove).toHaveCSS('color', 'rgb(235, 87, 87)');
+  await expect(remove).toHaveCSS('color', 'rgb(198, 40, 40)');
   await remove.click();
   const confirm = page.getByRole('alertdialog', { name: `Вы уверены, что хотите удалить поле «${name}»?` });
   await confirm.getByRole('button', { name: 'Удалить' }).click();

@@ -168,6 +168,8 @@ export function Matrix(props: MatrixCellProps) {
         overscanCount={2}
         onScroll={onScroll}
         aria-label="Матрица расстояний, м: строки — откуда, столбцы — куда"
+        // The scrolling area takes focus, so that arrows and Page keys scroll it without a mouse (WCAG 2.1.1).
+        tabIndex={0}
         style={{ height, width: '100%' }}
       />
     </div>
