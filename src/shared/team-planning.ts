@@ -93,6 +93,16 @@ export type TeamPayload = z.input<typeof teamPayloadSchema>;
 /** `PUT /team-planning/v1/team/{id}/replace-employee/{old_id}` body. */
 export const replaceEmployeeSchema = z.object({ employee_id: idSchema });
 
+/**
+ * The answer of replace-employee: the team, and what became of the leaver's tasks on the team's flights (beyond the
+ * spec): those the substitute took over, and those he could not (overlap, skills, off shift), now uncovered.
+ */
+export const replaceResultSchema = teamSchema.extend({
+  tasks_handed_over: z.number().int(),
+  tasks_left_uncovered: z.number().int(),
+});
+export type ReplaceResult = z.infer<typeof replaceResultSchema>;
+
 /** `GET /team-planning/time-calendar?date=`: the day's shift intervals (working shifts laid on that date). */
 const timeIntervalSchema = z.object({
   id,

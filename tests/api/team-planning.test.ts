@@ -6,6 +6,7 @@ import { skillAccesses, taskEmployees, teamEmployees, users } from '../../src/se
 import { TEAM_PLAN_HEADERS } from '../../src/server/modules/team-planning/download.ts';
 import {
   accessibilitySchema,
+  replaceResultSchema,
   suitableTeamsSchema,
   TEAM_MESSAGES,
   TEAM_STATUS,
@@ -374,7 +375,7 @@ describe('assigning over HTTP', () => {
     expect(sheet.getRow(2).getCell(1).value).toBe('Бригада API');
   });
 
-  it('adds, replaces and removes members; leavers lose the team flight tasks', async () => {
+  it('adds, replaces and removes members; a substitute takes over the leaver tasks, a removed member loses his', async () => {
     const base = `/api/team-planning/v1/team/${teamId}`;
     const [extra, substitute] = await freeEmployees(2, 60);
     const added = await app.inject({
@@ -413,6 +414,7 @@ describe('assigning over HTTP', () => {
         where tf.team_id = ${teamId} order by te.employee_id`,
     );
     const [leaver, other] = [...new Set(working.map((w) => w.employee_id))];
+    const leaverTasks = working.filter((w) => w.employee_id === leaver).length;
     const replaced = await app.inject({
       method: 'PUT',
       url: `${base}/replace-employee/${leaver}`,
@@ -420,6 +422,10 @@ describe('assigning over HTTP', () => {
       payload: { employee_id: substitute },
     });
     expect(replaced.statusCode, replaced.body).toBe(200);
+    // The substitute is free all day: he takes over every task of the leaver on the team's flights.
+    const handed = replaceResultSchema.parse(replaced.json());
+    expect(handed.tasks_handed_over).toBe(leaverTasks);
+    expect(handed.tasks_left_uncovered).toBe(0);
     const wrongReplace = await app.inject({
       method: 'PUT',
       url: `${base}/replace-employee/${other}`,
@@ -440,6 +446,7 @@ describe('assigning over HTTP', () => {
          join task_employees te on te.task_id = k.id where tf.team_id = ${teamId}`,
     );
     const left = still.map((s) => s.employee_id);
+    expect(left.filter((id) => id === substitute)).toHaveLength(leaverTasks);
     expect(left).not.toContain(leaver);
     expect(left).not.toContain(other);
     const missing = await app.inject({

@@ -11,8 +11,10 @@ import {
   type AssignResult,
   accessibilitySchema,
   assignResultSchema,
+  type ReplaceResult,
   type reassignSchema,
   type replaceEmployeeSchema,
+  replaceResultSchema,
   suitableTeamsSchema,
   type TeamPayload,
   teamCandidatesSchema,
@@ -149,9 +151,10 @@ export function addEmployees(teamId: number, employeeIds: number[]): Promise<voi
     query: { 'employee_id[]': employeeIds },
   });
 }
-export function replaceEmployee(teamId: number, oldId: number, employeeId: number): Promise<void> {
+/** Replaces a member; the answer tells how many of his tasks the substitute took over and how many are uncovered. */
+export function replaceEmployee(teamId: number, oldId: number, employeeId: number): Promise<ReplaceResult> {
   const body: z.input<typeof replaceEmployeeSchema> = { employee_id: employeeId };
-  return callNoContent(api, `/team-planning/v1/team/${teamId}/replace-employee/${oldId}`, {
+  return call(api, `/team-planning/v1/team/${teamId}/replace-employee/${oldId}`, replaceResultSchema, {
     method: 'PUT',
     body,
   });

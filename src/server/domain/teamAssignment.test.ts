@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Member, planAssignment, skillsAllow, type TaskToStaff } from './teamAssignment.ts';
+import {
+  type Member,
+  planAssignment,
+  planHandOver,
+  skillsAllow,
+  type TaskToStaff,
+} from './teamAssignment.ts';
 import { type HeldTask, overlappingHolds } from './teamConflicts.ts';
 import type { Interval } from './tgoTasks.ts';
 
@@ -194,6 +200,60 @@ describe('after any sequence of assign, deassign and reassign', () => {
         (flights, teams, ops) => simulate(flights, teams, ops),
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('planHandOver', () => {
+  const shift = { begin: 0, end: 100 };
+  it('hands over every task the substitute is free, skilled and on shift for', () => {
+    const tasks = [
+      { id: 1, begin: 10, end: 20 },
+      { id: 2, begin: 20, end: 30 },
+    ];
+    expect(planHandOver({ tasks, busy: [], shift, allowed: everyone })).toEqual({ handed: [1, 2], left: [] });
+  });
+
+  it('leaves uncovered a task overlapping one he holds or one just handed to him', () => {
+    const tasks = [
+      { id: 3, begin: 40, end: 50 },
+      { id: 1, begin: 10, end: 20 },
+      { id: 2, begin: 15, end: 25 },
+    ];
+    const plan = planHandOver({ tasks, busy: [{ begin: 45, end: 60 }], shift, allowed: everyone });
+    expect(plan).toEqual({ handed: [1], left: [2, 3] });
+  });
+
+  it('leaves uncovered a task his skills do not allow or one outside the team shift', () => {
+    const tasks = [
+      { id: 1, begin: 10, end: 20 },
+      { id: 2, begin: 30, end: 40 },
+      { id: 3, begin: 90, end: 110 },
+    ];
+    const plan = planHandOver({ tasks, busy: [], shift, allowed: (id) => id !== 2 });
+    expect(plan).toEqual({ handed: [1], left: [2, 3] });
+  });
+
+  it('never gives the substitute overlapping tasks, and accounts for every task once', () => {
+    const interval = fc
+      .tuple(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 1, max: 40 }))
+      .map(([begin, length]) => ({ begin, end: begin + length }));
+    fc.assert(
+      fc.property(
+        fc.array(interval, { maxLength: 12 }),
+        fc.array(interval, { maxLength: 5 }),
+        (spans, busy) => {
+          const tasks = spans.map((span, i) => ({ id: i + 1, ...span }));
+          const plan = planHandOver({ tasks, busy, shift: { begin: 0, end: 250 }, allowed: everyone });
+          expect([...plan.handed, ...plan.left].sort((a, b) => a - b)).toEqual(tasks.map((t) => t.id));
+          const taken = [...busy, ...tasks.filter((t) => plan.handed.includes(t.id))];
+          for (const [i, a] of taken.entries())
+            for (const b of taken.slice(i + 1)) {
+              const bothBusy = busy.includes(a) && busy.includes(b);
+              if (!bothBusy) expect(a.begin < b.end && b.begin < a.end).toBe(false);
+            }
+        },
+      ),
     );
   });
 });

@@ -96,6 +96,44 @@ export function planAssignment({ tasks, members, busy, allowed }: AssignmentInpu
   return { added, short };
 }
 
+/** What a substitute may take over of a leaver's tasks on the team's flights. */
+export interface HandOverInput {
+  /** The leaver's tasks on the team's flights. */
+  tasks: readonly { id: number; begin: number; end: number }[];
+  /** Every other task the substitute holds around them (anywhere, any flight). */
+  busy: readonly Interval[];
+  /** The team's shift: a task outside it is not the team's to hand over. */
+  shift: Interval;
+  /** Whether the substitute's skills allow the task (skill access). */
+  allowed: (taskId: number) => boolean;
+}
+
+/**
+ * Which of the leaver's tasks the substitute takes (in begin order, each one inside the team's shift, allowed by his
+ * skills and overlapping nothing he holds, those taken here included) and which stay uncovered.
+ * Example: leaver's tasks 10:00–10:30 and 10:20–10:50, substitute free all day → handed [first], left [second].
+ */
+export function planHandOver({ tasks, busy, shift, allowed }: HandOverInput): {
+  handed: number[];
+  left: number[];
+} {
+  const held = [...busy];
+  const handed: number[] = [];
+  const left: number[] = [];
+  for (const task of [...tasks].sort((a, b) => a.begin - b.begin || a.id - b.id)) {
+    const fits =
+      task.begin >= shift.begin &&
+      task.end <= shift.end &&
+      allowed(task.id) &&
+      !held.some((b) => b.begin < task.end && task.begin < b.end);
+    if (fits) {
+      handed.push(task.id);
+      held.push({ begin: task.begin, end: task.end });
+    } else left.push(task.id);
+  }
+  return { handed, left };
+}
+
 /**
  * Whether skills allow an item: an item no skill grants is open to everyone; one that some skills grant needs one of
  * them. Example: job 5 granted by skills {2, 3}: an employee with {1, 3} may do it, one with {1} may not.

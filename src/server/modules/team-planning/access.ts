@@ -7,6 +7,7 @@ import { and, asc, eq, gt, inArray, lt, ne, or } from 'drizzle-orm';
 import { TEAM_STATUS } from '../../../shared/team-planning.ts';
 import { employeeSkills, skillAccesses, teamEmployees, teams } from '../../db/schema/index.ts';
 import { skillsAllow } from '../../domain/teamAssignment.ts';
+import type { PairTask } from './pairs.ts';
 import type { Reader } from './tx.ts';
 
 /** The four kinds of items a skill grants. */
@@ -18,6 +19,26 @@ export type Items = Record<ItemKind, readonly number[]>;
 /** The key of an item in the grants map. Example: `itemKey('job', 5)` → 'job:5'. */
 export function itemKey(kind: ItemKind, id: number): string {
   return `${kind}:${id}`;
+}
+
+/** The keys of the items a task needs skills for: its job, resource types, resources and the aircraft type. */
+export function taskKeys(task: PairTask): string[] {
+  return [
+    itemKey('job', task.jobId),
+    ...task.resourceTypes.map((t) => itemKey('resourceType', t.id)),
+    ...task.resourceIds.map((id) => itemKey('resource', id)),
+    itemKey('aircraftType', task.aircraftTypeId),
+  ];
+}
+
+/** What a task needs skills for, by kind (the argument of `skillGrants`). */
+export function taskItems(list: readonly PairTask[]): Items {
+  return {
+    job: list.map((t) => t.jobId),
+    resourceType: list.flatMap((t) => t.resourceTypes.map((r) => r.id)),
+    resource: list.flatMap((t) => t.resourceIds),
+    aircraftType: list.map((t) => t.aircraftTypeId),
+  };
 }
 
 /** For each of the items that some skill grants, the skills granting it. */

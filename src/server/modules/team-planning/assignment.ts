@@ -29,7 +29,7 @@ import {
   skillsAllow,
 } from '../../domain/teamAssignment.ts';
 import type { Interval } from '../../domain/tgoTasks.ts';
-import { itemKey, skillGrants, skillsOf } from './access.ts';
+import { skillGrants, skillsOf, taskItems, taskKeys } from './access.ts';
 import { type Pair, type PairTask, pairsOfAids } from './pairs.ts';
 import { type Caller, inScope, requireScope, scopeOf } from './scope.ts';
 import { dropMembersFromTeamFlights, requireTeam } from './teamWrite.ts';
@@ -52,16 +52,6 @@ interface Evaluation {
 
 function addField(fields: FieldErrors, path: string, message: string) {
   if (!fields[path]?.includes(message)) fields[path] = [...(fields[path] ?? []), message];
-}
-
-/** The keys of the items a task needs skills for: its job, resource types, resources and the aircraft type. */
-function taskKeys(task: PairTask): string[] {
-  return [
-    itemKey('job', task.jobId),
-    ...task.resourceTypes.map((t) => itemKey('resourceType', t.id)),
-    ...task.resourceIds.map((id) => itemKey('resource', id)),
-    itemKey('aircraftType', task.aircraftTypeId),
-  ];
 }
 
 /** The members of a team with the position of their rule. */
@@ -138,12 +128,7 @@ async function evaluate(reader: Reader, pair: Pair, team: TeamRow, zone: string)
       ...(busy.get(row.employeeId) ?? []),
       { begin: row.beginAt.getTime(), end: row.endAt.getTime() },
     ]);
-  const grants = await skillGrants(reader, {
-    job: relevant.map((t) => t.jobId),
-    resourceType: relevant.flatMap((t) => t.resourceTypes.map((r) => r.id)),
-    resource: relevant.flatMap((t) => t.resourceIds),
-    aircraftType: relevant.map((t) => t.aircraftTypeId),
-  });
+  const grants = await skillGrants(reader, taskItems(relevant));
   const held = await skillsOf(reader, [...memberIds]);
   const keysOf = new Map(relevant.map((t) => [t.id, taskKeys(t)]));
   const plan = planAssignment({

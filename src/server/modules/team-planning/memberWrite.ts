@@ -1,17 +1,22 @@
 /** Member writes of a team (spec 7): add, replace and delete a member, each one transaction. */
-import { and, eq, inArray } from 'drizzle-orm';
-import { TEAM_MESSAGES, type Team } from '../../../shared/team-planning.ts';
+import { and, eq, gt, inArray, lt } from 'drizzle-orm';
+import { type ReplaceResult, TEAM_MESSAGES, type Team } from '../../../shared/team-planning.ts';
 import type { Db } from '../../db/client.ts';
 import {
   employeePositions,
   employees,
+  taskEmployees,
+  tasks,
   teamEmployees,
+  teamFlights,
   teamPositionRules,
   teamRuleAccesses,
   type teams,
 } from '../../db/schema/index.ts';
 import { type FieldErrors, NotFoundError, ValidationError } from '../../domain/errors.ts';
-import { busyInTeams, itemKey, missingItems, skillGrants, skillsOf } from './access.ts';
+import { planHandOver } from '../../domain/teamAssignment.ts';
+import { busyInTeams, itemKey, missingItems, skillGrants, skillsOf, taskItems, taskKeys } from './access.ts';
+import { type PairTask, pairsOfAids } from './pairs.ts';
 import { type Caller, requireScope, scopeOf } from './scope.ts';
 import { readTeams } from './teamRead.ts';
 import { dropMembersFromTeamFlights, requireTeam } from './teamWrite.ts';
@@ -99,6 +104,60 @@ export function createMemberWrites(db: Db) {
     return ids.map((id) => byId.get(id) as typeof employees.$inferSelect);
   }
 
+  /**
+   * Moves the leaver's staff rows on the tasks of the team's linked turnarounds to the substitute where he may take
+   * them (inside the team's shift, allowed by his skills, overlapping no task he holds) and deletes the rest, which
+   * are then short of staff (`task_without_employee`). Answers the task ids handed over and left.
+   */
+  async function handOverTasks(tx: Tx, team: typeof teams.$inferSelect, oldId: number, employeeId: number) {
+    const links = await tx
+      .select({ aid: teamFlights.aid })
+      .from(teamFlights)
+      .where(eq(teamFlights.teamId, team.id));
+    const pairs = await pairsOfAids(
+      tx,
+      links.map((l) => l.aid),
+    );
+    const rows = pairs.flatMap((pair) =>
+      pair.tasks.flatMap((task) =>
+        task.staff
+          .filter((s) => s.employeeId === oldId)
+          .map((s) => ({ task, taskEmployeeId: s.taskEmployeeId })),
+      ),
+    );
+    if (rows.length === 0) return { handed: [], left: [] };
+    const from = Math.min(...rows.map((r) => r.task.begin.getTime()));
+    const to = Math.max(...rows.map((r) => r.task.end.getTime()));
+    const busy = await tx
+      .select({ begin: tasks.beginAt, end: tasks.endAt })
+      .from(taskEmployees)
+      .innerJoin(tasks, eq(tasks.id, taskEmployees.taskId))
+      .where(
+        and(
+          eq(taskEmployees.employeeId, employeeId),
+          lt(tasks.beginAt, new Date(to)),
+          gt(tasks.endAt, new Date(from)),
+        ),
+      );
+    const list = rows.map((r) => r.task);
+    const grants = await skillGrants(tx, taskItems(list));
+    const held = (await skillsOf(tx, [employeeId])).get(employeeId) ?? new Set<number>();
+    const byId = new Map(list.map((task) => [task.id, task]));
+    const plan = planHandOver({
+      tasks: list.map((task) => ({ id: task.id, begin: task.begin.getTime(), end: task.end.getTime() })),
+      busy: busy.map((b) => ({ begin: b.begin.getTime(), end: b.end.getTime() })),
+      shift: { begin: team.beginAt.getTime(), end: team.endAt.getTime() },
+      allowed: (taskId) => missingItems(grants, held, taskKeys(byId.get(taskId) as PairTask)).length === 0,
+    });
+    const rowOf = (taskId: number) => rows.filter((r) => r.task.id === taskId).map((r) => r.taskEmployeeId);
+    const moved = plan.handed.flatMap(rowOf);
+    const dropped = plan.left.flatMap(rowOf);
+    if (moved.length)
+      await tx.update(taskEmployees).set({ employeeId }).where(inArray(taskEmployees.id, moved));
+    if (dropped.length) await tx.delete(taskEmployees).where(inArray(taskEmployees.id, dropped));
+    return plan;
+  }
+
   /** The team as answered after a write, through the transaction. */
   async function answer(tx: Tx, teamId: number, zone: string): Promise<Team> {
     const [team] = await readTeams(tx, { ids: [teamId] }, { all: true }, zone);
@@ -136,7 +195,8 @@ export function createMemberWrites(db: Db) {
 
     /**
      * Puts `employeeId` in place of member `oldId` under the same rule (and main flag); the new employee must hold the
-     * rule's position. The old member's staff on the team's flights goes.
+     * rule's position. The substitute takes over the leaver's tasks on the team's flights wherever he may
+     * (`planHandOver`); the others are left uncovered.
      */
     async replaceEmployee(
       teamId: number,
@@ -144,7 +204,7 @@ export function createMemberWrites(db: Db) {
       employeeId: number,
       caller: Caller,
       zone: string,
-    ): Promise<Team> {
+    ): Promise<ReplaceResult> {
       return db.transaction(async (tx) => {
         const team = await requireTeam(tx, teamId);
         requireScope(await scopeOf(tx, caller, 'write'), team.departmentId);
@@ -170,13 +230,18 @@ export function createMemberWrites(db: Db) {
           if (already) throw new ValidationError({ employee_id: [TEAM_MESSAGES.alreadyMember] });
         }
         await checkJoin(tx, team, [person], () => 'employee_id');
-        const touched = await dropMembersFromTeamFlights(tx, teamId, [oldId]);
+        const handOver =
+          employeeId === oldId ? { handed: [], left: [] } : await handOverTasks(tx, team, oldId, employeeId);
         await tx.update(teamEmployees).set({ employeeId }).where(eq(teamEmployees.id, old.id));
         await notifyAll(tx, [
           { entity: 'team', ids: [teamId], by: caller.id },
-          { entity: 'task_employee', ids: touched, by: caller.id },
+          { entity: 'task_employee', ids: [...handOver.handed, ...handOver.left], by: caller.id },
         ]);
-        return answer(tx, teamId, zone);
+        return {
+          ...(await answer(tx, teamId, zone)),
+          tasks_handed_over: handOver.handed.length,
+          tasks_left_uncovered: handOver.left.length,
+        };
       });
     },
 

@@ -4,6 +4,7 @@ import { namedItemSchema } from '../../../shared/reference.ts';
 import {
   accessibilitySchema,
   replaceEmployeeSchema,
+  replaceResultSchema,
   teamCandidatesSchema,
   teamPayloadSchema,
   teamPositionSchema,
@@ -242,8 +243,10 @@ export const teamPlanningRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     summary: 'Замена сотрудника бригады',
     description:
       'Тело {employee_id}: новый сотрудник встаёт в правило старого (old_id) с тем же признаком основного; он должен ' +
-      'занимать должность правила и быть доступен. Старый снимается с задач рейсов бригады.',
-    response: teamSchema,
+      'занимать должность правила и быть доступен. Задачи старого на рейсах бригады переходят к новому, если он ' +
+      'может их взять (в смене бригады, навыки позволяют, нет пересечения с его задачами); остальные остаются без ' +
+      'исполнителя. Ответ — бригада и число задач: tasks_handed_over (переданы), tasks_left_uncovered (без исполнителя).',
+    response: replaceResultSchema,
     access: WRITE,
   });
   app.put(

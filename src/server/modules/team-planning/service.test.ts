@@ -273,6 +273,76 @@ describe('de-assigning and reassigning', () => {
   });
 });
 
+describe('replacing a member', () => {
+  /** A team of free people on the flight, assigned to it; the member holding most of its tasks is the leaver. */
+  async function assignedTeam(flight: Flight, name: string) {
+    const members = await freeEmployees(flight.positionId, flight.most + 1);
+    const team = await service.save(payload(flight, members, name), undefined, boss, ZONE);
+    await service.assign(flight.aid, team.id, boss, ZONE);
+    const holds = await holdsOf(members);
+    const count = (id: number) => holds.filter((h) => h.employeeId === id).length;
+    const leaver = [...members].sort((a, b) => count(b) - count(a))[0];
+    return { team, leaver, tasks: holds.filter((h) => h.employeeId === leaver) };
+  }
+
+  it('hands the leaver tasks on the team flights over to the substitute', async () => {
+    const flight = flights[12];
+    const { team, leaver, tasks: before } = await assignedTeam(flight, 'Замена');
+    expect(before.length).toBeGreaterThan(0);
+    const [substitute] = await freeEmployees(flight.positionId, 1);
+    const result = await service.replaceEmployee(team.id, leaver, substitute, boss, ZONE);
+    expect(result.tasks_handed_over).toBe(before.length);
+    expect(result.tasks_left_uncovered).toBe(0);
+    expect(await holdsOf([leaver])).toEqual([]);
+    const taken = (await holdsOf([substitute])).map((h) => h.taskId).sort();
+    expect(taken).toEqual(before.map((h) => h.taskId).sort());
+  });
+
+  it('leaves uncovered a task overlapping one the substitute holds, which then shows as a conflict', async () => {
+    const flight = flights[13];
+    const { team, leaver, tasks: before } = await assignedTeam(flight, 'Замена с пересечением');
+    const [substitute] = await freeEmployees(flight.positionId, 1);
+    const first = before[0];
+    const [clash] = await dbh.query<{ id: number; begin_at: Date; end_at: Date }>(
+      `select k.id, k.begin_at, k.end_at from tasks k
+        where k.begin_at < $2 and k.end_at > $1 and k.id <> all($3::int[]) order by k.id limit 1`,
+      [new Date(first.begin), new Date(first.end), before.map((h) => h.taskId)],
+    );
+    await dbh.db
+      .insert(taskEmployees)
+      .values({ taskId: clash.id, employeeId: substitute, employeePositionId: flight.positionId });
+    const clashes = (h: { begin: number; end: number }) =>
+      h.begin < clash.end_at.getTime() && clash.begin_at.getTime() < h.end;
+    const result = await service.replaceEmployee(team.id, leaver, substitute, boss, ZONE);
+    const left = before.filter(clashes).map((h) => h.taskId);
+    expect(left).toContain(first.taskId);
+    expect(result.tasks_left_uncovered).toBe(left.length);
+    expect(result.tasks_handed_over).toBe(before.length - left.length);
+    const held = (await holdsOf([substitute])).map((h) => h.taskId);
+    for (const id of left) expect(held).not.toContain(id);
+    expect(overlappingHolds(await holdsOf([substitute])).size).toBe(0);
+    const period = {
+      begin: new Date(flight.begin.getTime() - HOUR),
+      end: new Date(flight.end.getTime() + HOUR),
+    };
+    const [read] = await service.teamsWithFlights({ period, teamIds: [team.id] }, boss, ZONE);
+    expect(read.flights[0].task_without_employee).toBeGreaterThan(0);
+  });
+
+  it('changes nothing when the substitute is refused', async () => {
+    const flight = flights[14];
+    const { team, leaver, tasks: before } = await assignedTeam(flight, 'Замена отказ');
+    const [elsewhere] = await freeEmployees(flight.positionId, 1);
+    await service.save(payload(flight, [elsewhere], 'Другая бригада'), undefined, boss, ZONE);
+    const error = await refusal(service.replaceEmployee(team.id, leaver, elsewhere, boss, ZONE));
+    expect(error.fields?.employee_id?.[0]).toMatch(/уже в бригаде/);
+    expect(await holdsOf([leaver])).toEqual(before);
+    expect(await holdsOf([elsewhere])).toEqual([]);
+    const members = await dbh.db.select().from(teamEmployees).where(eq(teamEmployees.teamId, team.id));
+    expect(members.map((m) => m.employeeId)).toContain(leaver);
+  });
+});
+
 describe('conflicts of a team flight', () => {
   it('shows each of the three kinds', async () => {
     const flight = flights[5];
