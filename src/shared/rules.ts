@@ -26,6 +26,7 @@ export const RULE_CATALOGUE = {
   'edit-settings-baggage-aviacompany': 'Настройки БРС авиакомпаний: изменение',
   'delay-employee-index': 'Ответственные за задержки: просмотр',
   'delay-employee-update': 'Ответственные за задержки: назначение',
+  'audit-index': 'Журнал изменений: просмотр',
 } as const;
 
 export type RuleName = keyof typeof RULE_CATALOGUE;

@@ -159,7 +159,8 @@ function auditedTransactions(db: Db): void {
 }
 
 /** A statement that may write rows: INSERT, UPDATE, DELETE, MERGE, or a WITH query holding one of them. */
-const WRITE_STATEMENT = /^\s*(?:insert|update|delete|merge)\b|^\s*with\b[\s\S]*\b(?:insert|update|delete|merge)\b/i;
+const WRITE_STATEMENT =
+  /^\s*(?:insert|update|delete|merge)\b|^\s*with\b[\s\S]*\b(?:insert|update|delete|merge)\b/i;
 
 /**
  * A write statement issued outside a transaction (`db.insert(...)` or `query('update …')` on the pool) in a write
@@ -174,7 +175,10 @@ function auditedPoolWrites(pool: pg.Pool): void {
     try {
       await client.query('begin');
       try {
-        await client.query("select set_config('gow.actor', $1, true), set_config('gow.audit', $2, true)", settings);
+        await client.query(
+          "select set_config('gow.actor', $1, true), set_config('gow.audit', $2, true)",
+          settings,
+        );
         const result = await client.query(config as pg.QueryConfig, values as unknown[]);
         await client.query('commit');
         return result;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '../db/client.ts';
+import { currentWriteContext, withoutAudit } from '../db/writeContext.ts';
 import { type DemoData, type DemoOptions, generateDemoAirport } from './generate.ts';
 import type { Cell, DemoTable } from './table.ts';
 import { loadDemoTeams } from './teams.ts';
@@ -78,6 +79,8 @@ export async function writeDemoData(
   data: DemoData,
   onProgress?: DemoProgress,
 ): Promise<void> {
+  // The generated airport is no one's change: written with the audit trail off (docs/DECISIONS.md, "Audit trail").
+  if (!currentWriteContext()?.auditOff) return withoutAudit(() => writeDemoData(handle, data, onProgress));
   const summary = JSON.stringify(rowCounts(data));
   await handle.db.transaction(async (tx) => {
     const run = async <T>(text: string) => (await tx.execute(sql.raw(text))) as unknown as { rows: T[] };

@@ -8,7 +8,11 @@ import { runAsActor } from '../db/writeContext.ts';
  * not inherit it. preHandler, after the body is read: the body parser's stream events run outside any context.
  * Public routes (login) have no user and write as the system.
  */
-export function actorHook(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+export function actorHook(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
   const id = (request.user as { id?: unknown } | null)?.id;
   if (typeof id === 'number') runAsActor(id, done);
   else done();

@@ -4,6 +4,8 @@ import type { MailConfig } from '../config.ts';
 import type { DbHandle } from '../db/client.ts';
 import { allocationRoutes } from './allocation/routes.ts';
 import { createAllocationService } from './allocation/service.ts';
+import { auditRoutes } from './audit/routes.ts';
+import { createAuditService } from './audit/service.ts';
 import { brsConfigRoutes } from './brs-config/routes.ts';
 import { createBrsConfigService } from './brs-config/service.ts';
 import { delayEmployeeRoutes } from './delay-employee/routes.ts';
@@ -58,6 +60,7 @@ export interface ServiceDeps {
 export function createServices({ db, dataDir }: ServiceDeps) {
   return {
     allocation: createAllocationService(db),
+    audit: createAuditService(db),
     brsConfig: createBrsConfigService(db),
     delayEmployee: createDelayEmployeeService(db),
     delayReasons: createDelayReasonsService(db),
@@ -93,6 +96,7 @@ export interface ModuleOptions {
 /** Every module's routes, registered under /api with the services. Each module adds its plugin here. */
 export const modules: FastifyPluginAsync<ModuleOptions>[] = [
   allocationRoutes,
+  auditRoutes,
   brsConfigRoutes,
   delayEmployeeRoutes,
   delayReasonsRoutes,
