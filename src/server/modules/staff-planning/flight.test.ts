@@ -14,7 +14,7 @@ import { loadDemoAirport } from '../../demo/index.ts';
 import { createPlanningFlightService } from './flight.ts';
 import { sweepEmployee } from './flightConflicts.ts';
 import { IdIndex } from './flightTasks.ts';
-import { wallClockFormatter } from './flightWallClock.ts';
+import { wallClock, wallClockFormatter } from './flightWallClock.ts';
 
 describe('sweepEmployee', () => {
   it('marks exactly the intervals that overlap another one', () => {
@@ -81,6 +81,48 @@ describe('wallClockFormatter', () => {
       }
     },
   );
+});
+
+describe('wallClock', () => {
+  it.each(['Europe/Moscow', 'America/New_York', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'Pacific/Chatham'])(
+    'writes the bytes of the formatter as a JSON string, in order and out of order, DST days included (%s)',
+    (zone) => {
+      const format = wallClockFormatter(zone);
+      // A fresh writer per order, so that neither reuses the other's remembered day.
+      const inOrder = wallClock(zone);
+      const shuffled = wallClock(zone);
+      const buf = Buffer.alloc(64);
+      const seconds: number[] = [];
+      for (const start of [
+        Date.UTC(2026, 2, 27),
+        Date.UTC(2026, 3, 3),
+        Date.UTC(2026, 8, 25),
+        Date.UTC(2026, 9, 23),
+      ])
+        for (let ms = start; ms < start + 3 * 86_400_000; ms += 600_000 + 13_000)
+          seconds.push(Math.floor(ms / 1000));
+      const check = (clock: ReturnType<typeof wallClock>, s: number) => {
+        const written = clock.write(buf, 3, s);
+        expect(clock.length(s)).toBe(written);
+        expect(buf.toString('latin1', 3, 3 + written)).toBe(JSON.stringify(format(s)));
+      };
+      for (const s of seconds) check(inOrder, s);
+      fc.assert(
+        fc.property(fc.constantFrom(...seconds), (s) => check(shuffled, s)),
+        { numRuns: 500 },
+      );
+    },
+  );
+
+  it('writes years of other than four digits as the formatter does', () => {
+    const clock = wallClock('UTC');
+    const buf = Buffer.alloc(64);
+    for (const s of [-62_198_755_200, 253_402_300_800, 0, 1_700_000_000]) {
+      const written = clock.write(buf, 0, s);
+      expect(clock.length(s)).toBe(written);
+      expect(buf.toString('latin1', 0, written)).toBe(JSON.stringify(wallClockFormatter('UTC')(s)));
+    }
+  });
 });
 
 describe('flightsJson on a demo airport', () => {

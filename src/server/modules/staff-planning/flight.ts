@@ -38,7 +38,7 @@ import {
 import { conflictingTasks } from './flightConflicts.ts';
 import { markConflicts, writeFlightsJson } from './flightJson.ts';
 import { createFlightReads, type FlightRow, keyCondition } from './flightReads.ts';
-import { IdIndex, parseInts, readDigests, type TaskTable } from './flightTasks.ts';
+import { parseInts, readDigests, TaskTable } from './flightTasks.ts';
 
 /** Flights per round of queries: a week of plan times (about 30 ms of the embedded database per query). */
 const WINDOW_MS = 7 * 86_400_000;
@@ -110,18 +110,7 @@ export function createPlanningFlightService(
     };
     const periodMs = { begin: query.period.begin.getTime(), end: query.period.end.getTime() };
 
-    // Every task read, by index: its id, flight, job, begin and end (seconds), positions, resources, employees.
-    const table: TaskTable = {
-      index: new IdIndex(),
-      id: [],
-      flight: [],
-      job: [],
-      begin: [],
-      end: [],
-      positions: [],
-      resources: [],
-      employees: [],
-    };
+    const table = new TaskTable();
     const flights = new Map<number, FlightRow>();
     const covered: SQL[] = [];
 
@@ -190,34 +179,51 @@ export function createPlanningFlightService(
     const chosenJobs = query.jobs ? new Set(query.jobs) : undefined;
     const taskFiltered = positionFiltered || chosenResources !== undefined || chosenJobs !== undefined;
 
-    const shownTasks = new Map<number, number[]>();
+    // Which kinds of task are shown (a few hundred kinds for ~70,000 tasks).
+    const kindShown = new Uint8Array(table.kinds.length);
+    for (let kind = 0; kind < table.kinds.length; kind++) {
+      const { job, positions, resources } = table.kinds[kind];
+      if (chosenJobs && !chosenJobs.has(job)) continue;
+      if (positionFiltered) {
+        let any = false;
+        for (let k = 0; k < positions.length && !any; k += 2) any = positionShown(positions[k]);
+        if (!any) continue;
+      }
+      if (chosenResources && !resources.some((type) => chosenResources.has(type))) continue;
+      kindShown[kind] = 1;
+    }
+
+    // The shown tasks grouped by flight (a counting sort by the flight's place in `flightList`).
+    const flightList = [...flights.values()];
+    const placeOf = new Map<number, number>();
+    for (let f = 0; f < flightList.length; f++) placeOf.set(flightList[f].id, f);
+    const { count: taskCount, flight: tFlight, kind: tKind, begin: tBegin, end: tEnd, staffEnd } = table;
+    const placeOfTask = new Int32Array(taskCount);
+    const groupEnd = new Int32Array(flightList.length);
     let shownTaskCount = 0;
     /** Whether any shown task has someone assigned: without, nobody can be double-booked on them. */
     let anyAssigned = false;
     let spanBegin = Number.POSITIVE_INFINITY;
     let spanEnd = Number.NEGATIVE_INFINITY;
-    const { id: tId, flight: tFlight, job: tJob, begin: tBegin, end: tEnd } = table;
-    for (let index = 0; index < tId.length; index++) {
-      if (!flights.has(tFlight[index])) continue;
-      if (chosenJobs && !chosenJobs.has(tJob[index])) continue;
-      if (positionFiltered) {
-        const positions = table.positions[index];
-        let any = false;
-        for (let k = 0; positions && k < positions.length && !any; k += 2) any = positionShown(positions[k]);
-        if (!any) continue;
-      }
-      if (chosenResources && !table.resources[index]?.some((type) => chosenResources.has(type))) continue;
-      let list = shownTasks.get(tFlight[index]);
-      if (!list) {
-        list = [];
-        shownTasks.set(tFlight[index], list);
-      }
-      list.push(index);
+    for (let index = 0; index < taskCount; index++) {
+      const place = kindShown[tKind[index]] ? (placeOf.get(tFlight[index]) ?? -1) : -1;
+      placeOfTask[index] = place;
+      if (place < 0) continue;
+      groupEnd[place]++;
       shownTaskCount++;
-      if (table.employees[index]) anyAssigned = true;
+      if (staffEnd[index] > table.staffBegin(index)) anyAssigned = true;
       if (tBegin[index] < spanBegin) spanBegin = tBegin[index];
       if (tEnd[index] > spanEnd) spanEnd = tEnd[index];
     }
+    for (let f = 1; f < groupEnd.length; f++) groupEnd[f] += groupEnd[f - 1];
+    const shown = new Int32Array(shownTaskCount);
+    for (let index = taskCount - 1; index >= 0; index--) {
+      const place = placeOfTask[index];
+      if (place >= 0) shown[--groupEnd[place]] = index;
+    }
+    // groupEnd now holds where each group begins: shifted, it holds where each ends.
+    groupEnd.copyWithin(0, 1);
+    if (groupEnd.length > 0) groupEnd[groupEnd.length - 1] = shownTaskCount;
 
     // Double-booking: every assignment of the span, these tasks' and any other flight's, swept per employee. The
     // other flights' assignments are read while the JSON is written; the flags are patched in afterwards.
@@ -233,23 +239,22 @@ export function createPlanningFlightService(
         )
       : undefined;
     if (othersRead) await dispatch();
-    const { json: out, conflictAt } = writeFlightsJson({
+    const written = writeFlightsJson({
       timeZone: query.timeZone,
-      spanBegin,
-      flights,
+      flights: flightList,
       ref,
       table,
-      shownTasks,
-      shownTaskCount,
+      shown,
+      groupEnd,
       taskFiltered,
       positionFiltered,
       positionShown,
     });
-    const conflictTask = othersRead
-      ? conflictingTasks(table, parseInts(await othersRead), spanBegin, spanEnd)
-      : new Uint8Array(tId.length);
-    markConflicts(out, conflictAt, conflictTask);
-    return out;
+    if (othersRead) {
+      const conflictTask = conflictingTasks(table, parseInts(await othersRead), spanBegin, spanEnd);
+      markConflicts(written.json, written, shown, groupEnd, conflictTask);
+    }
+    return written.json;
   }
 
   return {

@@ -35,8 +35,8 @@ export function conflictingTasks(
   spanBegin: number,
   spanEnd: number,
 ): Uint8Array {
-  const { index: taskIndex, id: tId, begin: tBegin, end: tEnd, employees: tEmployees } = table;
-  const conflictTask = new Uint8Array(tId.length);
+  const { index: taskIndex, id: tId, begin: tBegin, end: tEnd, staff, staffEnd } = table;
+  const conflictTask = new Uint8Array(table.count);
   const begins: number[] = [];
   const ends: number[] = [];
   const taskOf: number[] = [];
@@ -54,9 +54,8 @@ export function conflictingTasks(
     }
     list.push(row);
   };
-  for (let index = 0; index < tId.length; index++) {
-    const employees = tEmployees[index];
-    if (employees) for (const employee of employees) add(tId[index], employee, tBegin[index], tEnd[index]);
+  for (let index = 0, k = 0; index < table.count; index++) {
+    for (; k < staffEnd[index]; k++) add(tId[index], staff[k], tBegin[index], tEnd[index]);
   }
   for (let i = 0; i < others.length; i += 4) add(others[i], others[i + 1], others[i + 2], others[i + 3]);
   const conflict = new Uint8Array(begins.length);

@@ -3,20 +3,6 @@
  * the integer texts the queries answer (`string_agg`) and the task id → column index.
  */
 
-/** Every task read, by index: its id, flight, job, begin and end (seconds), positions, resources, employees. */
-export interface TaskTable {
-  index: IdIndex;
-  id: number[];
-  flight: number[];
-  job: number[];
-  begin: number[];
-  end: number[];
-  /** Pairs (position, count). */
-  positions: (number[] | undefined)[];
-  resources: (number[] | undefined)[];
-  employees: (number[] | undefined)[];
-}
-
 let scratch = new Float64Array(1 << 16);
 
 /** The non-negative integers of `text` (any other character separates them), in order. */
@@ -103,67 +89,181 @@ export class IdIndex {
   }
 }
 
-/** Segments of a digest: the task's five integers, then its positions (pairs), resource types and employees. */
-const HEAD = 0;
-const LISTS: readonly ('positions' | 'resources' | 'employees')[] = ['positions', 'resources', 'employees'];
+/**
+ * What a task needs, shared by many tasks (a month of ~70,000 tasks has a few hundred): its job, its positions
+ * (pairs: position, count) and resource types, in the digest's order. `text` is the digest's text of the two lists
+ * (from the first '|' up to the employees), the kind's identity.
+ */
+export interface TaskKind {
+  job: number;
+  positions: number[];
+  resources: number[];
+  text: string;
+}
+
+const INITIAL_TASKS = 4096;
+
+/**
+ * Every task read, by index, as typed columns (no object or array per task: a month's tasks as small arrays cost
+ * more in the young generation's copying than the reading itself): id, flight, begin and end (epoch seconds), kind
+ * (an index into `kinds`), and the employees assigned, `staff[staffEnd[i - 1] .. staffEnd[i])` (from 0 for the
+ * first task).
+ */
+export class TaskTable {
+  readonly index = new IdIndex();
+  readonly kinds: TaskKind[] = [];
+  count = 0;
+  id = new Float64Array(INITIAL_TASKS);
+  flight = new Float64Array(INITIAL_TASKS);
+  begin = new Float64Array(INITIAL_TASKS);
+  end = new Float64Array(INITIAL_TASKS);
+  kind = new Int32Array(INITIAL_TASKS);
+  staffEnd = new Int32Array(INITIAL_TASKS);
+  staff = new Float64Array(INITIAL_TASKS);
+  /** Kind indexes by the hash of (job, text): one number, or a list on a collision. */
+  private readonly kindsByHash = new Map<number, number | number[]>();
+
+  /** Where the task's employees begin in `staff`. */
+  staffBegin(index: number): number {
+    return index === 0 ? 0 : this.staffEnd[index - 1];
+  }
+
+  /** Appends a task with no employees yet; answers its index. */
+  add(id: number, flight: number, begin: number, end: number, kind: number): number {
+    const at = this.count;
+    if (at === this.id.length) {
+      const grow = <T extends Float64Array | Int32Array>(column: T): T => {
+        const next = new (column.constructor as new (length: number) => T)(column.length * 2);
+        next.set(column);
+        return next;
+      };
+      this.id = grow(this.id);
+      this.flight = grow(this.flight);
+      this.begin = grow(this.begin);
+      this.end = grow(this.end);
+      this.kind = grow(this.kind);
+      this.staffEnd = grow(this.staffEnd);
+    }
+    this.index.set(id, at);
+    this.id[at] = id;
+    this.flight[at] = flight;
+    this.begin[at] = begin;
+    this.end[at] = end;
+    this.kind[at] = kind;
+    this.staffEnd[at] = at === 0 ? 0 : this.staffEnd[at - 1];
+    this.count = at + 1;
+    return at;
+  }
+
+  /** Adds an employee to the last task added. */
+  addStaff(employee: number): void {
+    const last = this.count - 1;
+    const at = this.staffEnd[last];
+    if (at === this.staff.length) {
+      const next = new Float64Array(this.staff.length * 2);
+      next.set(this.staff);
+      this.staff = next;
+    }
+    this.staff[at] = employee;
+    this.staffEnd[last] = at + 1;
+  }
+
+  /** The kind of a job and a digest's lists text (`text[from, to)`, hashed as `hash`), added when new. */
+  kindOf(job: number, text: string, from: number, to: number, hash: number): number {
+    const held = this.kindsByHash.get(hash);
+    if (held !== undefined) {
+      for (const known of typeof held === 'number' ? [held] : held)
+        if (this.sameKind(known, job, text, from, to)) return known;
+    }
+    const lists = text.slice(from, to);
+    const cut = lists.indexOf('|');
+    const kind = this.kinds.length;
+    this.kinds.push({
+      job,
+      positions: [...parseInts(cut < 0 ? lists : lists.slice(0, cut))],
+      resources: cut < 0 ? [] : [...parseInts(lists.slice(cut + 1))],
+      // Flattened: a slice would keep the whole week's text alive.
+      text: Buffer.from(lists, 'latin1').toString('latin1'),
+    });
+    if (held === undefined) this.kindsByHash.set(hash, kind);
+    else if (typeof held === 'number') this.kindsByHash.set(hash, [held, kind]);
+    else held.push(kind);
+    return kind;
+  }
+
+  private sameKind(kind: number, job: number, text: string, from: number, to: number): boolean {
+    const known = this.kinds[kind];
+    if (known.job !== job || known.text.length !== to - from) return false;
+    const other = known.text;
+    for (let k = 0; k < other.length; k++)
+      if (other.charCodeAt(k) !== text.charCodeAt(from + k)) return false;
+    return true;
+  }
+}
+
+const COMMA = 44;
+const BAR = 124;
+const SEMICOLON = 59;
+const head = new Float64Array(5);
 
 /**
  * Appends the tasks of `task_digests` texts joined by ';' to the table: each digest is
  * 'id,flight,job,begin,end|position,count,…|type,…|employee,…' (migration 0019). A task already held is skipped.
  * Example: '7,3,1,60,120|4,2||9' → task 7 of flight 3, job 1, 60–120 s, two of position 4, no resource, employee 9.
+ * One pass over the characters: the kind's lists are hashed on the way and parsed only the first time they appear.
  */
 export function readDigests(text: string | null, into: TaskTable): void {
   if (!text) return;
-  const head = [0, 0, 0, 0, 0];
-  let headCount = 0;
-  let segment = HEAD;
-  let list: number[] | undefined;
-  let skip = false;
-  let value = 0;
-  let inNumber = false;
-  const push = () => {
-    if (!inNumber) return;
-    if (segment === HEAD) head[headCount++] = value;
-    else if (!skip) {
-      if (!list) list = [];
-      list.push(value);
+  const length = text.length;
+  let i = 0;
+  while (i < length) {
+    // The head: five integers separated by ','.
+    head.fill(0);
+    let field = 0;
+    let value = 0;
+    let code = 0;
+    for (; i < length; i++) {
+      code = text.charCodeAt(i);
+      if (code >= 48 && code <= 57) value = value * 10 + (code - 48);
+      else if (code === COMMA) {
+        if (field < 5) head[field++] = value;
+        value = 0;
+      } else if (code === BAR || code === SEMICOLON) break;
     }
-    value = 0;
-    inNumber = false;
-  };
-  /** Ends the current segment: the head opens the task, a list goes to its column. */
-  const close = () => {
-    push();
-    if (segment === HEAD) {
-      skip = into.index.get(head[0]) >= 0;
-      if (!skip) {
-        into.index.set(head[0], into.id.length);
-        into.id.push(head[0]);
-        into.flight.push(head[1]);
-        into.job.push(head[2]);
-        into.begin.push(head[3]);
-        into.end.push(head[4]);
-        into.positions.push(undefined);
-        into.resources.push(undefined);
-        into.employees.push(undefined);
+    if (field < 5) head[field] = value;
+    const job = head[2];
+    // The lists: positions '|' resources, hashed up to the employees (or the digest's end).
+    let hash = job | 0;
+    let bars = 0;
+    const from = i < length && code === BAR ? i + 1 : i;
+    if (from > i) i++;
+    for (; i < length; i++) {
+      code = text.charCodeAt(i);
+      if (code === SEMICOLON) break;
+      if (code === BAR && ++bars === 2) break;
+      hash = (Math.imul(hash, 31) + code) | 0;
+    }
+    const to = i;
+    const held = into.index.get(head[0]) >= 0;
+    if (!held) into.add(head[0], head[1], head[3], head[4], into.kindOf(job, text, from, to, hash));
+    // The employees, up to the next digest.
+    if (i < length && code === BAR) {
+      value = 0;
+      let inNumber = false;
+      for (i++; i < length; i++) {
+        code = text.charCodeAt(i);
+        if (code >= 48 && code <= 57) {
+          value = value * 10 + (code - 48);
+          inNumber = true;
+        } else if (code === SEMICOLON) break;
+        else if (inNumber) {
+          if (!held) into.addStaff(value);
+          value = 0;
+          inNumber = false;
+        }
       }
-    } else if (!skip && list) {
-      into[LISTS[segment - 1]][into.id.length - 1] = list;
+      if (inNumber && !held) into.addStaff(value);
     }
-    list = undefined;
-    segment++;
-  };
-  for (let i = 0; i <= text.length; i++) {
-    const code = i < text.length ? text.charCodeAt(i) : 59;
-    if (code >= 48 && code <= 57) {
-      value = value * 10 + (code - 48);
-      inNumber = true;
-    } else if (code === 44) push();
-    else if (code === 124) close();
-    else if (code === 59) {
-      while (segment <= LISTS.length) close();
-      segment = HEAD;
-      headCount = 0;
-    }
+    i++; // past the ';'
   }
 }
