@@ -172,6 +172,15 @@ export const ROUTES: readonly RouteEntry[] = [
     load: () => import('./delay-employee/index.tsx'),
   },
   {
+    path: '/audit',
+    rule: 'audit-index',
+    extraRules: [],
+    title: 'Журнал изменений',
+    module: 'audit',
+    inMenu: true,
+    load: () => import('./audit/index.tsx'),
+  },
+  {
     path: '/react_app',
     rule: '',
     extraRules: [],

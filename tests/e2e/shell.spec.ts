@@ -22,6 +22,7 @@ const ADMIN_ROUTES: { path: string; title: string }[] = [
   { path: '/system/config#kpi_report', title: 'Причины задержек' },
   { path: '/system/config#postal-statements', title: 'Почтовые ведомости' },
   { path: '/delay-employee', title: 'Ответственные за задержки' },
+  { path: '/audit', title: 'Журнал изменений' },
   { path: '/react_app', title: 'Витрина компонентов' },
 ];
 
@@ -58,6 +59,7 @@ test('a viewer sees only the ungated routes in the menu and gets 404 on a gated 
     'Аллокация подрядчиков',
     'Доступы навыков',
     'Ответственные за задержки',
+    'Журнал изменений',
   ]) {
     await expect(menu.getByRole('link', { name: gated, exact: true })).toHaveCount(0);
   }

@@ -22,6 +22,7 @@ const TABLE: [string, string[]][] = [
   ['/system/config#kpi_report', []],
   ['/system/config#postal-statements', []],
   ['/delay-employee', ['delay-employee-index']],
+  ['/audit', ['audit-index']],
   ['/react_app', []],
 ];
 

@@ -1,0 +1,221 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import { AUDIT_ACTIONS, AUDIT_MAX_DAYS, type AuditEntry, auditEntityLabel } from '../../shared/audit.ts';
+import {
+  DataGridView,
+  DateRangePicker,
+  type GridColumn,
+  Modal,
+  Page,
+  PageCard,
+  PageTitle,
+  Select,
+  TextInput,
+  useGridActor,
+} from '../../widgets/index.ts';
+import { type AuditChoices, loadAuditChoices, loadAuditPage } from './api.ts';
+import { changeLines, changeSummary } from './change.ts';
+import './audit.css';
+
+const TITLE = 'Журнал изменений';
+const FILTER_KEYS = ['user_id', 'entity', 'entity_id', 'from', 'to'];
+const PAGE_SIZES = [20, 50, 100] as const;
+
+/** The time of an entry as the grid shows it: the wall clock of the answer, without the offset. */
+const timeText = (at: string) => at.slice(0, 19).replace('T', ' ');
+const userText = (entry: AuditEntry) => (entry.user ? `${entry.user.name} (${entry.user.login})` : 'Система');
+
+/** /audit (issue 17): every recorded write, newest first, filtered by user, table, row and period; a row's change in a modal. */
+export default function Screen() {
+  const grid = useGridActor(loadAuditPage, { perPage: 50, filterKeys: FILTER_KEYS });
+  const filters = useSelector(grid, (snapshot) => snapshot.context.filters);
+  const [choices, setChoices] = useState<AuditChoices>({ entities: [], users: [] });
+  const [choicesFailed, setChoicesFailed] = useState(false);
+  const [shown, setShown] = useState<AuditEntry | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    loadAuditChoices().then(
+      (loaded) => live && setChoices(loaded),
+      () => live && setChoicesFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const filter = (key: string) => filters.find((item) => item.key === key)?.value ?? '';
+  const setFilter = (key: string, value: string) =>
+    grid.send(value === '' ? { type: 'FILTER.REMOVE', key } : { type: 'FILTER.SET', key, value });
+  const from = filter('from');
+  const to = filter('to');
+
+  const userOptions = useMemo(
+    () => choices.users.map((user) => ({ id: user.id, name: user.name, subtitle: user.login })),
+    [choices.users],
+  );
+  const entityOptions = useMemo(
+    () =>
+      choices.entities.map((entity) => ({ id: entity.entity, name: entity.label, subtitle: entity.entity })),
+    [choices.entities],
+  );
+
+  const columns = useMemo<GridColumn<AuditEntry>[]>(
+    () => [
+      { key: 'at', title: 'Время', width: 170, kind: 'render', render: (row) => timeText(row.at) },
+      { key: 'user', title: 'Пользователь', width: 200, kind: 'render', render: (row) => userText(row) },
+      {
+        key: 'action',
+        title: 'Действие',
+        width: 110,
+        kind: 'render',
+        render: (row) => AUDIT_ACTIONS[row.action],
+      },
+      {
+        key: 'entity',
+        title: 'Таблица',
+        width: 220,
+        kind: 'render',
+        render: (row) => <span title={row.entity}>{auditEntityLabel(row.entity)}</span>,
+      },
+      { key: 'entity_id', title: 'Запись', width: 90, kind: 'render', render: (row) => row.entity_id },
+      {
+        key: 'change',
+        title: 'Изменение',
+        kind: 'render',
+        render: (row) => {
+          const summary = changeSummary(row);
+          return (
+            <button
+              type="button"
+              className="audit__change"
+              title={summary}
+              aria-label={`Подробно: ${AUDIT_ACTIONS[row.action]}, ${auditEntityLabel(row.entity)} ${row.entity_id}`}
+              onClick={() => setShown(row)}
+            >
+              {summary}
+            </button>
+          );
+        },
+      },
+    ],
+    [],
+  );
+
+  return (
+    <Page label={TITLE}>
+      <PageTitle title={TITLE} />
+      <PageCard>
+        <div className="audit__filters">
+          <Select
+            label="Пользователь"
+            options={userOptions}
+            value={filter('user_id') === '' ? null : Number(filter('user_id'))}
+            onChange={(id) => setFilter('user_id', id === null ? '' : String(id))}
+            searchable
+            clearable
+            placeholder="Все"
+          />
+          <Select
+            label="Таблица"
+            options={entityOptions}
+            value={filter('entity') || null}
+            onChange={(id) => setFilter('entity', id === null ? '' : String(id))}
+            searchable
+            clearable
+            placeholder="Все"
+          />
+          <TextInput
+            label="Запись (ключ)"
+            value={filter('entity_id')}
+            onChange={(value) => setFilter('entity_id', value.trim())}
+            placeholder="Любая"
+          />
+          <DateRangePicker
+            label="Период"
+            value={from && to ? { from: `${from} 00:00`, to: `${to} 23:59` } : null}
+            onChange={(range) => {
+              setFilter('from', range.from.slice(0, 10));
+              setFilter('to', range.to.slice(0, 10));
+            }}
+            limitDays={AUDIT_MAX_DAYS}
+            placeholder="Последние 7 дней"
+          />
+          {from || to ? (
+            <button
+              type="button"
+              className="w-button w-button--secondary audit__reset"
+              onClick={() => {
+                setFilter('from', '');
+                setFilter('to', '');
+              }}
+            >
+              Последние 7 дней
+            </button>
+          ) : null}
+        </div>
+        {choicesFailed ? (
+          <p role="alert" className="audit__error">
+            Списки пользователей и таблиц не загрузились: фильтры без вариантов выбора.
+          </p>
+        ) : null}
+        <DataGridView<AuditEntry>
+          actorRef={grid}
+          label={TITLE}
+          columns={columns}
+          pageSizes={PAGE_SIZES}
+          height={560}
+        />
+      </PageCard>
+      <ChangeModal entry={shown} onClose={() => setShown(null)} />
+    </Page>
+  );
+}
+
+/** The change of one entry as a table: column, before, after (an insert has no before, a delete no after). */
+function ChangeModal({ entry, onClose }: { entry: AuditEntry | null; onClose: () => void }) {
+  const lines = entry ? changeLines(entry) : [];
+  const title = entry
+    ? `${AUDIT_ACTIONS[entry.action]}: ${auditEntityLabel(entry.entity)}, запись ${entry.entity_id}`
+    : '';
+  return (
+    <Modal
+      open={entry !== null}
+      title={title}
+      onClose={onClose}
+      width={760}
+      footer={
+        <button type="button" className="w-button w-button--secondary" onClick={onClose}>
+          Закрыть
+        </button>
+      }
+    >
+      {entry ? (
+        <>
+          <p className="audit__who">
+            {timeText(entry.at)}, {userText(entry)}
+          </p>
+          <table className="audit__table">
+            <caption className="audit__caption">Изменённые поля</caption>
+            <thead>
+              <tr>
+                <th scope="col">Поле</th>
+                {entry.action === 'insert' ? null : <th scope="col">Было</th>}
+                {entry.action === 'delete' ? null : <th scope="col">Стало</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {lines.map((line) => (
+                <tr key={line.column}>
+                  <th scope="row">{line.column}</th>
+                  {line.before === null ? null : <td className="audit__before">{line.before}</td>}
+                  {line.after === null ? null : <td className="audit__after">{line.after}</td>}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : null}
+    </Modal>
+  );
+}
