@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -63,6 +63,7 @@ export function inUseMessage(dataDir: string, pid: number): string {
 /** Claims the folder for this process, waiting up to `waitMs` for a live owner to let go; answers the release. */
 async function lockDataDir(dataDir: string, waitMs: number): Promise<() => void> {
   const file = lockFileOf(dataDir);
+  mkdirSync(path.dirname(file), { recursive: true });
   const deadline = Date.now() + waitMs;
   for (;;) {
     const holder = dataDirHolder(dataDir);
