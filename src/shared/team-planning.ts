@@ -126,6 +126,11 @@ const teamCandidateSchema = z.object({
   is_accessible: z.boolean().optional(),
   /** Teams overlapping the period that already hold him (their names). */
   busy_in: z.array(z.string()),
+  /**
+   * Present when the query gives a period (beyond the spec): the tasks he already holds overlapping it, on any
+   * flight. A team takes a flight only with members free over its tasks, so the picker shows it.
+   */
+  tasks_in_period: z.number().int().optional(),
 });
 export const teamCandidatesSchema = z.array(teamCandidateSchema);
 

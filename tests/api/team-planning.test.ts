@@ -10,6 +10,7 @@ import {
   suitableTeamsSchema,
   TEAM_MESSAGES,
   TEAM_STATUS,
+  teamCandidatesSchema,
   teamEmployeesWithTasksSchema,
   teamFlightsSchema,
   teamOutsideFlightsSchema,
@@ -513,9 +514,19 @@ describe('lists', () => {
       url: `/api/team-planning/v1.1/employee?emp_pos_id[]=${flight.positionId}&dates[]=2026-03-10%2000:00:00&dates[]=2026-03-11%2000:00:00`,
       headers: admin,
     });
-    const list = employees.json();
+    const list = teamCandidatesSchema.parse(employees.json());
     expect(list.length).toBeGreaterThan(0);
     expect(list[0]).toHaveProperty('is_accessible');
+    // Each candidate tells how many tasks he holds in the period, as the database counts them.
+    const counted = await rows<{ employee_id: number; n: number }>(
+      `select te.employee_id, count(*)::int as n from task_employees te join tasks k on k.id = te.task_id
+        join employees e on e.id = te.employee_id
+        where e.employee_position_id = ${flight.positionId}
+          and k.begin_at < '2026-03-10 21:00:00+00' and k.end_at > '2026-03-09 21:00:00+00' group by 1`,
+    );
+    const expected = new Map(counted.map((c) => [c.employee_id, c.n]));
+    expect(list.some((c) => (c.tasks_in_period ?? 0) > 0)).toBe(true);
+    for (const candidate of list) expect(candidate.tasks_in_period).toBe(expected.get(candidate.id) ?? 0);
     const byBounds = await app.inject({
       url: `/api/team-planning/v1.1/employee?emp_pos_id[]=${flight.positionId}&${PERIOD}`,
       headers: admin,

@@ -27,6 +27,8 @@ function CandidateRow({ index, style, candidates, access, chosen, onToggle }: Ro
       : accessible
         ? 'доступен'
         : verdict?.reasons.join('; ') || 'недоступен';
+  // Busy with tasks of his own, a member cannot take the team's flights at those times.
+  const tasks = candidate.tasks_in_period ? ` · задач в период: ${candidate.tasks_in_period}` : '';
   return (
     <div role="listitem" style={style} className="team-planning__candidate">
       <label>
@@ -37,6 +39,7 @@ function CandidateRow({ index, style, candidates, access, chosen, onToggle }: Ro
           className={accessible === false ? 'team-planning__candidate-busy' : 'team-planning__candidate-free'}
         >
           {status}
+          {tasks}
         </span>
       </label>
     </div>

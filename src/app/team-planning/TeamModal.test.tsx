@@ -50,7 +50,7 @@ async function refusedWith(fields: Record<string, string[]>) {
   const actor = createActor(
     teamModalMachine.provide({
       actors: {
-        submit: fromPromise(async () => {
+        submit: fromPromise(async (): Promise<unknown> => {
           throw new ApiError('Проверьте заполнение полей', fields, 422);
         }),
       },

@@ -2,7 +2,7 @@
  * The lists of team planning (spec 7): statuses, departments, positions, items, the employees a team may take with
  * their accessibility, the day's shift intervals.
  */
-import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, inArray, lt } from 'drizzle-orm';
 import type { z } from '../../../shared/messages.ts';
 import type { accessibilitySchema, teamCandidatesSchema } from '../../../shared/team-planning.ts';
 import { instantToWallClock, wallClockToInstant } from '../../../shared/wallClock.ts';
@@ -16,6 +16,8 @@ import {
   jobs,
   resources,
   resourceTypes,
+  taskEmployees,
+  tasks,
   teamPositionRules,
   teamRuleAccesses,
   teamStatuses,
@@ -28,6 +30,26 @@ import type { Reader } from './tx.ts';
 const MS_PER_MINUTE = 60_000;
 /** The employee list is for picking people: more than this many matches means the filter is too wide. */
 const EMPLOYEE_LIMIT = 1000;
+
+/** How many tasks each employee holds overlapping the period (touching ends do not overlap). */
+async function tasksHeld(reader: Reader, employeeIds: number[], period: { begin: Date; end: Date }) {
+  const held = new Map<number, number>();
+  if (employeeIds.length === 0) return held;
+  const rows = await reader
+    .select({ employeeId: taskEmployees.employeeId, count: count() })
+    .from(taskEmployees)
+    .innerJoin(tasks, eq(tasks.id, taskEmployees.taskId))
+    .where(
+      and(
+        inArray(taskEmployees.employeeId, employeeIds),
+        lt(tasks.beginAt, period.end),
+        gt(tasks.endAt, period.begin),
+      ),
+    )
+    .groupBy(taskEmployees.employeeId);
+  for (const row of rows) held.set(row.employeeId, row.count);
+  return held;
+}
 
 /** The employee list's filters (spec 7 `v1.1/employee`). */
 export interface EmployeeFilter {
@@ -169,6 +191,13 @@ export function createTeamLists(db: Db) {
             filter.teamId,
           )
         : new Map<number, string[]>();
+      const held = filter.period
+        ? await tasksHeld(
+            db,
+            kept.map((r) => r.id),
+            filter.period,
+          )
+        : new Map<number, number>();
       return kept.map((r) => ({
         id: r.id,
         name: r.name,
@@ -177,6 +206,7 @@ export function createTeamLists(db: Db) {
         employeePosition: { id: r.positionId, name: r.positionName },
         ...(filter.period ? { is_accessible: !busy.has(r.id) } : {}),
         busy_in: busy.get(r.id) ?? [],
+        ...(filter.period ? { tasks_in_period: held.get(r.id) ?? 0 } : {}),
       }));
     },
 
