@@ -6,7 +6,7 @@
  */
 import type { FlightNames, FlightRow } from './flightReads.ts';
 import type { TaskTable } from './flightTasks.ts';
-import { wallClock } from './flightWallClock.ts';
+import { WALL_TIME_BYTES, wallClock } from './flightWallClock.ts';
 
 const COMMA = 44;
 const DIGIT_ONE = 49;
@@ -147,29 +147,33 @@ export function writeFlightsJson(input: FlightJsonInput): WrittenFlights {
     return bytes;
   };
 
-  // The flights' heads as text (a few hundred bytes each, with names in Cyrillic), and the answer's exact size.
-  const heads: string[] = new Array(order.length);
-  const headBytes = new Int32Array(order.length);
-  let size = 2; // '[' and ']'
-  for (let n = 0; n < order.length; n++) {
-    const f = order[n];
-    const flight = flights[f];
-    const head = flightHead(flight, ref, clock.text(begins[f]), clock.text(ends[f]), n === 0);
-    heads[n] = head;
-    headBytes[n] = Buffer.byteLength(head);
-    size += headBytes[n] + 2; // ']}'
+  // The flights' heads (a few hundred bytes each) written as bytes into one buffer: built as 10,000 strings (names in
+  // Cyrillic, so two bytes a character, and a rope of 30 parts each) they were a third of everything allocated.
+  const heads = flightHeads(flights, order, begins, ends, ref, clock);
+  const { headEnd } = heads;
+  let size = 2 + heads.bytes.length + 2 * order.length; // '[', ']', and each flight's ']}'
+
+  // The answer's exact size. Times take 21 bytes each on days the zone's offset holds (all of a month, in practice).
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const f of order) {
+    if (begins[f] < first) first = begins[f];
+    if (ends[f] > last) last = ends[f];
+  }
+  const steady = order.length > 0 && clock.steady(first, last);
+  for (const f of order) {
     const from = f === 0 ? 0 : groupEnd[f - 1];
     const to = groupEnd[f];
+    if (to > from) size += to - from - 1; // commas between tasks
     for (let i = from; i < to; i++) {
       const task = shown[i];
-      size += TASK_KEY_BYTES + digitsOf(tId[task]) + clock.length(tBegin[task]) + clock.length(tEnd[task]);
-      size += middleOf(tKind[task]).length;
+      size += TASK_KEY_BYTES + digitsOf(tId[task]) + middleOf(tKind[task]).length;
+      size += steady ? 2 * WALL_TIME_BYTES : clock.length(tBegin[task]) + clock.length(tEnd[task]);
       const staffFrom = task === 0 ? 0 : staffEnd[task - 1];
       const staffTo = staffEnd[task];
-      for (let k = staffFrom; k < staffTo; k++) size += digitsOf(staff[k]) + 1;
-      if (staffTo > staffFrom) size--; // commas between
+      if (staffTo > staffFrom) size += staffTo - staffFrom - 1; // commas between
+      for (let k = staffFrom; k < staffTo; k++) size += digitsOf(staff[k]);
     }
-    if (to > from) size += to - from - 1; // commas between tasks
   }
 
   // UTF-8 written straight into the Buffer: the 70,000 tasks of a month become no intermediate strings.
@@ -179,7 +183,7 @@ export function writeFlightsJson(input: FlightJsonInput): WrittenFlights {
   buf[pos++] = OPEN_BRACKET;
   for (let n = 0; n < order.length; n++) {
     const f = order[n];
-    pos += buf.write(heads[n], pos, headBytes[n]);
+    pos += heads.bytes.copy(buf, pos, n === 0 ? 0 : headEnd[n - 1], headEnd[n]);
     const from = f === 0 ? 0 : groupEnd[f - 1];
     const to = groupEnd[f];
     if (to > from) flagAt[f] = pos - CONFLICT_DIGIT_FROM_END;
@@ -212,24 +216,136 @@ export function writeFlightsJson(input: FlightJsonInput): WrittenFlights {
   return { json: buf, flagAt };
 }
 
-/** A flight's fields up to its tasks' '[' (with a comma before all but the first flight), is_conflict 0. */
-function flightHead(f: FlightRow, ref: FlightNames, begin: string, end: string, first: boolean): string {
-  const airline = ref.airlines.get(f.airline_id)?.code ?? '';
-  const route = `${ref.airports.get(f.departure_airport_id)?.code ?? ''} – ${ref.airports.get(f.arrival_airport_id)?.code ?? ''}`;
-  const tgo = f.tgo_template_id === null ? undefined : ref.tgo.get(f.tgo_template_id)?.name;
-  const status = ref.statuses.get(f.flight_status_id)?.name;
-  return (
-    `${first ? '' : ','}{"id":${f.id},"aid":${f.aid ?? 'null'},"direction":${f.direction},` +
-    `"begin":"${begin}","end":"${end}",` +
-    `"flightNumber":${json(airline + f.flight_number)},"flightTypeId":${f.flight_type_id},` +
-    `"flight_schedule_id":${f.flight_schedule_id},"flight_status":[${status === undefined ? '' : json(status)}],` +
-    `"route":${json(route)},"aircraft_type":${json(ref.aircraft.get(f.aircraft_type_id)?.name ?? '')},` +
-    `"tgo":${tgo === undefined ? 'null' : json(tgo)},"passengers":${f.passengers},` +
-    `"flight_url":"/flight/view/${f.id}",` +
-    `"season_flight_url":${f.flight_schedule_id === 2 ? `"/season-flight/view/${f.id}"` : 'null'},` +
-    `"season_flight_request_url":${f.flight_schedule_id === 3 ? `"/season-flight-request/view/${f.id}"` : 'null'},` +
-    '"is_conflict":0,"tasks":['
-  );
+const HEAD_ID = Buffer.from('{"id":');
+const HEAD_AID = Buffer.from(',"aid":');
+const HEAD_DIRECTION = Buffer.from(',"direction":');
+const HEAD_BEGIN = Buffer.from(',"begin":');
+const HEAD_END = Buffer.from(',"end":');
+const HEAD_NUMBER = Buffer.from(',"flightNumber":');
+const HEAD_TYPE = Buffer.from(',"flightTypeId":');
+const HEAD_SCHEDULE = Buffer.from(',"flight_schedule_id":');
+const HEAD_STATUS = Buffer.from(',"flight_status":[');
+const HEAD_ROUTE = Buffer.from('],"route":');
+const HEAD_AIRCRAFT = Buffer.from(',"aircraft_type":');
+const HEAD_TGO = Buffer.from(',"tgo":');
+const HEAD_PASSENGERS = Buffer.from(',"passengers":');
+const HEAD_URL = Buffer.from(',"flight_url":"/flight/view/');
+const HEAD_SEASON_URL = Buffer.from('","season_flight_url":');
+const SEASON_URL = Buffer.from('"/season-flight/view/');
+const HEAD_REQUEST_URL = Buffer.from(',"season_flight_request_url":');
+const REQUEST_URL = Buffer.from('"/season-flight-request/view/');
+const HEAD_TASKS = Buffer.from(',"is_conflict":0,"tasks":[');
+const NULL = Buffer.from('null');
+const QUOTE = 34;
+/** A head's bytes besides its names and flight number: keys, seven integers, two times, two links; with room. */
+const HEAD_FIXED_BYTES = 512;
+
+/**
+ * Each flight's fields up to its tasks' '[' (with a comma before all but the first flight), is_conflict 0, written
+ * in answer order into one buffer: `bytes[headEnd[n - 1] .. headEnd[n])` is the n-th flight's. The names are
+ * encoded once per reference row (route: per pair of airports).
+ */
+function flightHeads(
+  flights: FlightRow[],
+  order: number[],
+  begins: Float64Array,
+  ends: Float64Array,
+  ref: FlightNames,
+  clock: ReturnType<typeof wallClock>,
+) {
+  const cached = <K>(cache: Map<K, Buffer>, key: K, text: () => string) => {
+    let bytes = cache.get(key);
+    if (!bytes) {
+      bytes = Buffer.from(text());
+      cache.set(key, bytes);
+    }
+    return bytes;
+  };
+  const statuses = new Map<number, Buffer>();
+  const routes = new Map<number, Map<number, Buffer>>();
+  const aircraft = new Map<number, Buffer>();
+  const tgos = new Map<number | null, Buffer>();
+
+  let buf = Buffer.allocUnsafe(order.length * 640 + 1024);
+  const headEnd = new Int32Array(order.length);
+  let pos = 0;
+  for (let n = 0; n < order.length; n++) {
+    const f = flights[order[n]];
+    const status = cached(statuses, f.flight_status_id, () => {
+      const name = ref.statuses.get(f.flight_status_id)?.name;
+      return name === undefined ? '' : json(name);
+    });
+    let byArrival = routes.get(f.departure_airport_id);
+    if (!byArrival) {
+      byArrival = new Map();
+      routes.set(f.departure_airport_id, byArrival);
+    }
+    const route = cached(byArrival, f.arrival_airport_id, () =>
+      json(
+        `${ref.airports.get(f.departure_airport_id)?.code ?? ''} – ${ref.airports.get(f.arrival_airport_id)?.code ?? ''}`,
+      ),
+    );
+    const plane = cached(aircraft, f.aircraft_type_id, () =>
+      json(ref.aircraft.get(f.aircraft_type_id)?.name ?? ''),
+    );
+    const tgo = cached(tgos, f.tgo_template_id, () => {
+      const name = f.tgo_template_id === null ? undefined : ref.tgo.get(f.tgo_template_id)?.name;
+      return name === undefined ? 'null' : json(name);
+    });
+    const flightNumber = json((ref.airlines.get(f.airline_id)?.code ?? '') + f.flight_number);
+
+    const most =
+      HEAD_FIXED_BYTES + status.length + route.length + plane.length + tgo.length + flightNumber.length * 3;
+    if (pos + most > buf.length) {
+      const next = Buffer.allocUnsafe(Math.max(buf.length * 2, pos + most));
+      buf.copy(next, 0, 0, pos);
+      buf = next;
+    }
+    if (n > 0) buf[pos++] = COMMA;
+    pos = writeBytes(buf, pos, HEAD_ID);
+    pos = writeInt(buf, pos, f.id);
+    pos = writeBytes(buf, pos, HEAD_AID);
+    pos = f.aid === null ? writeBytes(buf, pos, NULL) : writeInt(buf, pos, f.aid);
+    pos = writeBytes(buf, pos, HEAD_DIRECTION);
+    pos = writeInt(buf, pos, f.direction);
+    pos = writeBytes(buf, pos, HEAD_BEGIN);
+    pos += clock.write(buf, pos, begins[order[n]]);
+    pos = writeBytes(buf, pos, HEAD_END);
+    pos += clock.write(buf, pos, ends[order[n]]);
+    pos = writeBytes(buf, pos, HEAD_NUMBER);
+    pos += buf.write(flightNumber, pos);
+    pos = writeBytes(buf, pos, HEAD_TYPE);
+    pos = writeInt(buf, pos, f.flight_type_id);
+    pos = writeBytes(buf, pos, HEAD_SCHEDULE);
+    pos = writeInt(buf, pos, f.flight_schedule_id);
+    pos = writeBytes(buf, pos, HEAD_STATUS);
+    pos = writeBytes(buf, pos, status);
+    pos = writeBytes(buf, pos, HEAD_ROUTE);
+    pos = writeBytes(buf, pos, route);
+    pos = writeBytes(buf, pos, HEAD_AIRCRAFT);
+    pos = writeBytes(buf, pos, plane);
+    pos = writeBytes(buf, pos, HEAD_TGO);
+    pos = writeBytes(buf, pos, tgo);
+    pos = writeBytes(buf, pos, HEAD_PASSENGERS);
+    pos = writeInt(buf, pos, f.passengers);
+    pos = writeBytes(buf, pos, HEAD_URL);
+    pos = writeInt(buf, pos, f.id);
+    pos = writeBytes(buf, pos, HEAD_SEASON_URL);
+    if (f.flight_schedule_id === 2) {
+      pos = writeBytes(buf, pos, SEASON_URL);
+      pos = writeInt(buf, pos, f.id);
+      buf[pos++] = QUOTE;
+    } else pos = writeBytes(buf, pos, NULL);
+    pos = writeBytes(buf, pos, HEAD_REQUEST_URL);
+    if (f.flight_schedule_id === 3) {
+      pos = writeBytes(buf, pos, REQUEST_URL);
+      pos = writeInt(buf, pos, f.id);
+      buf[pos++] = QUOTE;
+    } else pos = writeBytes(buf, pos, NULL);
+    pos = writeBytes(buf, pos, HEAD_TASKS);
+    headEnd[n] = pos;
+  }
+  return { bytes: buf.subarray(0, pos), headEnd };
 }
 
 /** Sets the is_conflict digit of each flight with a shown task in `conflictTask` (1 at a task's index). */

@@ -134,12 +134,19 @@ export function createFlightReads(db: DbHandle['db']) {
 
   /** Names of the reference rows the answer mentions. */
   async function names(flights: FlightRow[]) {
-    const ids = (pick: (f: FlightRow) => number | null) => [
-      ...new Set(flights.map(pick).filter((id): id is number => id !== null)),
-    ];
-    const airportIds = [
-      ...new Set([...ids((f) => f.departure_airport_id), ...ids((f) => f.arrival_airport_id)]),
-    ];
+    const ids = (...picks: ((f: FlightRow) => number | null)[]) => {
+      const found = new Set<number>();
+      for (const f of flights)
+        for (const pick of picks) {
+          const id = pick(f);
+          if (id !== null) found.add(id);
+        }
+      return [...found];
+    };
+    const airportIds = ids(
+      (f) => f.departure_airport_id,
+      (f) => f.arrival_airport_id,
+    );
     const byId = <T extends { id: number }>(list: T[]) => new Map(list.map((row) => [row.id, row]));
     // One round trip: each list as a JSON array of [id, name] pairs.
     const list = (select: SQL) =>

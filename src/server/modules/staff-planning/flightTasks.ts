@@ -171,9 +171,10 @@ export class TaskTable {
   /** The kind of a job and a digest's lists text (`text[from, to)`, hashed as `hash`), added when new. */
   kindOf(job: number, text: string, from: number, to: number, hash: number): number {
     const held = this.kindsByHash.get(hash);
-    if (held !== undefined) {
-      for (const known of typeof held === 'number' ? [held] : held)
-        if (this.sameKind(known, job, text, from, to)) return known;
+    if (typeof held === 'number') {
+      if (this.sameKind(held, job, text, from, to)) return held;
+    } else if (held !== undefined) {
+      for (let k = 0; k < held.length; k++) if (this.sameKind(held[k], job, text, from, to)) return held[k];
     }
     const lists = text.slice(from, to);
     const cut = lists.indexOf('|');

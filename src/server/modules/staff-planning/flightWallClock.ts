@@ -7,7 +7,7 @@ const QUOTE = 34;
 const COLON = 58;
 const ZERO = 48;
 /** The bytes of a time as a JSON string: '"YYYY-MM-DD HH:mm:ss"'. */
-const WALL_TIME_BYTES = 21;
+export const WALL_TIME_BYTES = 21;
 
 /**
  * A formatter of epoch seconds as 'YYYY-MM-DD HH:mm:ss' in a zone, cached: a month has ~10,000 distinct task
@@ -89,6 +89,22 @@ export function wallClock(zone: string) {
 
   return {
     text,
+    /**
+     * Whether every time from `first` to `last` (seconds) takes WALL_TIME_BYTES: the zone's offset holds on each
+     * of their days and their years take four digits.
+     */
+    steady(first: number, last: number): boolean {
+      const firstDay = Math.floor((first * 1000) / MS_PER_DAY);
+      const lastDay = Math.floor((last * 1000) / MS_PER_DAY);
+      for (let day = firstDay; day <= lastDay; day++) {
+        const offset = dayOffset(day);
+        if (offset === null) return false;
+        const from = new Date(day * MS_PER_DAY + offset).toISOString();
+        const to = new Date((day + 1) * MS_PER_DAY - 1 + offset).toISOString();
+        if (from.length !== 24 || to.length !== 24) return false;
+      }
+      return true;
+    },
     /** Bytes `write` takes for the time. */
     length(seconds: number): number {
       const ms = seconds * 1000;
