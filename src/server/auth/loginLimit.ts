@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { DbHandle } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 
@@ -26,11 +27,14 @@ class TooManyLoginsError extends HttpError {
 }
 
 /**
- * Counts failed logins in the `login_failures` table, so that every server process sees the same counts. Attempts
- * refused by the limit are not written, which bounds the table to about `perAddress` rows per address per window.
+ * Counts failed logins in the `login_failures` table, so that every server process sees the same counts. An attempt
+ * is written before its password is checked (`reserve`) and taken back when the password was right, so attempts
+ * under way count too: checking first and writing after would let a burst of concurrent guesses (over one process or
+ * several) all pass the check before any was written. Attempts refused by the limit are not written, which bounds
+ * the table to about `perAddress` rows per address per window.
  */
 export function createLoginLimiter(
-  handle: Pick<DbHandle, 'query'>,
+  handle: Pick<DbHandle, 'db' | 'query'>,
   limits: LoginLimits = DEFAULT_LOGIN_LIMITS,
   now: () => Date = () => new Date(),
 ) {
@@ -40,31 +44,47 @@ export function createLoginLimiter(
   return {
     limits,
 
-    /** Throws TooManyLoginsError when the login or the address has used up the window's failures. */
-    async check(login: string, address: string): Promise<void> {
-      const [row] = await handle.query<{ by_login: number; by_address: number }>(
-        `select (select count(*)::int from login_failures where login = $1 and at > $3) as by_login,
-                (select count(*)::int from login_failures where address = $2 and at > $3) as by_address`,
-        [key(login), address, windowStart()],
-      );
-      if (row.by_login >= limits.perLogin || row.by_address >= limits.perAddress) {
-        throw new TooManyLoginsError(limits.windowMs);
-      }
+    /**
+     * Throws TooManyLoginsError when the login or the address has used up the window's failures; else writes the
+     * attempt as a failure and answers its id, for `release` once the password proves right. Raw SQL: advisory
+     * locks have no query-builder form. The two locks (login, then address; always in that order, so two attempts
+     * never wait for each other crosswise) make count-and-write one step for every process on the database.
+     */
+    async reserve(login: string, address: string): Promise<number> {
+      const at = now();
+      const since = windowStart();
+      return handle.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(1, hashtext(${key(login)})), pg_advisory_xact_lock(2, hashtext(${address}))`,
+        );
+        const [row] = (
+          (await tx.execute(
+            sql`select (select count(*)::int from login_failures where login = ${key(login)} and at > ${since}) as by_login,
+                       (select count(*)::int from login_failures where address = ${address} and at > ${since}) as by_address`,
+          )) as unknown as { rows: { by_login: number; by_address: number }[] }
+        ).rows;
+        if (row.by_login >= limits.perLogin || row.by_address >= limits.perAddress) {
+          throw new TooManyLoginsError(limits.windowMs);
+        }
+        await tx.execute(sql`delete from login_failures where at <= ${since}`);
+        const [attempt] = (
+          (await tx.execute(
+            sql`insert into login_failures (login, address, at) values (${key(login)}, ${address}, ${at}) returning id`,
+          )) as unknown as { rows: { id: number }[] }
+        ).rows;
+        return attempt.id;
+      });
     },
 
-    /** Writes one failure, and forgets the failures that have left the window. */
-    async recordFailure(login: string, address: string): Promise<void> {
-      await handle.query('insert into login_failures (login, address, at) values ($1, $2, $3)', [
-        key(login),
-        address,
-        now(),
-      ]);
-      await handle.query('delete from login_failures where at <= $1', [windowStart()]);
+    /** Takes back a reserved attempt whose password was right, without forgetting any other failure. */
+    async release(attempt: number): Promise<void> {
+      await handle.query('delete from login_failures where id = $1', [attempt]);
     },
 
     /**
-     * After a successful login: forgets this login's failures from this address (the user's own typos). Failures of
-     * the same login from other addresses stay, so a guesser elsewhere is not let off by the owner signing in.
+     * After a successful login: forgets this login's failures from this address (the user's own typos, and the
+     * attempt itself). Failures of the same login from other addresses stay, so a guesser elsewhere is not let off
+     * by the owner signing in.
      */
     async recordSuccess(login: string, address: string): Promise<void> {
       await handle.query('delete from login_failures where login = $1 and address = $2', [

@@ -90,6 +90,16 @@ describe('when logins fail', () => {
     expect(row.n).toBe(0);
   });
 
+  it('lets no more guesses through than the limit when they arrive all at once', async () => {
+    const service = auth();
+    const statuses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => statusOf(service.login('petrov', `guess${i}`, `10.0.1.${i}`))),
+    );
+    // Checking first and writing the failure after the password would let all twelve reach the password check.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(9);
+  });
+
   it('refuses a disabled user with the message of a wrong password', async () => {
     const service = auth();
     await db.query("update users set enabled = false where login = 'petrov'");
@@ -114,5 +124,16 @@ describe('when a signed-in user changes the password', () => {
     }
     const change = { currentPassword: 'right-password', newPassword: 'another-password' };
     expect(await statusOf(service.changePassword(user.id, change, undefined, '10.0.0.1'))).toBe(429);
+  });
+
+  it('does not count a right current password, even when the new one is refused', async () => {
+    const service = auth();
+    const { user } = await service.login('petrov', 'right-password', '10.0.0.1');
+    const change = { currentPassword: 'right-password', newPassword: 'petrov' };
+    for (let i = 0; i < 4; i += 1) {
+      expect(await statusOf(service.changePassword(user.id, change, undefined, '10.0.0.1'))).toBe(422);
+    }
+    const [row] = await db.query<{ n: number }>('select count(*)::int as n from login_failures');
+    expect(row.n).toBe(0);
   });
 });

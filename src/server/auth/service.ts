@@ -29,7 +29,7 @@ function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export function createAuthService(handle: Pick<DbHandle, 'query'>, options: AuthServiceOptions = {}) {
+export function createAuthService(handle: Pick<DbHandle, 'db' | 'query'>, options: AuthServiceOptions = {}) {
   const ttl = options.sessionTtlMs ?? 12 * 60 * 60 * 1000;
   const now = options.now ?? (() => new Date());
   const limiter = createLoginLimiter(handle, { ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits }, now);
@@ -67,14 +67,14 @@ export function createAuthService(handle: Pick<DbHandle, 'query'>, options: Auth
       password: string,
       address = 'unknown',
     ): Promise<{ token: string; user: SessionUser }> {
-      await limiter.check(login, address);
+      await limiter.reserve(login, address);
       const [row] = await handle.query<{ id: number; password_hash: string; enabled: boolean }>(
         'select id, password_hash, enabled from users where login = $1',
         [login],
       );
       const ok = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
       if (!row || !ok || !row.enabled) {
-        await limiter.recordFailure(login, address);
+        // The reserved attempt stays written: it was a failure.
         throw new UnauthorizedError(MESSAGES.loginFailed);
       }
       await limiter.recordSuccess(login, address);
@@ -119,12 +119,10 @@ export function createAuthService(handle: Pick<DbHandle, 'query'>, options: Auth
         [userId],
       );
       if (!row) throw new UnauthorizedError();
-      await limiter.check(row.login, address);
+      const attempt = await limiter.reserve(row.login, address);
       const fields: FieldErrors = {};
-      if (!(await verifyPassword(change.currentPassword, row.password_hash))) {
-        await limiter.recordFailure(row.login, address);
-        fields.currentPassword = [PASSWORD_MESSAGES.wrongCurrent];
-      }
+      if (await verifyPassword(change.currentPassword, row.password_hash)) await limiter.release(attempt);
+      else fields.currentPassword = [PASSWORD_MESSAGES.wrongCurrent];
       const problems = passwordProblems(row.login, change.newPassword);
       if (problems.length > 0) fields.newPassword = problems.map((problem) => PASSWORD_MESSAGES[problem]);
       if (Object.keys(fields).length > 0) throw new ValidationError(fields);
