@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../src/server/db/client.ts';
 import { loadDemoAirport } from '../../src/server/demo/index.ts';
 import { BRS_DEFAULTS } from '../../src/shared/brs-config.ts';
+import { TEAM_STATUS } from '../../src/shared/team-planning.ts';
 import { bearer, createTestApp, loginAs, loginHolding, openTestDb } from '../support/testApp.ts';
 
 let db: DbHandle;
@@ -174,6 +175,73 @@ const CASES: WriteCase[] = [
       }[];
       const row = await one(`select id from rush_tags where tag = $1`, [tag.new_tag]);
       return { entity: 'rush_tags', id: row.id };
+    },
+  },
+  {
+    module: 'flight-table (staff dropped from a turnaround)',
+    as: 'admin',
+    write: async () => {
+      const link = await one<{ aid: number; id: number }>(
+        `select t.aid, te.id from turnarounds t
+           join tasks k on k.flight_id in (t.arrival_flight_id, t.departure_flight_id)
+           join task_employees te on te.task_id = k.id
+          order by t.aid, te.id limit 1`,
+      );
+      await call('admin', 'POST', '/race/drop-employees', { aids: [link.aid] });
+      return { entity: 'task_employees', id: link.id };
+    },
+  },
+  {
+    module: 'team-planning',
+    as: 'planner',
+    write: async () => {
+      const position = await one<{ id: number; department: number }>(
+        `select id, department_id as department from employee_positions order by id limit 1`,
+      );
+      const created = await call('planner', 'POST', '/team-planning/v1/team', {
+        name: 'Бригада для аудита',
+        begin_datetime: '2026-03-10 08:00:00',
+        end_datetime: '2026-03-10 20:00:00',
+        team_status_id: TEAM_STATUS.formed,
+        department_id: position.department,
+        employeePositionRules: [{ employee_position_id: position.id, count: 1, employees: [] }],
+      });
+      return { entity: 'teams', id: created.id };
+    },
+  },
+  {
+    module: 'postal-statements',
+    as: 'viewer',
+    write: async () => {
+      const department = await one(`select id from departments order by id limit 1`);
+      const saved = (await call('viewer', 'POST', '/v2/pattern', {
+        patterns: [{ pattern_type_id: 1, department_ids: [department.id], excluded_position_ids: [] }],
+      })) as { id: number }[];
+      return { entity: 'patterns', id: saved[0].id };
+    },
+  },
+  {
+    module: 'tariff-vip',
+    as: 'tariff',
+    write: async () => {
+      const created = await call('tariff', 'POST', '/tariff/vip-field', {
+        name: 'audit_field',
+        description: 'Поле для аудита',
+        is_guest_count: false,
+        use_parent_access_type: false,
+        vipFieldServiceHalls: [{ service_halls_id: 2 }],
+        vipFieldPassengerCategory: [{ passenger_category_id: 1 }],
+        vipFieldTravelClass: [{ travel_class_id: 3 }],
+        vipFieldAviacompany: [{ aviacompany_id: 1 }],
+        vipFieldDirection: [{ direction_id: 1 }],
+        vipFieldFlightClass: [{ flight_class_id: 1 }],
+        vipFieldFlightType: [{ flight_type_id: 2 }],
+        vipFieldHallAccessType: [{ vip_hall_access_type_id: 4 }],
+        vipFieldLoyaltyCardType: [{ loyalty_card_type_id: 6 }],
+        vipFieldHallCardBankType: [{ vip_hall_card_bank_type_id: 5 }],
+        vipFieldHallPayType: [{ vip_hall_pay_type_id: 1 }],
+      });
+      return { entity: 'vip_fields', id: created.id };
     },
   },
   {
