@@ -1,5 +1,14 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,6 +56,11 @@ interface Row {
   errors: number;
   timeouts: number;
   bytes: number;
+  /**
+   * CPU time (user + system) the server process spent per answered request: work counted, not wall time, so it holds
+   * on a busy machine; 1000 / this is the most one server process can answer per second on a free core.
+   */
+  serverCpuMsPerRequest: number | null;
   withinBudget: boolean | null;
 }
 
@@ -226,8 +240,22 @@ async function login(address: string): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuMs(pid: number | undefined): number | null {
+  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return null;
+  // Fields after the command name (which may hold spaces) start after its closing parenthesis.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of proc(5))
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+
+/** USER_HZ of /proc: 100 on every Linux this runs on. */
+const CLOCK_TICKS = 100;
+
 /** One call under `connections` connections for `duration` seconds. */
 async function hammer(
+  serverPid: number | undefined,
   address: string,
   token: string,
   call: Call,
@@ -249,6 +277,7 @@ async function hammer(
     if (!warm.ok) throw new Error(`${call.path}: ${warm.status}`);
     if (performance.now() - started < 1000 || tries >= 30) break;
   }
+  const cpuBefore = cpuMs(serverPid);
   const result = await autocannon({
     url: address + call.path,
     connections: options.connections,
@@ -257,6 +286,11 @@ async function hammer(
     timeout: 30,
   });
   const p99 = result.latency.p99;
+  const cpuAfter = cpuMs(serverPid);
+  const cpu =
+    cpuBefore === null || cpuAfter === null || result.requests.total === 0
+      ? null
+      : (cpuAfter - cpuBefore) / result.requests.total;
   return {
     database,
     call: call.name,
@@ -272,6 +306,7 @@ async function hammer(
     errors: result.errors,
     timeouts: result.timeouts,
     bytes: result.throughput.total,
+    serverCpuMsPerRequest: cpu === null ? null : Math.round(cpu * 100) / 100,
     withinBudget:
       call.list && database === 'postgresql' ? result.requests.total > 0 && p99 <= LIST_P99_BUDGET_MS : null,
   };
@@ -300,6 +335,7 @@ function printTable(rows: Row[]): void {
     String(r.non2xx + r.errors),
     String(r.unanswered),
     (r.bytes / 1_048_576).toFixed(1),
+    r.serverCpuMsPerRequest === null ? '' : r.serverCpuMsPerRequest.toFixed(2),
     r.withinBudget === null ? '' : r.withinBudget ? 'ok' : `OVER ${LIST_P99_BUDGET_MS}`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
@@ -332,7 +368,7 @@ export async function benchLoad(options: LoadOptions): Promise<boolean> {
       try {
         const token = await login(server.address);
         for (const call of calls()) {
-          const row = await hammer(server.address, token, call, options, database);
+          const row = await hammer(server.child.pid, server.address, token, call, options, database);
           rows.push(row);
           console.log(
             `  ${call.name}: ${row.requestsPerSecond.toFixed(0)} req/s, p99 ${row.p99} ms, errors ${row.non2xx + row.errors}`,
