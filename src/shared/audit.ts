@@ -2,7 +2,6 @@
 import { z } from './messages.ts';
 
 export const AUDIT_ACTIONS = { insert: 'Создание', update: 'Изменение', delete: 'Удаление' } as const;
-export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
 /** The longest period one audit query may cover, and the period read when the query names none. */
 export const AUDIT_MAX_DAYS = 93;
@@ -31,7 +30,7 @@ export const auditEntitySchema = z.object({ entity: z.string(), label: z.string(
 export type AuditEntity = z.infer<typeof auditEntitySchema>;
 
 /** Russian names of the audited tables; a table missing here is shown by its own name. */
-export const AUDIT_ENTITY_LABELS: Record<string, string> = {
+const AUDIT_ENTITY_LABELS: Record<string, string> = {
   aircraft_types: 'Типы ВС',
   airlines: 'Авиакомпании',
   airports: 'Аэропорты',
