@@ -140,9 +140,11 @@ export async function call(
   url: string,
   body?: unknown,
 ): Promise<{ status: number; body: unknown }> {
+  // No content-type without a body: Fastify refuses an empty JSON body.
+  const { 'content-type': _, ...bare } = headers;
   const res = await fetch(`${base}/api${url}`, {
     method,
-    headers,
+    headers: body === undefined ? bare : headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
