@@ -160,6 +160,13 @@ async function solvePosition(
   };
 }
 
+/** Staff-slots of a position's typical week. */
+function demandTotal(position: PositionDemand): number {
+  let total = 0;
+  for (const d of position.demand) total += d;
+  return total;
+}
+
 /**
  * The standard schedule of every position, solved in parallel by the pool (each position its own job).
  * Example: one position needing 1 person Monday 08:00–20:00 and a 12 h shift with a 1 h break → two shifts
@@ -177,7 +184,11 @@ export async function solveSchedule(
     const key = position.demand.join(',');
     if (!byWeek.has(key)) byWeek.set(key, position);
   }
-  const keys = [...byWeek.keys()];
+  // Longest first (LPT): the pool runs jobs in the order they are submitted, so the positions with the most staff
+  // demand (the largest models, the likeliest to branch) start first and the small ones fill in around them.
+  const keys = [...byWeek.keys()].sort(
+    (a, b) => demandTotal(byWeek.get(b) as PositionDemand) - demandTotal(byWeek.get(a) as PositionDemand),
+  );
   const first = await Promise.all(
     keys.map((key) => solvePosition(byWeek.get(key) as PositionDemand, shifts, options)),
   );

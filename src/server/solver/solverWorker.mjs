@@ -4,6 +4,7 @@
 // then step 2 (fewest distinct shifts with the total fixed at the optimum) within what is left of its own limit.
 import { parentPort } from 'node:worker_threads';
 import loadHighs from 'highs';
+import { differenced } from './differenced.mjs';
 import { mergeShifts, roundCover } from './incumbent.mjs';
 
 const highs = await loadHighs();
@@ -37,24 +38,28 @@ const DIVE_SHARE = 40;
 const DIVE_STEPS = 200;
 
 /**
- * The LP relaxation, then a dive: the most fractional-up columns get their LP value rounded up as a lower bound, a
- * few at a time, and the LP is solved again (warm, a few ms) until it is whole or the steps run out. Answers the
- * relaxation's objective, its values and reduced costs, and the dive's last values (null when the LP did not
- * finish).
+ * The LP relaxation (on the differenced model: the same optimum, a several times faster simplex), then a dive: the
+ * most fractional-up columns get their LP value rounded up as a lower bound, a few at a time, and the LP is solved
+ * again (warm, a few ms) until it is whole or the steps run out. Answers the relaxation's objective, the counts' values
+ * and reduced costs, and the dive's last counts (null when the LP did not finish).
  */
 function relax(data, seconds, started) {
-  const { integrality: _, ...continuous } = modelData(data);
-  const model = highs.createModel(continuous);
+  const n = data.numCols;
+  const model = highs.createModel(differenced(data));
   try {
     model.options.set({ output_flag: false, time_limit: Math.max(0.05, seconds) });
     model.run();
     if (model.getModelStatus() !== modelStatus.optimal) return null;
     const solution = model.getSolution();
-    const lp = { objective: model.getObjectiveValue(), values: solution.colValue, reduced: solution.colDual };
+    const lp = {
+      objective: model.getObjectiveValue(),
+      values: solution.colValue.subarray(0, n),
+      reduced: solution.colDual.subarray(0, n),
+    };
     let x = lp.values;
     for (let step = 0; step < DIVE_STEPS && (performance.now() - started) / 1000 < seconds / 2; step++) {
       const fractional = [];
-      for (let j = 0; j < x.length; j++) {
+      for (let j = 0; j < n; j++) {
         const part = x[j] - Math.floor(x[j] + 1e-9);
         if (part > 1e-6 && part < 1 - 1e-6) fractional.push(j);
       }
@@ -65,7 +70,7 @@ function relax(data, seconds, started) {
         model.changeColBounds(j, Math.ceil(x[j]), data.colUpper[j]);
       model.run();
       if (model.getModelStatus() !== modelStatus.optimal) break;
-      x = model.getSolution().colValue;
+      x = model.getSolution().colValue.subarray(0, n);
     }
     return { ...lp, dived: x };
   } finally {
@@ -75,42 +80,58 @@ function relax(data, seconds, started) {
 
 /**
  * Step 1, staff-time. The LP relaxation first: when it is whole, or a cover rounded from it costs no more than its
- * bound (the objective is a whole number), that cover is proven optimal without branching. Otherwise branch and
- * bound starts from the rounded cover; if it finds nothing better in time, the rounded cover stands with the LP gap.
+ * bound (the objective is a whole number), that cover is proven optimal without branching.
+ *
+ * Otherwise the optimum is bracketed: `low` (proven: no cover is cheaper) starts at ceil(LP), the incumbent is the
+ * rounded cover. Each round asks whether a cover of cost `low` exists, by branch and bound over only the columns that
+ * could be in one: a column at 0 in the LP whose reduced cost exceeds `low` − LP cannot be in any cover costing
+ * `low` or less (cost ≥ LP + Σ reduced cost × count), so it is fixed at 0 — with the LP's gap below 1 this keeps a
+ * quarter of the columns or fewer. That restricted problem solved to its optimum r proves the optimum is at least
+ * min(r, `low` + 1), and r is a cover: when r ≤ `low` + 1 it is the optimum; else `low` rises by one and the next
+ * round keeps a few more columns. Asking the smallest question first is what makes it fast: branch and bound over
+ * every column, started from the incumbent, spends most of its time finding a cover it could have been told is the
+ * only one left to look for. Out of time, the incumbent stands with the gap to the bound reached.
  */
 function staffTime(data, seconds, started) {
+  const elapsed = () => (performance.now() - started) / 1000;
   const lp = relax(data, seconds, started);
-  if (!lp) return run(data, seconds - (performance.now() - started) / 1000, null);
-  const bound = Math.ceil(lp.objective - 1e-6);
+  if (!lp) return run(data, seconds - elapsed(), null);
   const fromLp = roundCover(data, lp.values);
   const fromDive = roundCover(data, lp.dived);
-  const rounded = fromDive && (!fromLp || fromDive.cost < fromLp.cost) ? fromDive : fromLp;
-  if (!rounded) return run(data, seconds - (performance.now() - started) / 1000, null);
-  if (rounded.cost <= bound + 1e-6)
-    return { status: 'optimal', gap: 0, values: rounded.x, objective: rounded.cost };
-  // Reduced-cost fixing: a column at 0 in the LP whose reduced cost lifts the LP bound to the incumbent's cost − 1
-  // cannot be in a strictly cheaper cover (costs are whole numbers); fixing it at 0 shrinks what branch and bound
-  // explores without losing the optimum.
-  const colUpper = Float64Array.from(data.colUpper);
-  for (let j = 0; j < colUpper.length; j++)
-    if (rounded.x[j] === 0 && lp.values[j] < 1e-9 && lp.objective + lp.reduced[j] > rounded.cost - 1 + 1e-3)
-      colUpper[j] = 0;
-  const left = seconds - (performance.now() - started) / 1000;
-  const mip = run({ ...data, colUpper }, left, rounded.x);
-  if (mip.values && mip.objective <= rounded.cost + 1e-6) {
-    // Stopped early, HiGHS may not have raised its own bound to the LP's yet: report the tighter of the two gaps.
-    const fromLp = (mip.objective - bound) / mip.objective;
-    return mip.status === 'optimal' ? mip : { ...mip, gap: Math.min(mip.gap ?? 1, Math.max(0, fromLp)) };
+  let best = fromDive && (!fromLp || fromDive.cost < fromLp.cost) ? fromDive : fromLp;
+  if (!best) return run(data, seconds - elapsed(), null);
+  let low = Math.ceil(lp.objective - 1e-6);
+  let status = 'optimal';
+  while (best.cost > low + 1e-6) {
+    const left = seconds - elapsed();
+    if (left < 0.05) {
+      status = 'feasible';
+      break;
+    }
+    const colUpper = Float64Array.from(data.colUpper);
+    for (let j = 0; j < colUpper.length; j++) if (lp.reduced[j] > low - lp.objective + 1e-6) colUpper[j] = 0;
+    const fits = best.x.every((v, j) => v === 0 || colUpper[j] > 0);
+    const round = run({ ...data, colUpper }, left, fits ? best.x : null);
+    if (round.values && round.objective < best.cost - 1e-6)
+      best = { x: Float64Array.from(round.values, Math.round), cost: Math.round(round.objective) };
+    if (round.status === 'optimal' || round.status === 'infeasible') {
+      // Every cover costing `low` or less lies in the restricted problem, which has none cheaper than its optimum.
+      low = round.values ? Math.min(Math.round(round.objective), low + 1) : low + 1;
+    } else {
+      // Out of time: the restricted bound holds for covers up to `low`, so it lifts `low` only up to `low` + 1.
+      if (round.bound !== null) low = Math.max(low, Math.min(Math.ceil(round.bound - 1e-6), low + 1));
+      status = 'feasible';
+      break;
+    }
   }
-  return {
-    status: 'feasible',
-    gap: (rounded.cost - bound) / rounded.cost,
-    values: rounded.x,
-    objective: rounded.cost,
-  };
+  if (status === 'optimal') return { status, gap: 0, values: best.x, objective: best.cost };
+  return { status, gap: Math.max(0, (best.cost - low) / best.cost), values: best.x, objective: best.cost };
 }
 
-/** Runs one model; answers the status word, the relative gap and the column values (null without a solution). */
+/**
+ * Runs one model; answers the status word (infeasible: proven to have no solution), the relative gap, the dual bound
+ * and the column values (null without a solution).
+ */
 function run(data, seconds, start) {
   const model = highs.createModel(modelData(data));
   try {
@@ -124,13 +145,20 @@ function run(data, seconds, start) {
     if (start) model.setSolution({ colValue: start });
     model.run();
     const status = model.getModelStatus();
+    const dual = Number(model.info.get('mip_dual_bound'));
+    const bound = Number.isFinite(dual) ? dual : null;
     const held = Number(model.info.get('primal_solution_status')) === FEASIBLE_POINT;
-    if (!held) return { status: 'none', gap: null, values: null, objective: null };
+    if (!held) {
+      // A cover model has bounded columns, so "infeasible or unbounded" is infeasible.
+      const infeasible = status === modelStatus.infeasible || status === modelStatus.unboundedOrInfeasible;
+      return { status: infeasible ? 'infeasible' : 'none', gap: null, bound, values: null, objective: null };
+    }
     const optimal = status === modelStatus.optimal;
     const gap = optimal ? 0 : Number(model.info.get('mip_gap'));
     return {
       status: optimal ? 'optimal' : 'feasible',
       gap: Number.isFinite(gap) ? gap : null,
+      bound,
       values: model.getSolution().colValue,
       objective: model.getObjectiveValue(),
     };
