@@ -245,6 +245,44 @@ const CASES: WriteCase[] = [
     },
   },
   {
+    module: 'tariff-calc',
+    as: 'tariff',
+    write: async () => {
+      const steps = await one(`select id from jobs where name = 'Подача трапа'`);
+      const created = await call('tariff', 'POST', '/tariff/calc', {
+        calcSourceType: 1,
+        service: { name_ru: 'Трап для аудита', name_en: 'Audit steps', id_1c: 'AUDIT-TRAP' },
+        calc_type_id: 1,
+        format_id: 2,
+        rounding_id: 2,
+        accuracy: 1,
+        group_type: 2,
+        coeff: 1,
+        minimum_amount: 0,
+        is_rounding_first: false,
+        is_accuracy_first: true,
+        is_using_plan_time: true,
+        calc_direction_id: [1],
+        calcServiceMapType: [1],
+        calcMedService: [],
+        calcVipService: [],
+        calcJob: [
+          {
+            start_job_id: steps.id,
+            start_param: 1,
+            end_job_id: steps.id,
+            end_param: 2,
+            job_indicator_id: null,
+          },
+        ],
+        calc_employee_position_id: [1],
+        calc_resource_type_id: [1],
+        calc_resource_id: [1],
+      });
+      return { entity: 'tariff_calcs', id: created.id };
+    },
+  },
+  {
     module: 'auth (password change)',
     as: 'writer',
     write: async () => {
