@@ -272,3 +272,51 @@ describe('when React mounts the grid twice in development (StrictMode)', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
+
+describe('when the body draws the rows', () => {
+  it('draws an icon column’s React content and gives a clicked row to onRowClick', async () => {
+    const user = userEvent.setup();
+    const onRowClick = vi.fn();
+    const { loadPage } = fakeLoadPage();
+    const columns: GridColumn<Airline>[] = [
+      ...COLUMNS,
+      {
+        key: 'mark',
+        title: 'Отметка',
+        kind: 'icon',
+        icon: (row) => (row.active ? <span title="Активна">●</span> : null),
+      },
+    ];
+    render(
+      <DataGrid
+        label="Авиакомпании"
+        columns={columns}
+        loadPage={loadPage}
+        onRowClick={(row, index) => onRowClick(row.id, index)}
+        isRowSelected={(row) => row.id === 2}
+      />,
+    );
+    const cell = await screen.findByText('Авиакомпания 003');
+    const row = (name: string) => screen.getByText(name).closest('[role=row]') as HTMLElement;
+    expect(within(row('Авиакомпания 001')).getByTitle('Активна')).toBeInTheDocument();
+    expect(within(row('Авиакомпания 002')).queryByTitle('Активна')).not.toBeInTheDocument();
+    expect(row('Авиакомпания 002')).toHaveAttribute('aria-selected', 'true');
+    expect(row('Авиакомпания 003')).toHaveAttribute('aria-selected', 'false');
+    await user.click(cell);
+    expect(onRowClick).toHaveBeenCalledWith(3, 2);
+  });
+
+  it('says the rows are loading while the first page is on its way, not that there are none', async () => {
+    const { loadPage: load } = fakeLoadPage();
+    let answer = () => undefined as unknown;
+    const loadPage: LoadPage<Airline> = (params, signal) =>
+      new Promise((resolve, reject) => {
+        answer = () => load(params, signal).then(resolve, reject);
+      });
+    render(<DataGrid label="Авиакомпании" columns={COLUMNS} loadPage={loadPage} />);
+    expect(await screen.findByText('Загрузка…')).toBeInTheDocument();
+    expect(screen.queryByText('Нет данных')).not.toBeInTheDocument();
+    answer();
+    expect(await screen.findByText('Авиакомпания 001')).toBeInTheDocument();
+  });
+});

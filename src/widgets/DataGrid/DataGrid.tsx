@@ -106,7 +106,9 @@ export function DataGridView<T>({
         pageSizes={pageSizes}
         onPageSize={(perPage) => actorRef.send({ type: 'PAGE_SIZE.SET', perPage })}
       />
-      <div className={`w-grid__scroller${horizontalScroll ? ' is-horizontal' : ''}`}>
+      <div
+        className={`w-grid__scroller${horizontalScroll ? ' is-horizontal' : ''}${windowColumns ? ' is-windowed' : ''}`}
+      >
         <div
           role="table"
           aria-label={label}
@@ -133,6 +135,7 @@ export function DataGridView<T>({
             isRowSelected={isRowSelected}
             onRowClick={onRowClick}
             activeRow={activeRow}
+            loading={loading}
             columnWidths={windowColumns ? widths : null}
             height={height}
             rowHeight={rowHeight}

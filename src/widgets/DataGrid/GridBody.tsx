@@ -3,114 +3,20 @@
 import {
   type CSSProperties,
   type MouseEvent,
-  type ReactNode,
+  memo,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
+  useRef,
   useState,
+  useSyncExternalStore,
 } from 'react';
-import { List, type RowComponentProps, useListCallbackRef } from 'react-window';
+import { flushSync } from 'react-dom';
+import { cellClass, isRichColumn } from './cells.tsx';
+import { RichCells } from './richCells.ts';
+import { type PaintInput, RowPainter, rowSlots } from './rowPainter.ts';
 import type { GridColumn } from './types.ts';
-
-const numberFormat = new Intl.NumberFormat('ru');
-
-interface BodyRowProps<T> {
-  rows: T[];
-  columns: GridColumn<T>[];
-  /** Each column's `flex` (and least width) in a body row, matching the header's grid tracks. */
-  cellStyles: CSSProperties[];
-  firstSerial: number;
-  rowColor?: (row: T) => string | undefined;
-  onRowContextMenu?: (row: T, event: MouseEvent) => void;
-  /** Rows drawn as chosen (the screen keeps the choice). */
-  isRowSelected?: (row: T) => boolean;
-  onRowClick?: (row: T, index: number, event: MouseEvent) => void;
-}
-
-function fieldOf<T>(row: T, key: string): unknown {
-  return (row as Record<string, unknown>)[key];
-}
-
-/** What one cell shows by the column's kind (spec 3.3): a serial cell on row 0 of page 2 by 20 shows 21. */
-function cellContent<T>(column: GridColumn<T>, row: T, index: number, firstSerial: number): ReactNode {
-  const value = fieldOf(row, column.key);
-  switch (column.kind ?? 'string') {
-    case 'serial':
-      return firstSerial + index;
-    case 'number':
-      return typeof value === 'number' ? numberFormat.format(value) : String(value ?? '');
-    case 'select':
-      return column.options?.find((option) => option.id === value)?.name ?? String(value ?? '');
-    case 'render':
-      return column.render?.(row, index) ?? null;
-    case 'icon':
-      return column.icon?.(row) ?? null;
-    case 'renderComponent': {
-      const Component = column.component;
-      return Component ? <Component row={row} index={index} /> : null;
-    }
-    default:
-      return value === null || value === undefined ? '' : String(value);
-  }
-}
-
-/** The class of a cell: its alignment as a class, so no style object is built per cell and frame. */
-function cellClass<T>(column: GridColumn<T>): string {
-  const align = column.align ?? (column.kind === 'number' ? 'right' : 'left');
-  return align === 'left' ? 'w-grid__cell' : `w-grid__cell is-${align}`;
-}
-
-function BodyRow<T>({
-  index,
-  style,
-  ariaAttributes: _aria,
-  rows,
-  columns,
-  cellStyles,
-  firstSerial,
-  rowColor,
-  onRowContextMenu,
-  isRowSelected,
-  onRowClick,
-  cellClasses,
-  shown,
-}: RowComponentProps<BodyRowProps<T> & CellProps>) {
-  const row = rows[index];
-  const selected = isRowSelected?.(row) ?? false;
-  const background = selected ? undefined : rowColor?.(row);
-  // Sideways, the columns left of those drawn are the row's left padding.
-  const rowStyle: CSSProperties = { ...style, paddingLeft: shown?.left, background };
-  const stripe = index % 2 ? 'w-grid__row is-odd' : 'w-grid__row';
-  return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: rows are chosen by keyboard through the screen's key handler on the table
-    <div
-      role="row"
-      aria-rowindex={index + 1}
-      aria-selected={isRowSelected ? selected : undefined}
-      className={selected ? `${stripe} is-selected` : stripe}
-      style={rowStyle}
-      onClick={onRowClick ? (event) => onRowClick(row, index, event) : undefined}
-      onContextMenu={onRowContextMenu ? (event) => onRowContextMenu(row, event) : undefined}
-    >
-      {shown
-        ? columns.slice(shown.from, shown.to + 1).map((column, i) => (
-            <div
-              key={column.key}
-              role="cell"
-              className={cellClasses[shown.from + i]}
-              style={cellStyles[shown.from + i]}
-            >
-              {cellContent(column, row, index, firstSerial)}
-            </div>
-          ))
-        : columns.map((column, i) => (
-            <div key={column.key} role="cell" className={cellClasses[i]} style={cellStyles[i]}>
-              {cellContent(column, row, index, firstSerial)}
-            </div>
-          ))}
-    </div>
-  );
-}
 
 /** The columns a row draws when the grid scrolls sideways: those in view, after `left` px of columns not drawn. */
 interface ShownColumns {
@@ -119,13 +25,11 @@ interface ShownColumns {
   left: number;
 }
 
-interface CellProps {
-  cellClasses: string[];
-  shown: ShownColumns | null;
-}
-
-/** Pixels drawn beyond each side of a sideways-scrolling body. */
-const COLUMN_MARGIN = 240;
+/**
+ * Pixels drawn beyond each side of a sideways-scrolling body: the columns a frame of threaded (compositor) scrolling
+ * may show before the scroll event draws them. Each one drawn costs every vertical scroll frame a cell per row.
+ */
+const COLUMN_MARGIN = 120;
 
 /**
  * The first and last of the columns of `widths` (px) that meet the view from `left` to `right` widened by
@@ -168,12 +72,14 @@ function useShownColumns(element: HTMLElement | null, widths: number[] | null): 
       const next = columnRange(widths, scroller.scrollLeft, scroller.scrollLeft + scroller.clientWidth);
       setRange((current) => (current && current[0] === next[0] && current[1] === next[1] ? current : next));
     };
+    // Columns scrolled into view are drawn within the scroll event, before the frame, not a frame late.
+    const onScroll = () => flushSync(update);
     update();
-    scroller.addEventListener('scroll', update, { passive: true });
+    scroller.addEventListener('scroll', onScroll, { passive: true });
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
     observer?.observe(scroller);
     return () => {
-      scroller.removeEventListener('scroll', update);
+      scroller.removeEventListener('scroll', onScroll);
       observer?.disconnect();
     };
   }, [element, widths]);
@@ -184,19 +90,17 @@ function useShownColumns(element: HTMLElement | null, widths: number[] | null): 
   }, [range, widths]);
 }
 
-/** Rows drawn beyond each edge of the viewport; a fast scroll outruns any overscan, so it stays small. */
-const OVERSCAN = 1;
-
-/**
- * How many row slots the body recycles: more than it ever draws at once, and even, so a slot keeps its stripe.
- * `rowSlots(480, 36)` is 18.
- */
-function rowSlots(height: number, rowHeight: number): number {
-  const slots = Math.ceil(height / rowHeight) + 2 * OVERSCAN + 2;
-  return slots + (slots % 2);
-}
-
-interface GridBodyProps<T> extends BodyRowProps<T> {
+interface GridBodyProps<T> {
+  rows: T[];
+  columns: GridColumn<T>[];
+  /** Each column's `flex` (and least width) in a body row, matching the header's grid tracks. */
+  cellStyles: CSSProperties[];
+  firstSerial: number;
+  rowColor?: (row: T) => string | undefined;
+  onRowContextMenu?: (row: T, event: MouseEvent) => void;
+  /** Rows drawn as chosen (the screen keeps the choice). */
+  isRowSelected?: (row: T) => boolean;
+  onRowClick?: (row: T, index: number, event: MouseEvent) => void;
   height: number;
   rowHeight: number;
   minWidth?: number;
@@ -204,53 +108,140 @@ interface GridBodyProps<T> extends BodyRowProps<T> {
   columnWidths?: number[] | null;
   /** A row index kept in view: the body scrolls to it when it changes (keyboard selection). */
   activeRow?: number | null;
+  /** A load is under way: an empty body says so instead of 'Нет данных'. */
+  loading?: boolean;
 }
 
+/** The React content of one rich cell of a row slot, as the row painter last set it. */
+const RichCell = memo(function RichCell({
+  cells,
+  slot,
+  column,
+}: {
+  cells: RichCells;
+  slot: number;
+  column: number;
+}) {
+  const subscribe = useCallback(
+    (listener: () => void) => cells.listen(slot, column, listener),
+    [cells, slot, column],
+  );
+  const read = useCallback(() => cells.get(slot, column), [cells, slot, column]);
+  return useSyncExternalStore(subscribe, read, read);
+});
+
 /**
- * The virtualised rows: only what is on screen is in the DOM, so 50,000 rows scroll smoothly. Rows are keyed by
- * slot (index modulo the slot count), so a scroll re-renders the same row elements with new text instead of
- * unmounting and mounting a screenful of rows every frame.
+ * The virtualised rows: a fixed set of row slots in one container moved by a transform, so only what is on screen is
+ * in the DOM and 50,000 rows scroll smoothly. React draws the slots and their cells once per change of the rows,
+ * columns or choice; a scroll frame is painted by RowPainter straight into the DOM (text nodes, row attributes), and
+ * only cells holding React content re-render.
  */
 export function GridBody<T>({
+  rows,
+  columns,
+  cellStyles,
+  firstSerial,
+  rowColor,
+  onRowContextMenu,
+  isRowSelected,
+  onRowClick,
   height,
   rowHeight,
   minWidth,
   activeRow,
   columnWidths = null,
-  ...rowProps
+  loading = false,
 }: GridBodyProps<T>) {
-  const { columns } = rowProps;
-  const [list, setList] = useListCallbackRef(null);
-  const shown = useShownColumns(list?.element ?? null, columnWidths);
-  useEffect(() => {
-    if (activeRow === null || activeRow === undefined || activeRow < 0) return;
-    list?.scrollToRow({ index: activeRow, align: 'auto' });
-  }, [activeRow, list]);
+  const [body, setBody] = useState<HTMLDivElement | null>(null);
+  const container = useRef<HTMLDivElement>(null);
+  const shown = useShownColumns(body, columnWidths);
+  const rich = useMemo(() => new RichCells(), []);
+  const painter = useMemo(() => new RowPainter<T>(rich), [rich]);
   const cellClasses = useMemo(() => columns.map(cellClass), [columns]);
-  const slots = rowSlots(height, rowHeight);
-  const rowKey = useCallback((index: number) => index % slots, [slots]);
-  if (rowProps.rows.length === 0) {
+  const richColumns = useMemo(() => columns.map(isRichColumn), [columns]);
+  const from = shown?.from ?? 0;
+  const to = shown ? shown.to : columns.length - 1;
+  const input = useRef<PaintInput<T> & Pick<GridBodyProps<T>, 'onRowClick' | 'onRowContextMenu'>>(null);
+
+  // After every render: the rows, columns or choice may have changed, so every slot is looked at again.
+  useLayoutEffect(() => {
+    input.current = { rows, columns, firstSerial, rowHeight, from, to, rowColor, isRowSelected };
+    input.current.onRowClick = onRowClick;
+    input.current.onRowContextMenu = onRowContextMenu;
+    if (body && container.current) painter.paint(container.current, body.scrollTop, input.current, true);
+  });
+
+  useEffect(() => {
+    if (!body) return;
+    const onScroll = () => {
+      if (container.current && input.current)
+        painter.paint(container.current, body.scrollTop, input.current, false);
+    };
+    body.addEventListener('scroll', onScroll, { passive: true });
+    return () => body.removeEventListener('scroll', onScroll);
+  }, [body, painter]);
+
+  useEffect(() => {
+    if (!body || activeRow === null || activeRow === undefined || activeRow < 0) return;
+    const top = activeRow * rowHeight;
+    if (top < body.scrollTop) body.scrollTop = top;
+    else if (top + rowHeight > body.scrollTop + body.clientHeight)
+      body.scrollTop = top + rowHeight - body.clientHeight;
+  }, [activeRow, body, rowHeight]);
+
+  const rowOf = (event: MouseEvent): number | null =>
+    container.current ? painter.rowAt(container.current, event.target) : null;
+  const onClick = (event: MouseEvent) => {
+    const index = rowOf(event);
+    const current = input.current;
+    if (index !== null && current?.onRowClick) current.onRowClick(current.rows[index], index, event);
+  };
+  const onContextMenu = (event: MouseEvent) => {
+    const index = rowOf(event);
+    const current = input.current;
+    if (index !== null && current?.onRowContextMenu) current.onRowContextMenu(current.rows[index], event);
+  };
+
+  if (rows.length === 0) {
     return (
       <div role="rowgroup" className="w-grid__body">
         <div role="row" className="w-grid__row w-grid__empty">
-          <div role="cell">Нет данных</div>
+          <div role="cell">{loading ? 'Загрузка…' : 'Нет данных'}</div>
         </div>
       </div>
     );
   }
+  const slots = Math.min(rowSlots(height, rowHeight), rows.length);
+  const drawn = columns.slice(from, to + 1);
+  const rowStyle: CSSProperties = { height: rowHeight, paddingLeft: shown?.left };
   return (
-    <List
+    // biome-ignore lint/a11y/useKeyWithClickEvents: rows are chosen by keyboard through the screen's key handler on the table
+    <div
+      ref={setBody}
       role="rowgroup"
       className="w-grid__body w-grid__body--rows"
-      rowComponent={BodyRow<T>}
-      rowCount={rowProps.rows.length}
-      rowHeight={rowHeight}
-      rowKey={rowKey}
-      listRef={setList}
-      rowProps={{ ...rowProps, cellClasses, shown }}
-      defaultHeight={height}
-      overscanCount={OVERSCAN}
-      style={{ height: Math.min(height, rowProps.rows.length * rowHeight + 2), minWidth }}
-    />
+      style={{ height: Math.min(height, rows.length * rowHeight + 2), minWidth }}
+      onClick={onRowClick ? onClick : undefined}
+      onContextMenu={onRowContextMenu ? onContextMenu : undefined}
+    >
+      <div className="w-grid__sizer" style={{ height: rows.length * rowHeight }} />
+      <div ref={container} className="w-grid__slots">
+        {Array.from({ length: slots }, (_, slot) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a slot is its place; the painter fills it with a row
+          <div key={slot} role="row" style={rowStyle}>
+            {drawn.map((column, i) => (
+              <div
+                key={column.key}
+                role="cell"
+                className={cellClasses[from + i]}
+                style={cellStyles[from + i]}
+              >
+                {richColumns[from + i] ? <RichCell cells={rich} slot={slot} column={from + i} /> : null}
+              </div>
+            ))}
+          </div>
+        ))}
+      </div>
+    </div>
   );
 }

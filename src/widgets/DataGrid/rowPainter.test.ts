@@ -1,0 +1,179 @@
+import { createElement } from 'react';
+import { describe, expect, it } from 'vitest';
+import { RichCells } from './richCells.ts';
+import { firstRow, type PaintInput, RowPainter, rowSlots } from './rowPainter.ts';
+import type { GridColumn } from './types.ts';
+
+interface Flight {
+  id: number;
+  flight: string;
+  late: boolean;
+}
+
+const ROWS: Flight[] = Array.from({ length: 1000 }, (_, index) => ({
+  id: index + 1,
+  flight: `SU ${1000 + index}`,
+  late: index % 3 === 0,
+}));
+
+const COLUMNS: GridColumn<Flight>[] = [
+  { key: 'serial', title: '№', kind: 'serial' },
+  { key: 'flight', title: 'Рейс' },
+  {
+    key: 'late',
+    title: 'Задержка',
+    kind: 'render',
+    render: (row) => (row.late ? createElement('b', null, 'поздно') : 'в срок'),
+  },
+];
+
+/** A slot container as GridBody draws it: `slots` rows of empty cells, one per column. */
+function slotsOf(slots: number, columns = COLUMNS.length): HTMLElement {
+  const container = document.createElement('div');
+  for (let slot = 0; slot < slots; slot += 1) {
+    const row = document.createElement('div');
+    row.setAttribute('role', 'row');
+    for (let column = 0; column < columns; column += 1) {
+      const cell = document.createElement('div');
+      cell.setAttribute('role', 'cell');
+      row.append(cell);
+    }
+    container.append(row);
+  }
+  return container;
+}
+
+function input(overrides: Partial<PaintInput<Flight>> = {}): PaintInput<Flight> {
+  return { rows: ROWS, columns: COLUMNS, firstSerial: 1, rowHeight: 36, from: 0, to: 2, ...overrides };
+}
+
+const texts = (container: HTMLElement) =>
+  [...container.children].map((row) => [...row.children].map((cell) => cell.textContent));
+
+describe('rowSlots and firstRow', () => {
+  it('recycles enough slots for a viewport and a partly shown row, plus one for an even first row', () => {
+    expect(rowSlots(480, 36)).toBe(16);
+    expect(rowSlots(560, 36)).toBe(18);
+  });
+
+  it('starts at the first row in view rounded down to an even index', () => {
+    expect(firstRow(0, 36, 1000, 16)).toBe(0);
+    expect(firstRow(3600, 36, 1000, 16)).toBe(100);
+    expect(firstRow(3636, 36, 1000, 16)).toBe(100);
+    expect(firstRow(3672, 36, 1000, 16)).toBe(102);
+  });
+
+  it('never leaves a slot empty at the end of the rows', () => {
+    expect(firstRow(36_000, 36, 1000, 16)).toBe(984);
+    expect(firstRow(500, 36, 10, 10)).toBe(0);
+  });
+
+  it('covers every row in view for any scroll offset', () => {
+    const slots = rowSlots(480, 36);
+    for (let top = 0; top < 36 * 900; top += 7) {
+      const first = firstRow(top, 36, 1000, slots);
+      expect(first).toBeLessThanOrEqual(Math.floor(top / 36));
+      expect(first + slots - 1).toBeGreaterThanOrEqual(Math.min(999, Math.floor((top + 479) / 36)));
+    }
+  });
+});
+
+describe('when the painter draws rows', () => {
+  it('writes the text of the rows in view into the slots and moves the container to the first of them', () => {
+    const container = slotsOf(4);
+    new RowPainter<Flight>(new RichCells()).paint(container, 36 * 10, input(), true);
+    expect(texts(container)).toEqual([
+      ['11', 'SU 1010', 'в срок'],
+      ['12', 'SU 1011', 'в срок'],
+      ['13', 'SU 1012', ''],
+      ['14', 'SU 1013', 'в срок'],
+    ]);
+    expect(container.style.transform).toBe('translateY(360px)');
+    expect(container.children[0].getAttribute('aria-rowindex')).toBe('11');
+  });
+
+  it('gives rows their stripe and keeps the React content of a rich cell for its RichCell', () => {
+    const rich = new RichCells();
+    const container = slotsOf(4);
+    new RowPainter<Flight>(rich).paint(container, 36 * 10, input(), true);
+    expect(container.children[0].className).toBe('w-grid__row');
+    expect(container.children[1].className).toBe('w-grid__row is-odd');
+    expect(rich.get(2, 2)).toMatchObject({ type: 'b', props: { children: 'поздно' } });
+    expect(rich.get(0, 2)).toBeNull();
+  });
+
+  it('rewrites the text nodes it made on a scroll instead of making new ones', () => {
+    const container = slotsOf(4);
+    const painter = new RowPainter<Flight>(new RichCells());
+    painter.paint(container, 0, input(), true);
+    const node = container.children[0].children[1].firstChild;
+    painter.paint(container, 36 * 500, input(), false);
+    expect(container.children[0].children[1].firstChild).toBe(node);
+    expect(node?.textContent).toBe('SU 1500');
+  });
+
+  it('leaves the rows alone on a scroll that keeps the same first row', () => {
+    const container = slotsOf(4);
+    const painter = new RowPainter<Flight>(new RichCells());
+    painter.paint(container, 36 * 10, input(), true);
+    (container.children[0].children[1].firstChild as Text).data = 'touched';
+    painter.paint(container, 36 * 10 + 20, input(), false);
+    expect(container.children[0].children[1].textContent).toBe('touched');
+  });
+
+  it('marks chosen rows and colours the others after a render', () => {
+    const container = slotsOf(4);
+    const painter = new RowPainter<Flight>(new RichCells());
+    const chosen = new Set([2]);
+    painter.paint(
+      container,
+      0,
+      input({
+        isRowSelected: (row) => chosen.has(row.id),
+        rowColor: (row) => (row.late ? 'pink' : undefined),
+      }),
+      true,
+    );
+    const rows = [...container.children] as HTMLElement[];
+    expect(rows.map((row) => row.getAttribute('aria-selected'))).toEqual(['false', 'true', 'false', 'false']);
+    expect(rows[1].className).toBe('w-grid__row is-odd is-selected');
+    expect(rows[0].style.background).toBe('pink');
+    chosen.clear();
+    chosen.add(4);
+    painter.paint(
+      container,
+      0,
+      input({
+        isRowSelected: (row) => chosen.has(row.id),
+        rowColor: (row) => (row.late ? 'pink' : undefined),
+      }),
+      true,
+    );
+    expect(rows.map((row) => row.getAttribute('aria-selected'))).toEqual(['false', 'false', 'false', 'true']);
+    expect(rows[3].style.background).toBe('');
+  });
+
+  it('draws only the columns from `from` to `to` into the cells a sideways grid put in the DOM', () => {
+    const container = slotsOf(2, 2);
+    new RowPainter<Flight>(new RichCells()).paint(container, 0, input({ from: 1, to: 2 }), true);
+    expect(texts(container)).toEqual([
+      ['SU 1000', ''],
+      ['SU 1001', 'в срок'],
+    ]);
+  });
+
+  it('finds the row drawn under an event target, after a scroll', () => {
+    const container = slotsOf(4);
+    const painter = new RowPainter<Flight>(new RichCells());
+    painter.paint(container, 36 * 40, input(), true);
+    const cell = container.children[2].children[1];
+    expect(painter.rowAt(container, cell)).toBe(42);
+    expect(painter.rowAt(container, document.createElement('div'))).toBeNull();
+  });
+
+  it('counts serial numbers from the page’s first serial', () => {
+    const container = slotsOf(2);
+    new RowPainter<Flight>(new RichCells()).paint(container, 0, input({ firstSerial: 21 }), true);
+    expect(texts(container).map((row) => row[0])).toEqual(['21', '22']);
+  });
+});

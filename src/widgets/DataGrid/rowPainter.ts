@@ -1,0 +1,165 @@
+import { cellContent, isRichColumn, plainText } from './cells.tsx';
+import type { RichCells } from './richCells.ts';
+import type { GridColumn } from './types.ts';
+
+/** What the painter draws: the body's rows and the columns from `from` to `to` (both included) of each. */
+export interface PaintInput<T> {
+  rows: readonly T[];
+  columns: readonly GridColumn<T>[];
+  firstSerial: number;
+  rowHeight: number;
+  from: number;
+  to: number;
+  rowColor?: (row: T) => string | undefined;
+  isRowSelected?: (row: T) => boolean;
+}
+
+/** What a row element shows now, so a paint writes only what changed. */
+interface SlotState<T> {
+  slot: number;
+  index: number;
+  row: T | undefined;
+  generation: number;
+  className: string;
+  selected: boolean | null;
+  color: string;
+}
+
+/**
+ * How many row slots the body recycles: the rows a viewport can meet (one more for a partly shown row) and one more
+ * for the first row being even, so a slot keeps its stripe. `rowSlots(480, 36)` is 16.
+ */
+export function rowSlots(height: number, rowHeight: number): number {
+  return Math.ceil(height / rowHeight) + 2;
+}
+
+/**
+ * The index of the row in the first slot for a scroll offset: the first row in view rounded down to an even index,
+ * and never so far down that a slot is left empty. The painter writes the rows within the scroll event, before the
+ * frame is drawn, so no row beyond the viewport is needed: a fast scroll would outrun it anyway.
+ * `firstRow(3600, 36, 50_000, 18)` is 100.
+ */
+export function firstRow(scrollTop: number, rowHeight: number, count: number, slots: number): number {
+  const top = Math.floor(scrollTop / rowHeight);
+  return Math.max(0, Math.min(top - (top & 1), count - slots));
+}
+
+/**
+ * Fills the body's recycled row elements by direct DOM writes: a scrolled frame moves one container and rewrites the
+ * text of the cells whose row changed, with no React render, no new nodes and no layout read but the scroll offset.
+ * React draws the empty rows and cells (and rich cells' content through RichCells); the painter owns the rows'
+ * class, `aria-rowindex`, `aria-selected` and background, and one text node per cell.
+ */
+export class RowPainter<T> {
+  private first = -1;
+  private generation = 0;
+  private drawn: { columns: unknown; from: number; to: number; firstSerial: number; slots: number } | null =
+    null;
+  private readonly states = new WeakMap<Element, SlotState<T>>();
+  private readonly texts = new WeakMap<Element, Text>();
+
+  constructor(private readonly rich: RichCells) {}
+
+  /**
+   * Draws the rows for the scroll offset into `container`'s row elements. `force` (after React drew) repaints every
+   * row's class, choice and colour; otherwise only rows whose slot now holds another row are written.
+   */
+  paint(container: HTMLElement, scrollTop: number, input: PaintInput<T>, force: boolean): void {
+    const elements = container.children;
+    const slots = elements.length;
+    const first = firstRow(scrollTop, input.rowHeight, input.rows.length, slots);
+    if (!force && first === this.first) return;
+    const drawn = this.drawn;
+    if (
+      !drawn ||
+      drawn.columns !== input.columns ||
+      drawn.from !== input.from ||
+      drawn.to !== input.to ||
+      drawn.firstSerial !== input.firstSerial ||
+      drawn.slots !== slots
+    ) {
+      this.generation += 1;
+      this.drawn = {
+        columns: input.columns,
+        from: input.from,
+        to: input.to,
+        firstSerial: input.firstSerial,
+        slots,
+      };
+    }
+    if (first !== this.first) {
+      container.style.transform = `translateY(${first * input.rowHeight}px)`;
+      this.first = first;
+    }
+    for (let slot = 0; slot < slots; slot += 1) {
+      this.paintRow(elements[slot] as HTMLElement, slot, first + slot, input, force);
+    }
+  }
+
+  /** The index of the row drawn by the row element around `target`, or null outside the body's rows. */
+  rowAt(container: HTMLElement, target: EventTarget | null): number | null {
+    const element = target instanceof Element ? target.closest('[role=row]') : null;
+    if (!element || element.parentElement !== container) return null;
+    return this.states.get(element)?.index ?? null;
+  }
+
+  private paintRow(element: HTMLElement, slot: number, index: number, input: PaintInput<T>, force: boolean) {
+    const row = input.rows[index];
+    let state = this.states.get(element);
+    if (!state || state.slot !== slot) {
+      state = { slot, index: -1, row: undefined, generation: -1, className: '', selected: null, color: '' };
+      this.states.set(element, state);
+    }
+    const moved = state.index !== index || state.row !== row || state.generation !== this.generation;
+    if (!moved && !force) return;
+    if (moved) {
+      if (state.index !== index) element.setAttribute('aria-rowindex', String(index + 1));
+      this.paintCells(element, slot, index, row, input);
+      state.index = index;
+      state.row = row;
+      state.generation = this.generation;
+    }
+    const selected = input.isRowSelected ? input.isRowSelected(row) : null;
+    if (selected !== state.selected) {
+      if (selected === null) element.removeAttribute('aria-selected');
+      else element.setAttribute('aria-selected', String(selected));
+      state.selected = selected;
+    }
+    const stripe = index % 2 ? 'w-grid__row is-odd' : 'w-grid__row';
+    const className = selected ? `${stripe} is-selected` : stripe;
+    if (className !== state.className) {
+      element.className = className;
+      state.className = className;
+    }
+    const color = (!selected && input.rowColor?.(row)) || '';
+    if (color !== state.color) {
+      element.style.background = color;
+      state.color = color;
+    }
+  }
+
+  private paintCells(element: HTMLElement, slot: number, index: number, row: T, input: PaintInput<T>) {
+    const cells = element.children;
+    for (let i = 0; i < cells.length; i += 1) {
+      const columnIndex = input.from + i;
+      const column = input.columns[columnIndex];
+      if (!column) continue;
+      const cell = cells[i];
+      const content = cellContent(column, row, index, input.firstSerial);
+      const text = plainText(content);
+      if (isRichColumn(column)) this.rich.set(slot, columnIndex, text === null ? content : null);
+      this.write(cell, text ?? '');
+    }
+  }
+
+  private write(cell: Element, value: string) {
+    let text = this.texts.get(cell);
+    if (!text) {
+      text = document.createTextNode(value);
+      cell.insertBefore(text, cell.firstChild);
+      this.texts.set(cell, text);
+      return;
+    }
+    if (text.data !== value) text.data = value;
+  }
+}
