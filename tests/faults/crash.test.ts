@@ -188,6 +188,11 @@ describe('when the server is killed with SIGKILL in the middle of a stream of wr
       database.url ? { databaseUrl: database.url } : { dataDir: database.pgliteDir as string },
     );
     try {
+      if (database.pgliteDir) {
+        // PGlite on a folder runs with fsync on, so commits are on the disk, not only in the OS cache, when answered.
+        expect(await rows(db, 'show fsync')).toEqual([{ fsync: 'on' }]);
+        expect(await rows(db, 'show wal_sync_method')).toEqual([{ wal_sync_method: 'fsync' }]);
+      }
       const teams = await rows<{ id: number; rules: number; need: number }>(
         db,
         `select t.id, count(r.id)::int as rules, coalesce(sum(r.count), 0)::int as need

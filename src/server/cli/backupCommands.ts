@@ -14,7 +14,7 @@ import pg from 'pg';
 import { dataDirHolder, inUseMessage, type PgliteWorker, startPgliteWorker } from '../db/pgliteWorker.ts';
 import { CommandError } from './userCommands.ts';
 
-export const BACKUP_USAGE = `usage: npm run backup -- <file> [--force]    write the embedded database (DATA_DIR/pg) to a .tar.gz
+const BACKUP_USAGE = `usage: npm run backup -- <file> [--force]    write the embedded database (DATA_DIR/pg) to a .tar.gz
        npm run restore -- <file> [--force]   load such a file into DATA_DIR/pg; --force moves a non-empty folder aside
 Both refuse while a server (or another command) has the folder open. With DATABASE_URL set they print the
 pg_dump / pg_restore commands to use instead and exit with code 2.`;
