@@ -204,6 +204,20 @@ describe('after any sequence of assign, deassign and reassign', () => {
   });
 });
 
+describe('planAssignment for a rule nobody holds', () => {
+  it('leaves the tasks of that position short with none given, so the assignment is refused', () => {
+    const plan = planAssignment({
+      tasks: [task(1, 0, 10, [{ positionId: LOADER, count: 2 }])],
+      members: [],
+      positions: [LOADER],
+      busy: new Map(),
+      allowed: everyone,
+    });
+    expect(plan.added).toEqual([]);
+    expect(plan.short).toEqual([{ taskId: 1, positionId: LOADER, missing: 2, none: true }]);
+  });
+});
+
 describe('planHandOver', () => {
   const shift = { begin: 0, end: 100 };
   it('hands over every task the substitute is free, skilled and on shift for', () => {

@@ -29,6 +29,11 @@ export interface AssignmentInput {
   busy: ReadonlyMap<number, readonly Interval[]>;
   /** Whether the employee's skills allow the task (skill access). */
   allowed: (employeeId: number, taskId: number) => boolean;
+  /**
+   * The positions of the team's rules (default: the members'). A rule nobody holds still claims its tasks: they are
+   * then short with `none`, so a team without members takes no flight.
+   */
+  positions?: readonly number[];
 }
 
 /** One task staff row to add. */
@@ -49,10 +54,16 @@ export interface AssignmentPlan {
  * many members as it lacks, main first, then fewest tasks held (counting those given here), then lowest id.
  * Example: a 10:00–10:30 task needing 2 loaders, members A (main, 3 tasks) and B (0 tasks) → A and B.
  */
-export function planAssignment({ tasks, members, busy, allowed }: AssignmentInput): AssignmentPlan {
+export function planAssignment({
+  tasks,
+  members,
+  busy,
+  allowed,
+  positions: teamPositions,
+}: AssignmentInput): AssignmentPlan {
   const held = new Map<number, Interval[]>();
   for (const member of members) held.set(member.employeeId, [...(busy.get(member.employeeId) ?? [])]);
-  const positions = new Set(members.map((m) => m.positionId));
+  const positions = new Set(teamPositions ?? members.map((m) => m.positionId));
   const added: Assignment[] = [];
   const short: AssignmentPlan['short'] = [];
   const ordered = [...tasks].sort((a, b) => a.begin - b.begin || a.id - b.id);

@@ -140,6 +140,7 @@ async function evaluate(reader: Reader, pair: Pair, team: TeamRow, zone: string)
       staff: t.staff.filter((s) => !dropped.has(s.taskEmployeeId)),
     })),
     members,
+    positions: [...positionIds],
     busy,
     allowed: (employeeId, taskId) =>
       (keysOf.get(taskId) ?? []).every((key) =>

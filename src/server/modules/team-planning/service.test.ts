@@ -193,6 +193,14 @@ describe('assigning a team to a turnaround', () => {
     expect(await holdsOf(members)).toEqual([]);
   });
 
+  it('refuses a team whose position rule nobody holds, linking nothing', async () => {
+    const flight = flights[15];
+    const empty = await service.save(payload(flight, [], 'Пустая'), undefined, boss, ZONE);
+    const error = await refusal(service.assign(flight.aid, empty.id, boss, ZONE));
+    expect(error.fields?.team_id?.[0]).toMatch(/Нет свободного сотрудника/);
+    expect(await dbh.db.select().from(teamFlights).where(eq(teamFlights.aid, flight.aid))).toEqual([]);
+  });
+
   it('refuses a team not on shift over the turnaround', async () => {
     const flight = flights[1];
     const members = await freeEmployees(flight.positionId, 2);
