@@ -14,15 +14,19 @@
  * - The digests are read by key RANGE of the week's flight ids (`flight_id between`); ids grow with time, so the
  *   range holds almost only the flights asked for and the extra few are dropped here. When ids are scattered (a
  *   range over four times the rows it should hold) the query asks for the ids themselves.
- * - Times travel as epoch seconds and become wall-clock text here, through a cache of zone offsets per day (per
- *   quarter hour on a day the offset changes) and of formatted seconds.
- * - The JSON is written here as UTF-8 bytes into one Buffer, with the fragments that repeat (a task's name, count,
- *   resources and positions) encoded once: the answer's zod schema documents it in Swagger but does not walk
- *   70,000 tasks per call.
+ * - Tasks are held as typed columns (flightTasks.ts), never an object or array per task: a task is its id, flight,
+ *   times, kind and employees, where a kind (job + positions + resource types; a few hundred in a month) is hashed
+ *   from the digest's text as it is parsed and read once. Per-task arrays were a month's worst garbage: they lived
+ *   until the answer was written, so each young-generation collection copied them.
+ * - The JSON is written here as UTF-8 bytes into one Buffer of the exact size (measured first), with what repeats
+ *   encoded once (a kind's name, count, resources and positions; a flight's route, aircraft, status and ground
+ *   handling names) and times written as bytes from epoch seconds (a date prefix per day, the time of day by
+ *   arithmetic; flightWallClock.ts): the answer's zod schema documents it in Swagger but does not walk 70,000 tasks
+ *   per call.
  * - Double-booking is a sweep per employee over the period's assignments (sorted by begin), never pairs.
  *
  * The parts: flightReads.ts (the SQL), flightTasks.ts (the task columns, the digest parser, the id index),
- * flightWallClock.ts (the time formatter), flightJson.ts (the byte writer), flightConflicts.ts (the sweep). This
+ * flightWallClock.ts (the time formatter and writer), flightJson.ts (the byte writer), flightConflicts.ts (the sweep). This
  * file runs the rounds of queries, picks the tasks the filters show and composes the answer.
  */
 import { type SQL, sql } from 'drizzle-orm';

@@ -134,28 +134,27 @@ export function createFlightReads(db: DbHandle['db']) {
 
   /** Names of the reference rows the answer mentions. */
   async function names(flights: FlightRow[]) {
-    const ids = (...picks: ((f: FlightRow) => number | null)[]) => {
-      const found = new Set<number>();
-      for (const f of flights)
-        for (const pick of picks) {
-          const id = pick(f);
-          if (id !== null) found.add(id);
-        }
-      return [...found];
-    };
-    const airportIds = ids(
-      (f) => f.departure_airport_id,
-      (f) => f.arrival_airport_id,
-    );
+    const airlineIds = new Set<number>();
+    const airportIds = new Set<number>();
+    const aircraftIds = new Set<number>();
+    const tgoIds = new Set<number>();
+    for (const f of flights) {
+      airlineIds.add(f.airline_id);
+      airportIds.add(f.departure_airport_id);
+      airportIds.add(f.arrival_airport_id);
+      aircraftIds.add(f.aircraft_type_id);
+      if (f.tgo_template_id !== null) tgoIds.add(f.tgo_template_id);
+    }
+    const ids = (set: Set<number>) => [...set];
     const byId = <T extends { id: number }>(list: T[]) => new Map(list.map((row) => [row.id, row]));
     // One round trip: each list as a JSON array of [id, name] pairs.
     const list = (select: SQL) =>
       sql`(select coalesce(json_agg(json_build_array(id, name)), '[]') from (${select}) l)`;
     const [row] = await rows<Record<string, [number, string][]>>(sql`
-      select ${list(sql`select id, coalesce(iata_code, icao_code, '') as name from airlines where id = any(${intArray(ids((f) => f.airline_id))})`)} airlines,
-             ${list(sql`select id, coalesce(iata_code, icao_code, name_ru) as name from airports where id = any(${intArray(airportIds)})`)} airports,
-             ${list(sql`select id, name from aircraft_types where id = any(${intArray(ids((f) => f.aircraft_type_id))})`)} aircraft,
-             ${list(sql`select id, name from tgo_templates where id = any(${intArray(ids((f) => f.tgo_template_id))})`)} tgo,
+      select ${list(sql`select id, coalesce(iata_code, icao_code, '') as name from airlines where id = any(${intArray(ids(airlineIds))})`)} airlines,
+             ${list(sql`select id, coalesce(iata_code, icao_code, name_ru) as name from airports where id = any(${intArray(ids(airportIds))})`)} airports,
+             ${list(sql`select id, name from aircraft_types where id = any(${intArray(ids(aircraftIds))})`)} aircraft,
+             ${list(sql`select id, name from tgo_templates where id = any(${intArray(ids(tgoIds))})`)} tgo,
              ${list(sql`select id, name from flight_statuses`)} statuses,
              ${list(sql`select id, name from jobs`)} jobs,
              ${list(sql`select id, name || '|' || department_id as name from employee_positions`)} positions,

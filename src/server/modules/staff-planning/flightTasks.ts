@@ -219,7 +219,7 @@ export function readDigests(text: string | null, into: TaskTable): void {
   let i = 0;
   while (i < length) {
     // The head: five integers separated by ','.
-    head.fill(0);
+    head[0] = head[1] = head[2] = head[3] = head[4] = 0;
     let field = 0;
     let value = 0;
     let code = 0;

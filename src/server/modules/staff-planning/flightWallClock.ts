@@ -61,12 +61,13 @@ export function wallClock(zone: string) {
     return known;
   };
 
-  // The last day seen (times come mostly in order): its offset, and the date of the last local day.
+  // The last day seen (times come mostly in order): its offset, and the date of the last local day (the dates of
+  // all days seen are kept: a task's begin and end often fall on either side of a midnight).
   let utcDay = Number.NaN;
   let utcOffset: number | null = null;
   let localDay = Number.NaN;
   /** '"YYYY-MM-DD ' of localDay, or empty when its year does not take four digits. */
-  let prefix = new Uint8Array(0);
+  let prefix: Uint8Array = new Uint8Array(0);
   /** The zone's offset when it holds all the day of `ms`, else null. */
   const steadyOffset = (ms: number) => {
     const day = Math.floor(ms / MS_PER_DAY);
@@ -77,12 +78,18 @@ export function wallClock(zone: string) {
     return utcOffset;
   };
   /** The local day of a local time in ms, with its prefix ready; false when the year is not four digits. */
+  const prefixes = new Map<number, Uint8Array>();
   const dayReady = (local: number) => {
     const day = Math.floor(local / MS_PER_DAY);
     if (day !== localDay) {
       localDay = day;
-      const iso = new Date(day * MS_PER_DAY).toISOString();
-      prefix = iso.length === 24 ? Buffer.from(`"${iso.slice(0, 10)} `, 'latin1') : new Uint8Array(0);
+      let known = prefixes.get(day);
+      if (!known) {
+        const iso = new Date(day * MS_PER_DAY).toISOString();
+        known = iso.length === 24 ? Buffer.from(`"${iso.slice(0, 10)} `, 'latin1') : new Uint8Array(0);
+        prefixes.set(day, known);
+      }
+      prefix = known;
     }
     return prefix.length > 0;
   };
