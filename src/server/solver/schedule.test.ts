@@ -85,4 +85,29 @@ describe('solving the positions of a schedule', () => {
     expect(position.gap).toBeNull();
     expect(position.cover.every((c, slot) => c >= position.demand[slot])).toBe(true);
   });
+
+  it('submits the position with the most staff demand first and answers in the order asked', async () => {
+    const rows: number[] = [];
+    const solve = async (job: SolveJob) => {
+      rows.push(job.staffHours.rowLower.reduce((sum, d) => sum + d, 0));
+      return {
+        status: 'optimal' as const,
+        gap: 0,
+        distinctGap: null,
+        counts: new Float64Array(job.staffHours.numCols).fill(1),
+        ms: 1,
+      };
+    };
+    const twice = Int32Array.from(demand(), (d) => d * 2);
+    const solved = await solveSchedule(
+      [
+        { id: 1, name: 'Малая', demand: demand() },
+        { id: 2, name: 'Большая', demand: twice },
+      ],
+      shifts,
+      { slotMinutes: 15, seconds: 1, distinctSeconds: 0, deadline: Date.now() + 1000, solve },
+    );
+    expect(rows).toEqual([4, 2]);
+    expect(solved.map((p) => p.name)).toEqual(['Малая', 'Большая']);
+  });
 });
