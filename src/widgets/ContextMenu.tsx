@@ -10,7 +10,7 @@ import {
   useInteractions,
   useRole,
 } from '@floating-ui/react';
-import { type KeyboardEvent, useLayoutEffect } from 'react';
+import { type KeyboardEvent, useLayoutEffect, useRef } from 'react';
 
 export interface ContextMenuItem {
   label: string;
@@ -43,10 +43,27 @@ function moveFocus(event: KeyboardEvent<HTMLDivElement>, delta: number) {
 /** A menu at a point: arrow keys move between items, Enter chooses, Esc and outside click close. */
 export function ContextMenu({ position, items, onClose, label = 'Контекстное меню' }: ContextMenuProps) {
   const open = position !== null;
+  // What had the focus when the menu opened (a row's menu button): Escape and a chosen item give the focus back to it
+  // before anything else happens, so that a modal the item opens traps the focus and later returns it there. (The
+  // focus manager's own return runs a microtask after the menu is gone and would pull the focus out of that modal.)
+  const opener = useRef<HTMLElement | null>(null);
+  if (!open) opener.current = null;
+  else if (opener.current === null && typeof document !== 'undefined')
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : document.body;
+  const restoreFocus = () => {
+    if (opener.current?.isConnected) opener.current.focus({ preventScroll: true });
+  };
+  const choose = (item: ContextMenuItem) => {
+    restoreFocus();
+    onClose();
+    item.onSelect();
+  };
   const { refs, floatingStyles, context } = useFloating({
     open,
-    onOpenChange: (next) => {
-      if (!next) onClose();
+    onOpenChange: (next, _event, reason) => {
+      if (next) return;
+      if (reason === 'escape-key') restoreFocus();
+      onClose();
     },
     placement: 'right-start',
     middleware: [offset(2), flip(), shift({ padding: 8 })],
@@ -71,7 +88,7 @@ export function ContextMenu({ position, items, onClose, label = 'Контекс�
   if (!open) return null;
   return (
     <FloatingPortal>
-      <FloatingFocusManager context={context} initialFocus={0}>
+      <FloatingFocusManager context={context} initialFocus={0} returnFocus={false}>
         <div
           ref={refs.setFloating}
           role="menu"
@@ -92,9 +109,12 @@ export function ContextMenu({ position, items, onClose, label = 'Контекс�
               role="menuitem"
               className={item.danger ? 'w-menu__item w-menu__item--danger' : 'w-menu__item'}
               disabled={item.disabled}
-              onClick={() => {
-                onClose();
-                item.onSelect();
+              onClick={() => choose(item)}
+              onKeyDown={(event) => {
+                // Chosen on the key press itself: the Enter must not reach (and submit) a form the item opens.
+                if (event.key !== 'Enter') return;
+                event.preventDefault();
+                choose(item);
               }}
             >
               {item.label}

@@ -133,11 +133,14 @@ function freePort(): Promise<number> {
   });
 }
 
+/** A system tool (util-linux), not an npm binary. */
+const SU = '/bin/su';
+
 /** Runs a command as the postgres user when we are root (initdb refuses root), else as ourselves. */
 function runAsPostgres(file: string, args: string[]): void {
   if (process.getuid?.() === 0) {
     const quoted = [file, ...args].map((a) => `'${a.replaceAll("'", `'\\''`)}'`).join(' ');
-    execFileSync('su', ['postgres', '-c', quoted], { stdio: 'ignore' });
+    execFileSync(SU, ['postgres', '-c', quoted], { stdio: 'ignore' });
   } else {
     execFileSync(file, args, { stdio: 'ignore' });
   }
