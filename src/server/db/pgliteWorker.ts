@@ -60,6 +60,11 @@ export function inUseMessage(dataDir: string, pid: number): string {
   );
 }
 
+/** Claims a folder that no live process holds, for work on its files with the database closed; answers the release. */
+export function claimDataDir(dataDir: string): Promise<() => void> {
+  return lockDataDir(dataDir, 0);
+}
+
 /** Claims the folder for this process, waiting up to `waitMs` for a live owner to let go; answers the release. */
 async function lockDataDir(dataDir: string, waitMs: number): Promise<() => void> {
   const file = lockFileOf(dataDir);
