@@ -1,0 +1,3 @@
+import { describeFuzzPart } from '../support/fuzzSuite.ts';
+
+describeFuzzPart(2);
