@@ -131,7 +131,9 @@ export async function fuzzFamily(
   family: FuzzFamily,
   routes: readonly FuzzRoute[],
   session: FuzzSession,
+  options: { runs?: number; survey?: boolean } = {},
 ): Promise<FuzzReport> {
+  const runs = options.runs ?? FUZZ_RUNS;
   const watch = createDbWatch(app.dbh, family.ignoredTables);
   const report: FuzzReport = {
     cases: 0,
@@ -145,7 +147,7 @@ export async function fuzzFamily(
     watchMs: 0,
   };
   let lastEnd = performance.now();
-  const survey = process.env.FUZZ_SURVEY === '1';
+  const survey = options.survey ?? process.env.FUZZ_SURVEY === '1';
   /** Per route, up to ACCEPTED_SEEDS bodies answered 2xx in the first phase. */
   const accepted = new Map<FuzzRoute, { url: string; body: unknown }[]>();
   const runCase = async (c: FuzzCase) => {
@@ -187,7 +189,7 @@ export async function fuzzFamily(
     const kind = `${c.route.method} ${c.route.url} ${problem.replace(/\d+/g, 'N').slice(0, 80)}`;
     if (!report.problems.some((p) => p.startsWith(kind))) report.problems.push(`${kind} ## ${line}`);
   };
-  const first = Math.ceil(FUZZ_RUNS / 2);
+  const first = Math.ceil(runs / 2);
   await fc.assert(fc.asyncProperty(fc.oneof(...routes.map(casesOf)), runCase), {
     numRuns: first,
     seed: FUZZ_SEED,
@@ -199,7 +201,7 @@ export async function fuzzFamily(
   });
   report.seeded = [...accepted.values()].reduce((n, seeds) => n + seeds.length, 0);
   await fc.assert(fc.asyncProperty(fc.oneof(...second), runCase), {
-    numRuns: FUZZ_RUNS - first,
+    numRuns: runs - first,
     seed: FUZZ_SEED + 1,
     endOnFailure: true,
   });
