@@ -49,7 +49,13 @@ export interface DataGridProps<T> extends DataGridViewProps<T> {
 function columnTemplate<T>(
   columns: GridColumn<T>[],
   horizontal: boolean,
-): { template: string; cellStyles: CSSProperties[]; minWidth?: number; widths: number[] | null } {
+): {
+  template: string;
+  cellStyles: CSSProperties[];
+  fixed: (number | null)[];
+  minWidth?: number;
+  widths: number[] | null;
+} {
   // A column's width in px, or null for a share of the room left (at least 80 px).
   const fixed = columns.map((column) =>
     column.width ? column.width : horizontal ? 160 : column.kind === 'serial' ? 64 : null,
@@ -64,7 +70,7 @@ function columnTemplate<T>(
     ? columns.map((column) => column.width ?? (column.kind === 'serial' ? 64 : 160))
     : null;
   const minWidth = pixels ? pixels.reduce((sum, width) => sum + width, 0) : undefined;
-  return { template, cellStyles, minWidth, widths: pixels };
+  return { template, cellStyles, fixed, minWidth, widths: pixels };
 }
 
 /** A grid bound to a grid actor from useGridActor; use it when the screen sends events to the grid. */
@@ -86,7 +92,7 @@ export function DataGridView<T>({
   const loading = useSelector(actorRef, (snapshot) => snapshot.hasTag('loading'));
   const [menu, setMenu] = useState<{ row: T; x: number; y: number } | null>(null);
   const { pagination, horizontalScroll } = context;
-  const { template, cellStyles, minWidth, widths } = useMemo(
+  const { template, cellStyles, fixed, minWidth, widths } = useMemo(
     () => columnTemplate(columns, horizontalScroll),
     [columns, horizontalScroll],
   );
@@ -129,6 +135,7 @@ export function DataGridView<T>({
             rows={context.items as T[]}
             columns={columns}
             cellStyles={cellStyles}
+            cellWidths={fixed}
             firstSerial={(pagination.currentPage - 1) * pagination.perPage + 1}
             rowColor={rowColor}
             onRowContextMenu={onRowContextMenu}

@@ -95,6 +95,8 @@ interface GridBodyProps<T> {
   columns: GridColumn<T>[];
   /** Each column's `flex` (and least width) in a body row, matching the header's grid tracks. */
   cellStyles: CSSProperties[];
+  /** Each column's width in px, or null for a share of the room: text sure to fit a known width is not clipped. */
+  cellWidths?: (number | null)[];
   firstSerial: number;
   rowColor?: (row: T) => string | undefined;
   onRowContextMenu?: (row: T, event: MouseEvent) => void;
@@ -140,6 +142,7 @@ export function GridBody<T>({
   rows,
   columns,
   cellStyles,
+  cellWidths,
   firstSerial,
   rowColor,
   onRowContextMenu,
@@ -165,7 +168,17 @@ export function GridBody<T>({
 
   // After every render: the rows, columns or choice may have changed, so every slot is looked at again.
   useLayoutEffect(() => {
-    input.current = { rows, columns, firstSerial, rowHeight, from, to, rowColor, isRowSelected };
+    input.current = {
+      rows,
+      columns,
+      widths: cellWidths,
+      firstSerial,
+      rowHeight,
+      from,
+      to,
+      rowColor,
+      isRowSelected,
+    };
     input.current.onRowClick = onRowClick;
     input.current.onRowContextMenu = onRowContextMenu;
     if (body && container.current) painter.paint(container.current, body.scrollTop, input.current, true);

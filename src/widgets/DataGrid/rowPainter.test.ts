@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { RichCells } from './richCells.ts';
-import { firstRow, type PaintInput, RowPainter, rowSlots } from './rowPainter.ts';
+import { firstRow, type PaintInput, RowPainter, rowSlots, widestEm } from './rowPainter.ts';
 import type { GridColumn } from './types.ts';
 
 interface Flight {
@@ -175,5 +175,30 @@ describe('when the painter draws rows', () => {
     const container = slotsOf(2);
     new RowPainter<Flight>(new RichCells()).paint(container, 0, input({ firstSerial: 21 }), true);
     expect(texts(container).map((row) => row[0])).toEqual(['21', '22']);
+  });
+});
+
+describe('widestEm', () => {
+  it('counts digits, punctuation, letters and other characters at their widest', () => {
+    expect(widestEm('12:30')).toBeCloseTo(3.1);
+    expect(widestEm('SU 1')).toBeCloseTo(3.35);
+    expect(widestEm('Ёж')).toBeCloseTo(2.2);
+    expect(widestEm('航')).toBeCloseTo(1.6);
+  });
+});
+
+describe('when a cell’s text surely fits its column', () => {
+  it('marks the cell so it is drawn without a clip, and unmarks it when a longer text comes', () => {
+    const container = slotsOf(1);
+    const painter = new RowPainter<Flight>(new RichCells(), () => ({ fontSize: 14, padding: 16 }));
+    const cell = () => container.children[0].children[1];
+    const widths = [null, 120, null];
+    const rows = [{ id: 1, flight: 'SU 1', late: false }];
+    painter.paint(container, 0, input({ rows, widths }), true);
+    expect(cell()).toHaveAttribute('data-fits');
+    const longer = [{ id: 1, flight: 'Санкт-Петербург – Москва', late: false }];
+    painter.paint(container, 0, input({ rows: longer, widths }), true);
+    expect(cell()).not.toHaveAttribute('data-fits');
+    expect(container.children[0].children[0]).not.toHaveAttribute('data-fits');
   });
 });

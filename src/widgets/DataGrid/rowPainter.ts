@@ -6,6 +6,8 @@ import type { GridColumn } from './types.ts';
 export interface PaintInput<T> {
   rows: readonly T[];
   columns: readonly GridColumn<T>[];
+  /** The columns' widths in px (null: a share of the room, not known here). */
+  widths?: readonly (number | null)[];
   firstSerial: number;
   rowHeight: number;
   from: number;
@@ -24,6 +26,26 @@ interface SlotState<T> {
   selected: boolean | null;
   color: string;
 }
+
+/**
+ * The widest a one-line text can be drawn, in em of its font, whatever the font (Verdana's glyphs are among the
+ * widest): digits at most 0.65 em, spaces and common punctuation 0.5 em, Latin and Cyrillic letters 1.1 em, anything
+ * else 1.6 em. `widestEm('12:30')` is 3.1.
+ */
+export function widestEm(text: string): number {
+  let em = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code >= 48 && code <= 57) em += 0.65;
+    else if (NARROW.has(code)) em += 0.5;
+    else if ((code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 0x400 && code <= 0x4ff))
+      em += 1.1;
+    else em += 1.6;
+  }
+  return em;
+}
+
+const NARROW = new Set([...' .,:;/-()–'].map((char) => char.charCodeAt(0)));
 
 /**
  * How many row slots the body recycles: the rows a viewport can meet (one more for a partly shown row) and one more
@@ -57,8 +79,16 @@ export class RowPainter<T> {
     null;
   private readonly states = new WeakMap<Element, SlotState<T>>();
   private readonly texts = new WeakMap<Element, Text>();
+  /** Cells marked `data-fits`: their text surely fits, so they need no clip (a clip per cell costs every frame). */
+  private readonly fitting = new WeakSet<Element>();
+  /** The body cells' font size and horizontal padding in px, read once per column set; NaN when unknown. */
+  private metrics: CellMetrics = { fontSize: Number.NaN, padding: Number.NaN };
 
-  constructor(private readonly rich: RichCells) {}
+  /** `measure` reads a body cell's font size and padding (a test gives them; a test's DOM has none). */
+  constructor(
+    private readonly rich: RichCells,
+    private readonly measure: (cell: Element | null) => CellMetrics = cellMetrics,
+  ) {}
 
   /**
    * Draws the rows for the scroll offset into `container`'s row elements. `force` (after React drew) repaints every
@@ -86,6 +116,7 @@ export class RowPainter<T> {
         firstSerial: input.firstSerial,
         slots,
       };
+      this.metrics = this.measure(elements[0]?.firstElementChild ?? null);
     }
     if (first !== this.first) {
       container.style.transform = `translateY(${first * input.rowHeight}px)`;
@@ -149,6 +180,20 @@ export class RowPainter<T> {
       const text = plainText(content);
       if (isRichColumn(column)) this.rich.set(slot, columnIndex, text === null ? content : null);
       this.write(cell, text ?? '');
+      const width = input.widths?.[columnIndex] ?? null;
+      const { fontSize, padding } = this.metrics;
+      this.fits(cell, text !== null && width !== null && widestEm(text) * fontSize <= width - padding);
+    }
+  }
+
+  private fits(cell: Element, fits: boolean) {
+    if (fits === this.fitting.has(cell)) return;
+    if (fits) {
+      cell.setAttribute('data-fits', '');
+      this.fitting.add(cell);
+    } else {
+      cell.removeAttribute('data-fits');
+      this.fitting.delete(cell);
     }
   }
 
@@ -162,4 +207,20 @@ export class RowPainter<T> {
     }
     if (text.data !== value) text.data = value;
   }
+}
+
+/** A body cell's font size and horizontal padding in px. */
+interface CellMetrics {
+  fontSize: number;
+  padding: number;
+}
+
+/** A body cell's font size and horizontal padding in px (NaN when not known, as in a test's DOM). */
+function cellMetrics(cell: Element | null): CellMetrics {
+  if (!cell) return { fontSize: Number.NaN, padding: Number.NaN };
+  const style = getComputedStyle(cell);
+  return {
+    fontSize: Number.parseFloat(style.fontSize),
+    padding: Number.parseFloat(style.paddingLeft) + Number.parseFloat(style.paddingRight),
+  };
 }
