@@ -31,7 +31,12 @@ export default defineConfig({
           name: 'server',
           globalSetup: ['tests/support/globalDb.ts'],
           environment: 'node',
-          include: ['src/server/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/fuzz/**/*.test.ts', 'tests/faults/**/*.test.ts'],
+          include: [
+            'src/server/**/*.test.ts',
+            'tests/api/**/*.test.ts',
+            'tests/fuzz/**/*.test.ts',
+            'tests/faults/**/*.test.ts',
+          ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
