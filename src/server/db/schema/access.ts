@@ -71,7 +71,7 @@ export const sessions = pgTable(
 
 /**
  * Failed logins of the last window, per login and client address; kept in the database so that every server process
- * counts the same attempts. A successful login is never written here.
+ * counts the same attempts. A successful login is never kept here (its attempt is written first, under the limit's locks, and removed once the password matched).
  */
 export const loginFailures = pgTable(
   'login_failures',
