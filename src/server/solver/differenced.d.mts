@@ -34,3 +34,9 @@ export function differenced(
 
 /** The differenced model's column values for counts `x`: the counts, then each row's cover − demand. */
 export function differencedStart(m: RoundableModel, x: ArrayLike<number>): Float64Array;
+
+/** HiGHS model data of the plain cover model, with its integrality unless `integer` is false. */
+export function modelData(
+  m: DifferencedSource & { integrality?: Int32Array },
+  options?: { integer?: boolean },
+): DifferencedModel;

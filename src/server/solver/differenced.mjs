@@ -96,3 +96,28 @@ export function differencedStart(m, x) {
   for (let r = 0; r < m.numRows; r++) values[m.numCols + r] -= m.rowLower[r];
   return values;
 }
+
+/**
+ * HiGHS ModelData of the plain cover model (CSC columns as built by model.ts), with its integrality unless `integer`
+ * is false (the LP relaxation).
+ */
+export function modelData(m, options = {}) {
+  const data = {
+    numCols: m.numCols,
+    numRows: m.numRows,
+    colCost: m.colCost,
+    colLower: m.colLower,
+    colUpper: m.colUpper,
+    rowLower: m.rowLower,
+    rowUpper: m.rowUpper,
+    matrix: {
+      format: 'csc',
+      numRows: m.numRows,
+      numCols: m.numCols,
+      starts: m.starts,
+      indices: m.indices,
+      values: m.values,
+    },
+  };
+  return options.integer === false ? data : { ...data, integrality: m.integrality };
+}

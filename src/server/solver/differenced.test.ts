@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import loadHighs from 'highs';
 import { describe, expect, it } from 'vitest';
-import { differenced, differencedStart } from './differenced.mjs';
+import { differenced, differencedStart, modelData } from './differenced.mjs';
 import { buildCandidates, staffHoursModel } from './model.ts';
 
 const shifts = [
@@ -59,23 +59,7 @@ describe('the differenced cover model', () => {
         const d = differenced(m);
         for (let j = 0; j < m.numCols; j++)
           expect(d.matrix.starts[j + 1] - d.matrix.starts[j]).toBeLessThanOrEqual(6);
-        const plain = {
-          numCols: m.numCols,
-          numRows: m.numRows,
-          colCost: m.colCost,
-          colLower: m.colLower,
-          colUpper: m.colUpper,
-          rowLower: m.rowLower,
-          rowUpper: m.rowUpper,
-          matrix: {
-            format: 'csc',
-            numRows: m.numRows,
-            numCols: m.numCols,
-            starts: m.starts,
-            indices: m.indices,
-            values: m.values,
-          },
-        };
+        const plain = modelData(m, { integer: false });
         expect(solveLp(d)).toBeCloseTo(solveLp(plain), 6);
       }),
       { numRuns: 40 },

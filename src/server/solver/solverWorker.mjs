@@ -4,34 +4,13 @@
 // then step 2 (fewest distinct shifts with the total fixed at the optimum) within what is left of its own limit.
 import { parentPort } from 'node:worker_threads';
 import loadHighs from 'highs';
-import { differenced } from './differenced.mjs';
+import { differenced, modelData } from './differenced.mjs';
 import { mergeShifts, roundCover } from './incumbent.mjs';
 
 const highs = await loadHighs();
 const { modelStatus } = highs.constants;
 /** primal_solution_status: 2 = a feasible primal solution is held. */
 const FEASIBLE_POINT = 2;
-
-function modelData(m) {
-  return {
-    numCols: m.numCols,
-    numRows: m.numRows,
-    colCost: m.colCost,
-    colLower: m.colLower,
-    colUpper: m.colUpper,
-    rowLower: m.rowLower,
-    rowUpper: m.rowUpper,
-    matrix: {
-      format: 'csc',
-      numRows: m.numRows,
-      numCols: m.numCols,
-      starts: m.starts,
-      indices: m.indices,
-      values: m.values,
-    },
-    integrality: m.integrality,
-  };
-}
 
 /** Fractional columns rounded up per dive step: 1 in DIVE_SHARE of them (measured: 40 gave the best incumbents). */
 const DIVE_SHARE = 40;
