@@ -115,8 +115,8 @@ export function createFormModal<Type extends string, Form, Payload>(config: {
       }),
       forget: assign({ target: null }),
       forgetWithFailure: assign((args) => ({ target: null, message: failure(args).message })),
-      /** Provided by the screen: refresh what the modal changed, announce it. */
-      saved: (_, _params: { modalType: Type | null }) => undefined,
+      /** Provided by the screen: refresh what the modal changed, announce it (`output`: the submit's answer). */
+      saved: (_, _params: { modalType: Type | null; output: unknown }) => undefined,
       removed: (_, _params: { target: DeleteTarget | null }) => undefined,
     },
   }).createMachine({
@@ -150,7 +150,10 @@ export function createFormModal<Type extends string, Form, Payload>(config: {
           onDone: {
             target: 'closed',
             actions: [
-              { type: 'saved', params: ({ context }) => ({ modalType: context.modalType }) },
+              {
+                type: 'saved',
+                params: ({ context, event }) => ({ modalType: context.modalType, output: event.output }),
+              },
               'close',
             ],
           },

@@ -14,7 +14,13 @@ import {
   replaceEmployee,
   updateTeam,
 } from '../app/team-planning/api.ts';
-import { type Team, type TeamPayload, teamPayloadSchema } from '../shared/team-planning.ts';
+import {
+  replaceResultSchema,
+  type Team,
+  type TeamPayload,
+  teamPayloadSchema,
+} from '../shared/team-planning.ts';
+import type { AlertType } from './alert.ts';
 import { createFormModal, type DeleteTarget, type FormCheck, type Submission } from './formModal.ts';
 
 export type TeamModalType = 'createTeam' | 'editTeam' | 'addEmployee' | 'replaceEmployee';
@@ -30,6 +36,27 @@ export const TEAM_MODAL_TITLES: Record<TeamModalType, string> = {
 /** Spec 8: the notification after a team is deleted. */
 export function teamDeletedText(name: string): string {
   return `Бригада "${name}" успешно удалена`;
+}
+
+/** The counts of a replace's answer: the notice reads them and nothing else. */
+const handOverSchema = replaceResultSchema.pick({ tasks_handed_over: true, tasks_left_uncovered: true });
+
+/**
+ * The notice after a save (`output`: the submit's answer). A replace tells what became of the leaver's tasks, a
+ * warning when some are left without anyone. Example: replace answering 3 handed over, 1 left →
+ * {text: 'Сотрудник заменён. Задачи переданы: 3. Остались без исполнителя: 1', type: 'Warning'}.
+ */
+export function savedNotice(
+  modalType: TeamModalType | null,
+  output: unknown,
+): { text: string; type: AlertType } {
+  const handOver = modalType === 'replaceEmployee' ? handOverSchema.safeParse(output) : null;
+  if (!handOver?.success) return { text: 'Бригада сохранена', type: 'Success' };
+  const { tasks_handed_over: handed, tasks_left_uncovered: left } = handOver.data;
+  const text = `Сотрудник заменён. Задачи переданы: ${handed}`;
+  return left > 0
+    ? { text: `${text}. Остались без исполнителя: ${left}`, type: 'Warning' }
+    : { text, type: 'Success' };
 }
 
 export interface TeamRuleForm {

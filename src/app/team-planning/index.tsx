@@ -4,6 +4,7 @@ import { teamAssignmentMachine } from '../../machines/teamAssignment.ts';
 import {
   emptyRule,
   emptyTeamForm,
+  savedNotice,
   teamDeletedText,
   teamFormFrom,
   teamModalMachine,
@@ -60,8 +61,9 @@ export default function Screen() {
   const modal = useActorRef(
     teamModalMachine.provide({
       actions: {
-        saved: () => {
-          showAlert('Бригада сохранена', 'Success');
+        saved: (_, { modalType, output }) => {
+          const notice = savedNotice(modalType, output);
+          showAlert(notice.text, notice.type);
           refresh();
         },
         removed: (_, { target }) => {
