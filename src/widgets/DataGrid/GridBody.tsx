@@ -233,6 +233,8 @@ export function GridBody<T>({
       ref={setBody}
       role="rowgroup"
       className="w-grid__body w-grid__body--rows"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so that arrows and Page keys scroll the rows without a mouse
+      tabIndex={0}
       style={{ height: Math.min(height, rows.length * rowHeight + 2), minWidth }}
       onClick={onRowClick ? onClick : undefined}
       onContextMenu={onRowContextMenu ? onContextMenu : undefined}
