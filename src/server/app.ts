@@ -19,6 +19,8 @@ import type { Db, DbHandle } from './db/client.ts';
 import { createLiveHub } from './events/hub.ts';
 import { eventsRoutes } from './events/routes.ts';
 import { actorHook } from './http/actor.ts';
+import { type AnswerCacheOptions, createAnswerCache } from './http/answerCache.ts';
+import { answerCachePlugin } from './http/answerCachePlugin.ts';
 import { clientErrorHandler, frameworkErrors } from './http/clientError.ts';
 import { errorHandler } from './http/errorHandler.ts';
 import { parseQueryString } from './http/query.ts';
@@ -64,6 +66,10 @@ export interface AppOptions {
   closeDbOnClose?: boolean;
   /** Longest a handler may run (503 after it); tests shorten it. */
   handlerTimeoutMs?: number;
+  /** The GET answer cache's bounds (`maxBytes: 0` turns it off; docs/DECISIONS.md, "Answer cache"). */
+  answerCache?: AnswerCacheOptions;
+  /** How long a session lookup is held in memory (default 30 s, 0 off). */
+  sessionCacheMs?: number;
 }
 
 /**
@@ -144,6 +150,7 @@ export async function buildApp(options: AppOptions) {
   const auth = createAuthService(options.db, {
     sessionTtlMs: options.sessionTtlMs,
     loginLimits: options.loginLimits,
+    sessionCacheMs: options.sessionCacheMs,
   });
   await app.register(authPlugin, { auth });
   // The signed-in user's writes are audited under their id (docs/DECISIONS.md, "Audit trail").
@@ -162,6 +169,9 @@ export async function buildApp(options: AppOptions) {
   await app.register(rateLimit, { global: false });
   // Before the routes: the plugin hooks every route registered after it, the static client's included.
   await app.register(compress, COMPRESSION);
+  // After authentication, helmet and compression (a hit answers from onRequest with their headers set, and is sent
+  // already compressed), before the routes.
+  await app.register(answerCachePlugin, { cache: createAnswerCache(options.answerCache), db: options.db });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Наземное обслуживание: API', version: '1.0.0' },

@@ -23,6 +23,10 @@ export interface ServerConfig {
   demo: { scale?: number; days?: number; skip: boolean };
   /** Outgoing mail (rush e-mails): sent only when `SMTP_URL` is set, else they wait in the outbox. */
   mail?: MailConfig;
+  /** `ANSWER_CACHE_MB`: memory for cached GET answers (default 64, 0 turns the cache off). */
+  answerCacheBytes: number;
+  /** `SESSION_CACHE_SECONDS`: how long a session lookup is held in memory (default 30, 0 off). */
+  sessionCacheMs: number;
 }
 
 /** `SMTP_URL`, `SMTP_FROM`, `SMTP_INTERVAL_MS`: where mail goes, its sender, how often the outbox is looked at. */
@@ -89,5 +93,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
           intervalMs: count('SMTP_INTERVAL_MS', env.SMTP_INTERVAL_MS, 5_000),
         }
       : undefined,
+    answerCacheBytes: count('ANSWER_CACHE_MB', env.ANSWER_CACHE_MB, 64, 0) * 1_048_576,
+    sessionCacheMs: count('SESSION_CACHE_SECONDS', env.SESSION_CACHE_SECONDS, 30, 0) * 1000,
   };
 }

@@ -59,6 +59,8 @@ async function main() {
     loginRateLimit: config.loginRateLimit,
     loginLimits: config.loginLimits,
     trustProxy: config.trustProxy,
+    answerCache: { maxBytes: config.answerCacheBytes },
+    sessionCacheMs: config.sessionCacheMs,
     closeDbOnClose: true,
     logger: loggerOptions(),
   });

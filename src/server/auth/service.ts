@@ -6,6 +6,7 @@ import { type FieldErrors, ValidationError } from '../domain/errors.ts';
 import { UnauthorizedError } from '../http/errors.ts';
 import { createLoginLimiter, DEFAULT_LOGIN_LIMITS, type LoginLimits } from './loginLimit.ts';
 import { DUMMY_HASH, hashPassword, PASSWORD_MESSAGES, passwordProblems, verifyPassword } from './password.ts';
+import { AUTH_CHANNEL, createSessionCache, touchesSessions } from './sessionCache.ts';
 
 export interface SessionUser {
   id: number;
@@ -22,6 +23,11 @@ export interface AuthServiceOptions {
   /** Failed-login limits; DEFAULT_LOGIN_LIMITS for what is not given. */
   loginLimits?: Partial<LoginLimits>;
   now?: () => Date;
+  /**
+   * How long a session lookup is held in memory (default 30 s; 0: every request asks the database). Held only when
+   * the handle can report this process's writes and listen to the others' (src/server/auth/sessionCache.ts).
+   */
+  sessionCacheMs?: number;
 }
 
 /** SHA-256 hex of a bearer token: what the sessions table stores. */
@@ -29,10 +35,35 @@ function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export function createAuthService(handle: Pick<DbHandle, 'db' | 'query'>, options: AuthServiceOptions = {}) {
+export function createAuthService(
+  handle: Pick<DbHandle, 'db' | 'query'> & Partial<Pick<DbHandle, 'listen' | 'onWrite'>>,
+  options: AuthServiceOptions = {},
+) {
   const ttl = options.sessionTtlMs ?? 12 * 60 * 60 * 1000;
   const now = options.now ?? (() => new Date());
   const limiter = createLoginLimiter(handle, { ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits }, now);
+  const sessions = createSessionCache<SessionUser>({ maxAgeMs: options.sessionCacheMs });
+  let watching: Promise<boolean> | undefined;
+  /** Whether lookups may be held: this process's writes and the others' notices are both watched. */
+  function cacheReady(): Promise<boolean> | boolean {
+    const { listen, onWrite } = handle;
+    if (!sessions.enabled || !listen || !onWrite) return false;
+    watching ??= listen(AUTH_CHANNEL, () => sessions.clear()).then(
+      () => {
+        onWrite((tables) => {
+          if (touchesSessions(tables)) sessions.clear();
+        });
+        // Writes committed while the LISTEN was being set up were seen by neither.
+        sessions.clear();
+        return true;
+      },
+      () => {
+        watching = undefined; // tried again by the next lookup
+        return false;
+      },
+    );
+    return watching;
+  }
 
   /**
    * The user and their rules in one statement: authentication runs on every request, and on the embedded database
@@ -91,11 +122,29 @@ export function createAuthService(handle: Pick<DbHandle, 'db' | 'query'>, option
     /** The user behind a bearer token, or an UnauthorizedError when it is unknown, expired, logged out or disabled. */
     async authenticate(token: string | undefined): Promise<SessionUser> {
       if (!token) throw new UnauthorizedError();
-      const user = await userWhere(
-        'u.enabled and u.id = (select user_id from sessions where token_hash = $1 and expires_at > $2)',
-        [hashToken(token), now()],
+      const hash = hashToken(token);
+      const cached = await cacheReady();
+      const at = now();
+      if (cached) {
+        const held = sessions.get(hash, at.getTime());
+        if (held) return held;
+      }
+      const since = sessions.generation;
+      const [row] = await handle.query<SessionUser & { session_expires_at: Date }>(
+        `select u.id, u.login, u.name, u.department_id, s.expires_at as session_expires_at,
+                coalesce(array_agg(distinct rr.rule_name order by rr.rule_name)
+                  filter (where rr.rule_name is not null), '{}') as rules
+         from sessions s join users u on u.id = s.user_id
+           left join user_roles ur on ur.user_id = u.id left join role_rules rr on rr.role_id = ur.role_id
+         where s.token_hash = $1 and s.expires_at > $2 and u.enabled
+         group by u.id, s.expires_at`,
+        [hash, at],
       );
-      if (!user) throw new UnauthorizedError();
+      if (!row) throw new UnauthorizedError();
+      const { session_expires_at: expiresAt, ...fields } = row;
+      // Held users are shared by the requests that follow: nobody may change one.
+      const user = Object.freeze({ ...fields, rules: Object.freeze(fields.rules) as string[] });
+      if (cached) sessions.set(hash, user, new Date(expiresAt).getTime(), at.getTime(), since);
       return user;
     },
 

@@ -9,6 +9,7 @@ import { createGate, type Gate } from './gate.ts';
 import { startPgliteWorker } from './pgliteWorker.ts';
 import * as schema from './schema/index.ts';
 import { writeSettings } from './writeContext.ts';
+import { createWriteWatch, type WriteListener } from './writes.ts';
 
 type Schema = typeof schema;
 /** The Drizzle database, whichever database is underneath. */
@@ -34,6 +35,11 @@ export interface DbHandle {
    * the LISTEN is issued once on it; no second connection is needed.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `listener` with the tables of every write committed through this handle, as the commit completes (before
+   * the writer goes on); null tables mean "not known". Answers the unsubscribe. See src/server/db/writes.ts.
+   */
+  onWrite(listener: WriteListener): () => void;
   /** PGlite only: writes a tarball of the whole database to the file, loadable through `loadDataDir`. */
   dump(file: string): Promise<void>;
   close(): Promise<void>;
@@ -119,6 +125,8 @@ function handleOf(
   // new one on the next query.
   pool.on('error', (error) => console.error('database connection lost:', error.message));
   auditedPoolWrites(pool);
+  const writes = createWriteWatch();
+  writes.watchPool(pool);
   const db = drizzle(pool, { schema }) as unknown as Db;
   auditedTransactions(db);
   return {
@@ -134,7 +142,10 @@ function handleOf(
       // Every table a migration added gets the audit triggers unless it is listed in audit_skip (docs/DECISIONS.md,
       // "Audit trail"), so a new module's writes are audited without a line of its own.
       await pool.query('select audit_attach_all()');
+      // Likewise every new table notifies the answer caches of its writes (migration 0023, "Answer cache").
+      await pool.query('select data_notify_attach_all()');
     },
+    onWrite: (listener) => writes.onWrite(listener),
     ...rest,
   };
 }

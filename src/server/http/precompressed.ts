@@ -22,17 +22,25 @@ const MIN_BYTES = 64 * 1024;
 const compressed = new WeakMap<Buffer, Promise<Buffer>>();
 
 /**
+ * Whether the Accept-Encoding header takes the encoding (its token with a q that is not 0).
+ * Example: `acceptsEncoding('gzip, deflate, br', 'br')` → true; `acceptsEncoding('br;q=0, gzip', 'br')` → false.
+ */
+export function acceptsEncoding(header: string | string[] | undefined, encoding: string): boolean {
+  const text = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return text.split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (name.trim() !== encoding) return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+/**
  * Whether the Accept-Encoding header takes brotli (a `br` token whose q is not 0).
  * Example: `acceptsBrotli('gzip, deflate, br')` → true; `acceptsBrotli('br;q=0, gzip')` → false.
  */
 export function acceptsBrotli(header: string | string[] | undefined): boolean {
-  const text = Array.isArray(header) ? header.join(',') : (header ?? '');
-  return text.split(',').some((part) => {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (name.trim() !== 'br') return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
-  });
+  return acceptsEncoding(header, 'br');
 }
 
 /** The brotli bytes of a Buffer, computed once while the Buffer lives. */
