@@ -16,6 +16,7 @@ import { flushSync } from 'react-dom';
 import { cellClass, isRichColumn } from './cells.tsx';
 import { RichCells } from './richCells.ts';
 import { type PaintInput, RowPainter, rowSlots } from './rowPainter.ts';
+import { canDrawText, TextLayer } from './textLayer.ts';
 import type { GridColumn } from './types.ts';
 
 /** The columns a row draws when the grid scrolls sideways: those in view, after `left` px of columns not drawn. */
@@ -30,6 +31,9 @@ interface ShownColumns {
  * may show before the scroll event draws them. Each one drawn costs every vertical scroll frame a cell per row.
  */
 const COLUMN_MARGIN = 120;
+
+/** How long after the last scroll event the cells' DOM text catches up with the canvas (ms). */
+const TEXT_IDLE_MS = 120;
 
 /**
  * The first and last of the columns of `widths` (px) that meet the view from `left` to `right` widened by
@@ -157,6 +161,7 @@ export function GridBody<T>({
 }: GridBodyProps<T>) {
   const [body, setBody] = useState<HTMLDivElement | null>(null);
   const container = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
   const shown = useShownColumns(body, columnWidths);
   const rich = useMemo(() => new RichCells(), []);
   const painter = useMemo(() => new RowPainter<T>(rich), [rich]);
@@ -184,14 +189,49 @@ export function GridBody<T>({
     if (body && container.current) painter.paint(container.current, body.scrollTop, input.current, true);
   });
 
+  // The plain texts go on a canvas where the document can draw one (not in a test's DOM). The layer is set up again
+  // when the body's size changes (columns sharing the width move) and when a web font has loaded.
+  useLayoutEffect(() => {
+    if (!body || !canvas.current || !canDrawText()) return;
+    const layer = new TextLayer(canvas.current);
+    const setUp = () => {
+      painter.attachLayer(layer);
+      if (container.current && input.current)
+        painter.paint(container.current, body.scrollTop, input.current, true);
+    };
+    setUp();
+    let width = body.clientWidth;
+    const resized = new ResizeObserver(() => {
+      if (body.clientWidth === width) return;
+      width = body.clientWidth;
+      setUp();
+    });
+    resized.observe(body);
+    document.fonts.addEventListener('loadingdone', setUp);
+    return () => {
+      resized.disconnect();
+      document.fonts.removeEventListener('loadingdone', setUp);
+      painter.attachLayer(null);
+    };
+  }, [body, painter]);
+
   useEffect(() => {
     if (!body) return;
+    let idle: ReturnType<typeof setTimeout> | undefined;
+    const flush = () => {
+      if (container.current && input.current) painter.flushText(container.current, input.current);
+    };
     const onScroll = () => {
       if (container.current && input.current)
         painter.paint(container.current, body.scrollTop, input.current, false);
+      clearTimeout(idle);
+      if (painter.hasStaleText) idle = setTimeout(flush, TEXT_IDLE_MS);
     };
     body.addEventListener('scroll', onScroll, { passive: true });
-    return () => body.removeEventListener('scroll', onScroll);
+    return () => {
+      clearTimeout(idle);
+      body.removeEventListener('scroll', onScroll);
+    };
   }, [body, painter]);
 
   useEffect(() => {
@@ -240,6 +280,7 @@ export function GridBody<T>({
       onContextMenu={onRowContextMenu ? onContextMenu : undefined}
     >
       <div className="w-grid__sizer" style={{ height: rows.length * rowHeight }} />
+      <canvas ref={canvas} className="w-grid__text" />
       <div ref={container} className="w-grid__slots">
         {Array.from({ length: slots }, (_, slot) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a slot is its place; the painter fills it with a row

@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { RichCells } from './richCells.ts';
 import { firstRow, type PaintInput, RowPainter, rowSlots, widestEm } from './rowPainter.ts';
+import type { TextLayer } from './textLayer.ts';
 import type { GridColumn } from './types.ts';
 
 interface Flight {
@@ -200,5 +201,60 @@ describe('when a cell’s text surely fits its column', () => {
     painter.paint(container, 0, input({ rows: longer, widths }), true);
     expect(cell()).not.toHaveAttribute('data-fits');
     expect(container.children[0].children[0]).not.toHaveAttribute('data-fits');
+  });
+});
+
+/** A text layer that records what it is asked to draw (a test's DOM has no canvas 2D). */
+class RecordingLayer {
+  readonly canvas = document.createElement('canvas');
+  readonly rows = new Map<number, readonly (string | null)[]>();
+  configure(): boolean {
+    return true;
+  }
+  drawRow(slot: number, texts: readonly (string | null)[]): void {
+    this.rows.set(slot, [...texts]);
+  }
+}
+
+describe('RowPainter over a text layer', () => {
+  const layered = () => {
+    const layer = new RecordingLayer();
+    const painter = new RowPainter<Flight>(new RichCells(), () => ({ fontSize: 14, padding: 16 }));
+    painter.attachLayer(layer as unknown as TextLayer);
+    const container = slotsOf(4);
+    document.createElement('div').append(container);
+    return { layer, painter, container };
+  };
+
+  it('draws the plain texts on the layer and writes the DOM text too when React drew (a forced paint)', () => {
+    const { layer, painter, container } = layered();
+    painter.paint(container, 0, input(), true);
+    expect(layer.rows.get(0)).toEqual(['1', 'SU 1000', null]);
+    expect(layer.rows.get(1)).toEqual(['2', 'SU 1001', 'в срок']);
+    expect(texts(container)[1]).toEqual(['2', 'SU 1001', 'в срок']);
+    expect(layer.canvas.classList.contains('is-drawing')).toBe(true);
+    expect(painter.hasStaleText).toBe(false);
+  });
+
+  it('leaves the DOM text of a scrolled frame to flushText, then writes the rows the slots hold', () => {
+    const { layer, painter, container } = layered();
+    painter.paint(container, 0, input(), true);
+    painter.paint(container, 36 * 10, input(), false);
+    expect(layer.rows.get(0)).toEqual(['11', 'SU 1010', 'в срок']);
+    expect(texts(container)[0]).toEqual(['1', 'SU 1000', '']);
+    expect(painter.hasStaleText).toBe(true);
+    painter.flushText(container, input());
+    expect(texts(container)[0]).toEqual(['11', 'SU 1010', 'в срок']);
+    expect(texts(container)[3]).toEqual(['14', 'SU 1013', 'в срок']);
+    expect(painter.hasStaleText).toBe(false);
+  });
+
+  it('writes the DOM text at once again after the layer is taken away', () => {
+    const { layer, painter, container } = layered();
+    painter.paint(container, 0, input(), true);
+    painter.attachLayer(null);
+    expect(layer.canvas.classList.contains('is-drawing')).toBe(false);
+    painter.paint(container, 36 * 10, input(), false);
+    expect(texts(container)[0]).toEqual(['11', 'SU 1010', 'в срок']);
   });
 });

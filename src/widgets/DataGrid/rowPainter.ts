@@ -1,5 +1,6 @@
 import { cellContent, isRichColumn, plainText } from './cells.tsx';
 import type { RichCells } from './richCells.ts';
+import type { TextLayer } from './textLayer.ts';
 import type { GridColumn } from './types.ts';
 
 /** What the painter draws: the body's rows and the columns from `from` to `to` (both included) of each. */
@@ -83,6 +84,12 @@ export class RowPainter<T> {
   private readonly fitting = new WeakSet<Element>();
   /** The body cells' font size and horizontal padding in px, read once per column set; NaN when unknown. */
   private metrics: CellMetrics = { fontSize: Number.NaN, padding: Number.NaN };
+  /** The canvas the plain texts are drawn on, when the document can draw one (see textLayer.ts). */
+  private layer: TextLayer | null = null;
+  /** Whether the layer draws the texts now (configured for the current columns and slots). */
+  private drawing = false;
+  /** Slots whose cells' DOM text is behind the canvas: written by `flushText` once the scrolling stops. */
+  private readonly stale = new Set<number>();
 
   /** `measure` reads a body cell's font size and padding (a test gives them; a test's DOM has none). */
   constructor(
@@ -117,14 +124,42 @@ export class RowPainter<T> {
         slots,
       };
       this.metrics = this.measure(elements[0]?.firstElementChild ?? null);
+      this.drawing = this.configureLayer(container, slots, input.rowHeight);
     }
     if (first !== this.first) {
-      container.style.transform = `translateY(${first * input.rowHeight}px)`;
+      const transform = `translateY(${first * input.rowHeight}px)`;
+      container.style.transform = transform;
+      if (this.layer) this.layer.canvas.style.transform = transform;
       this.first = first;
     }
     for (let slot = 0; slot < slots; slot += 1) {
       this.paintRow(elements[slot] as HTMLElement, slot, first + slot, input, force);
     }
+  }
+
+  /** Draws the plain texts on `layer` from the next paint on (null: in the cells' DOM text, as a test's DOM does). */
+  attachLayer(layer: TextLayer | null): void {
+    if (this.layer && this.layer !== layer) this.layer.canvas.classList.remove('is-drawing');
+    this.layer = layer;
+    this.drawing = false;
+    this.drawn = null;
+  }
+
+  /** Whether some cells' DOM text is behind what the canvas shows. */
+  get hasStaleText(): boolean {
+    return this.stale.size > 0;
+  }
+
+  /** Writes the DOM text of the cells the scrolled frames left to the canvas alone (call it when the scroll stops). */
+  flushText(container: HTMLElement, input: PaintInput<T>): void {
+    const elements = container.children;
+    for (const slot of this.stale) {
+      const element = elements[slot];
+      const state = element ? this.states.get(element) : undefined;
+      if (!state || state.index < 0) continue;
+      this.writeCells(element, state.index, input, null);
+    }
+    this.stale.clear();
   }
 
   /** The index of the row drawn by the row element around `target`, or null outside the body's rows. */
@@ -145,7 +180,7 @@ export class RowPainter<T> {
     if (!moved && !force) return;
     if (moved) {
       if (state.index !== index) element.setAttribute('aria-rowindex', String(index + 1));
-      this.paintCells(element, slot, index, row, input);
+      this.paintCells(element, slot, index, row, input, force);
       state.index = index;
       state.row = row;
       state.generation = this.generation;
@@ -169,21 +204,66 @@ export class RowPainter<T> {
     }
   }
 
-  private paintCells(element: HTMLElement, slot: number, index: number, row: T, input: PaintInput<T>) {
+  /**
+   * Writes a row's cells: rich cells' React content, the plain texts on the canvas when it draws, and the DOM text,
+   * except in a scrolled frame over the canvas, which leaves it to `flushText`.
+   */
+  private paintCells(
+    element: HTMLElement,
+    slot: number,
+    index: number,
+    row: T,
+    input: PaintInput<T>,
+    force: boolean,
+  ) {
+    const texts: (string | null)[] = [];
+    for (let i = 0; i < element.children.length; i += 1) {
+      const columnIndex = input.from + i;
+      const column = input.columns[columnIndex];
+      if (!column) {
+        texts.push(null);
+        continue;
+      }
+      const content = cellContent(column, row, index, input.firstSerial);
+      const text = plainText(content);
+      if (isRichColumn(column)) this.rich.set(slot, columnIndex, text === null ? content : null);
+      texts.push(text);
+    }
+    if (this.drawing) this.layer?.drawRow(slot, texts);
+    if (this.drawing && !force) this.stale.add(slot);
+    else {
+      this.writeCells(element, index, input, texts);
+      this.stale.delete(slot);
+    }
+  }
+
+  /** Writes the DOM text of a row's cells (`texts` as paintCells computed them, or null to compute them again). */
+  private writeCells(element: Element, index: number, input: PaintInput<T>, texts: (string | null)[] | null) {
     const cells = element.children;
+    const row = input.rows[index];
     for (let i = 0; i < cells.length; i += 1) {
       const columnIndex = input.from + i;
       const column = input.columns[columnIndex];
       if (!column) continue;
       const cell = cells[i];
-      const content = cellContent(column, row, index, input.firstSerial);
-      const text = plainText(content);
-      if (isRichColumn(column)) this.rich.set(slot, columnIndex, text === null ? content : null);
+      const text = texts ? texts[i] : plainText(cellContent(column, row, index, input.firstSerial));
       this.write(cell, text ?? '');
       const width = input.widths?.[columnIndex] ?? null;
       const { fontSize, padding } = this.metrics;
       this.fits(cell, text !== null && width !== null && widestEm(text) * fontSize <= width - padding);
     }
+  }
+
+  /** Configures the layer for the slots' cells; answers whether it draws (and marks the canvas so, for the CSS). */
+  private configureLayer(container: HTMLElement, slots: number, rowHeight: number): boolean {
+    const layer = this.layer;
+    if (!layer) return false;
+    const body = container.parentElement ?? container;
+    const drawing = layer.configure(container.children[0] ?? null, body, slots, rowHeight);
+    layer.canvas.classList.toggle('is-drawing', drawing);
+    layer.canvas.style.transform = container.style.transform;
+    this.stale.clear();
+    return drawing;
   }
 
   private fits(cell: Element, fits: boolean) {

@@ -1,0 +1,148 @@
+/**
+ * The text of the body's plain cells drawn on one canvas over the row slots. A scrolled frame then writes no DOM text:
+ * nothing to lay out, shape or paint per cell, only fillText calls, which is what keeps a wide table (the flight
+ * table draws ~180 cells a frame) within a frame budget. The cells' DOM text is still written, transparent, once the
+ * scrolling stops (see GridBody), so screen readers, find-in-page, copying and tests read the same rows.
+ *
+ * The canvas lies over the slots and moves with them (the same transform), one band of `rowHeight` per slot, from the
+ * first drawn cell's left edge to the last one's right edge.
+ */
+
+/** Where a column's text goes in a row: its cell's left edge and width (px, from the canvas's left), padding, align. */
+export interface TextColumn {
+  x: number;
+  width: number;
+  paddingLeft: number;
+  paddingRight: number;
+  align: 'left' | 'right' | 'center';
+}
+
+/** Measures a text's width in px in the layer's font. */
+export type MeasureText = (text: string) => number;
+
+const ELLIPSIS = '…';
+
+/**
+ * The text as a cell `room` px wide shows it with `text-overflow: ellipsis`: whole when it fits, else the longest
+ * start that fits with '…' after it (the ellipsis alone when nothing does).
+ * `fitText('Санкт-Петербург', 60, m)` is 'Санкт…' for a measure `m` that gives 10 px a letter.
+ */
+export function fitText(text: string, room: number, measure: MeasureText): string {
+  if (measure(text) <= room) return text;
+  let low = 0;
+  let high = text.length;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (measure(text.slice(0, mid) + ELLIPSIS) <= room) low = mid;
+    else high = mid - 1;
+  }
+  return text.slice(0, low).trimEnd() + ELLIPSIS;
+}
+
+/** Whether this document can draw a canvas layer (a test's DOM, jsdom, cannot: it has no canvas 2D). */
+export function canDrawText(): boolean {
+  return typeof OffscreenCanvas !== 'undefined';
+}
+
+/** Fitted texts kept at most (a scroll through a month meets a few thousand distinct strings). */
+const FITTED_MAX = 20_000;
+
+/** Draws rows of cell texts into a canvas; `configure` after every change of columns, widths, size or font. */
+export class TextLayer {
+  private context: CanvasRenderingContext2D | null = null;
+  private columns: TextColumn[] = [];
+  private rowHeight = 0;
+  private width = 0;
+  private readonly widths = new Map<string, number>();
+  private readonly fitted = new Map<string, string>();
+  private readonly measure: MeasureText = (text) => {
+    let width = this.widths.get(text);
+    if (width === undefined) {
+      width = this.context?.measureText(text).width ?? 0;
+      if (this.widths.size >= FITTED_MAX) this.widths.clear();
+      this.widths.set(text, width);
+    }
+    return width;
+  };
+
+  constructor(readonly canvas: HTMLCanvasElement) {}
+
+  /**
+   * Sizes the canvas for `slots` rows and the columns of the first row's cells, takes the font from a cell and the
+   * colour from `colorSource` (the cells' own text is transparent). Answers false when the canvas cannot draw.
+   */
+  configure(row: Element | null, colorSource: Element, slots: number, rowHeight: number): boolean {
+    const cells = row ? (Array.from(row.children) as HTMLElement[]) : [];
+    if (cells.length === 0) return false;
+    const left = cells[0].offsetLeft;
+    const last = cells[cells.length - 1];
+    const width = last.offsetLeft + last.offsetWidth - left;
+    const height = slots * rowHeight;
+    const ratio = window.devicePixelRatio || 1;
+    this.canvas.width = Math.ceil(width * ratio);
+    this.canvas.height = Math.ceil(height * ratio);
+    this.canvas.style.width = `${width}px`;
+    this.canvas.style.height = `${height}px`;
+    this.canvas.style.left = `${left}px`;
+    const context = this.canvas.getContext('2d');
+    if (!context) return false;
+    const style = getComputedStyle(cells[0]);
+    context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    context.font = style.font;
+    context.fillStyle = getComputedStyle(colorSource).color;
+    context.textBaseline = 'middle';
+    this.context = context;
+    this.rowHeight = rowHeight;
+    this.width = width;
+    this.widths.clear();
+    this.fitted.clear();
+    this.columns = cells.map((cell) => {
+      const cellStyle = getComputedStyle(cell);
+      const align = cellStyle.textAlign;
+      return {
+        x: cell.offsetLeft - left,
+        width: cell.offsetWidth,
+        paddingLeft: Number.parseFloat(cellStyle.paddingLeft) || 0,
+        paddingRight: Number.parseFloat(cellStyle.paddingRight) || 0,
+        align: align === 'right' || align === 'end' ? 'right' : align === 'center' ? 'center' : 'left',
+      };
+    });
+    return true;
+  }
+
+  /** Draws a slot's texts, one per drawn column (null: a rich cell, drawn by React, left empty here). */
+  drawRow(slot: number, texts: readonly (string | null)[]): void {
+    const context = this.context;
+    if (!context) return;
+    const top = slot * this.rowHeight;
+    context.clearRect(0, top, this.width, this.rowHeight);
+    const middle = top + this.rowHeight / 2;
+    for (let i = 0; i < texts.length; i += 1) {
+      const text = texts[i];
+      const column = this.columns[i];
+      if (!text || !column) continue;
+      const room = column.width - column.paddingLeft - column.paddingRight;
+      const key = `${room}\u0000${text}`;
+      let shown = this.fitted.get(key);
+      if (shown === undefined) {
+        shown = fitText(text, room, this.measure);
+        if (this.fitted.size >= FITTED_MAX) this.fitted.clear();
+        this.fitted.set(key, shown);
+      }
+      if (column.align === 'left') {
+        context.textAlign = 'left';
+        context.fillText(shown, column.x + column.paddingLeft, middle);
+      } else if (column.align === 'right') {
+        context.textAlign = 'right';
+        context.fillText(shown, column.x + column.width - column.paddingRight, middle);
+      } else {
+        context.textAlign = 'center';
+        context.fillText(
+          shown,
+          column.x + (column.paddingLeft + column.width - column.paddingRight) / 2,
+          middle,
+        );
+      }
+    }
+  }
+}
