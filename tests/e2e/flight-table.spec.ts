@@ -198,5 +198,12 @@ test('as admin: rows chosen by shift-click and keyboard, and the export has the 
   expect(header).toEqual(await headers(page));
   expect(sheet.actualRowCount).toBe(2);
   expect(sheet.getRow(2).getCell(1).value).toBe(flights[0]);
+
+  // A row's menu opens the rush-baggage page of its arrival leg.
+  await rows.nth(4).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Багаж прилёта' }).click();
+  await expect(page).toHaveURL(/\/baggage\/flight\/\d+$/);
+  const arrival = flights[0].split(' / ')[0].trim().split(/\s+/).join('\\s*');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(new RegExp(arrival));
   expect(consoleErrors).toEqual([]);
 });

@@ -2,11 +2,13 @@
 
 import { useActorRef, useSelector } from '@xstate/react';
 import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { type FlightMessage, flightActionsMachine } from '../../machines/flightActions.ts';
 import { defaultRange, formatStamp, todayKey } from '../../shared/dates.ts';
 import type { LiveEntity } from '../../shared/events.ts';
 import { type ColumnSetting, RACE_FILTER_KEYS, type RaceRow } from '../../shared/flight-table.ts';
 import {
+  type ContextMenuItem,
   DataGridView,
   type DateRange,
   DateRangePicker,
@@ -163,6 +165,12 @@ export default function Screen() {
     [order],
   );
   const isRowSelected = useCallback((row: RaceRow) => selection.selected.has(row.aid), [selection]);
+  const navigate = useNavigate();
+  const rowMenu = useCallback(
+    (row: RaceRow): ContextMenuItem[] =>
+      baggageMenu(row, (flightId) => navigate(`/baggage/flight/${flightId}`)),
+    [navigate],
+  );
   const onKeyDown = (event: KeyboardEvent) => {
     if (!isSelectionKey(event.key)) return;
     // Keys typed into a filter, a picker or a dialog are theirs.
@@ -307,6 +315,7 @@ export default function Screen() {
             rowHeight={36}
             isRowSelected={isRowSelected}
             onRowClick={onRowClick}
+            contextMenu={rowMenu}
             activeRow={activeRow}
             windowColumns
           />
@@ -363,4 +372,16 @@ function DeleteConfirm(props: {
       ) : null}
     </Modal>
   );
+}
+
+/** A row's menu: the rush-baggage page of its arrival and of its departure leg (a missing leg's item is disabled). */
+function baggageMenu(row: RaceRow, open: (flightId: number) => void): ContextMenuItem[] {
+  const item = (label: string, flightId: number | null): ContextMenuItem => ({
+    label,
+    disabled: flightId === null,
+    onSelect: () => {
+      if (flightId !== null) open(flightId);
+    },
+  });
+  return [item('Багаж прилёта', row.arrival_flight_id), item('Багаж вылета', row.departure_flight_id)];
 }
