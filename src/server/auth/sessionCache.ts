@@ -14,7 +14,7 @@ export const AUTH_CHANNEL = 'gow_auth';
 /** Tables whose writes may change what a session lookup answers. */
 const AUTH_TABLES = new Set(['sessions', 'users', 'user_roles', 'roles', 'role_rules', 'rules']);
 
-export const DEFAULT_SESSION_CACHE_AGE_MS = 30_000;
+const DEFAULT_SESSION_CACHE_AGE_MS = 30_000;
 const DEFAULT_SESSION_CACHE_ENTRIES = 10_000;
 
 /** True when a committed write may end a session or change a user's rules. Example: `touchesSessions(['flights'])` → false. */

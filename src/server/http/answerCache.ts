@@ -27,8 +27,8 @@ export interface AnswerCacheOptions {
   now?: () => number;
 }
 
-export const DEFAULT_ANSWER_CACHE_BYTES = 64 * 1_048_576;
-export const DEFAULT_ANSWER_CACHE_AGE_MS = 5_000;
+const DEFAULT_ANSWER_CACHE_BYTES = 64 * 1_048_576;
+const DEFAULT_ANSWER_CACHE_AGE_MS = 5_000;
 
 export type Encoding = 'br' | 'gzip';
 

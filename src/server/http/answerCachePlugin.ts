@@ -25,7 +25,7 @@ declare module 'fastify' {
 }
 
 /** The NOTIFY channel of committed writes (migration 0023). */
-export const DATA_CHANNEL = 'gow_data';
+const DATA_CHANNEL = 'gow_data';
 
 /** Tables no cached answer reads: their writes (logins) keep the cache. */
 const UNREAD_TABLES = new Set(['sessions', 'login_failures']);
