@@ -1,45 +1,45 @@
 import type { JSX } from 'react';
-import { List, type RowComponentProps } from 'react-window';
 
-const LIST_ITEM_HEIGHT = 22;
+/**
+ * Items the list holds at a time. The list is visually hidden and does not scroll (a scrolling region would have to
+ * take the keyboard, and the keyboard belongs to the canvas, whose arrows move across bars); it holds a window of the
+ * items on screen around the focused bar instead, each telling its place among all of them.
+ */
+const WINDOW = 40;
 
-interface ListItemProps {
-  items: Int32Array;
-  label: (item: number) => string;
-  current: number;
+/** Index of the first item shown: the focused item in the middle of the window, else the first item on screen. */
+function windowStart(items: Int32Array, current: number): number {
+  const at = current >= 0 ? items.indexOf(current) : -1;
+  if (at < 0) return 0;
+  return Math.max(0, Math.min(at - Math.floor(WINDOW / 2), items.length - WINDOW));
 }
 
-function ListItem({ index, style, items, label, current, ariaAttributes }: RowComponentProps<ListItemProps>) {
-  const item = items[index];
-  return (
-    <div
-      {...ariaAttributes}
-      style={style}
-      className={item < 0 ? 'timeline__aria-row' : 'timeline__aria-bar'}
-      aria-current={item === current && item >= 0 ? 'true' : undefined}
-    >
-      {label(item)}
-    </div>
-  );
-}
-
-/** The screen reader's view of the timeline: a virtual list of the rows and bars on screen, the focused bar current. */
+/**
+ * The screen reader's view of the timeline: the rows and bars on screen (rows as −(row + 1)), at most WINDOW of them
+ * around the focused bar, which is marked current.
+ */
 export function AriaList(props: {
   ariaLabel: string;
   items: Int32Array;
   label: (item: number) => string;
   current: number;
 }): JSX.Element {
+  const { items, label, current } = props;
+  const start = windowStart(items, current);
+  const shown = Array.from(items.subarray(start, start + WINDOW));
   return (
-    <div className="timeline__aria">
-      <List
-        aria-label={props.ariaLabel}
-        rowComponent={ListItem}
-        rowCount={props.items.length}
-        rowHeight={LIST_ITEM_HEIGHT}
-        rowProps={{ items: props.items, label: props.label, current: props.current }}
-        style={{ height: 200 }}
-      />
-    </div>
+    <ul className="timeline__aria" aria-label={props.ariaLabel}>
+      {shown.map((item, i) => (
+        <li
+          key={item}
+          className={item < 0 ? 'timeline__aria-row' : 'timeline__aria-bar'}
+          aria-posinset={start + i + 1}
+          aria-setsize={items.length}
+          aria-current={item === current && item >= 0 ? 'true' : undefined}
+        >
+          {label(item)}
+        </li>
+      ))}
+    </ul>
   );
 }
