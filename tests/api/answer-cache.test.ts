@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HIT_HEADER } from '../../src/server/http/answerCachePlugin.ts';
+import { HIT_HEADER, NEVER_CACHED } from '../../src/server/http/answerCachePlugin.ts';
 import { bearer, createTestApp, loginAs, loginHolding } from '../support/testApp.ts';
 
 let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -58,6 +58,13 @@ describe('a GET list asked again', () => {
     expect(compressed.headers['content-encoding']).toBe('br');
     expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length);
     await app.dbh.exec('delete from cache_probe');
+  });
+});
+
+describe('routes never cached', () => {
+  it('are all registered GET routes (a renamed one would be cached unnoticed)', () => {
+    const gets = new Set(app.routeAccess.filter((route) => route.method === 'GET').map((route) => route.url));
+    expect([...NEVER_CACHED].filter((url) => !gets.has(url))).toEqual([]);
   });
 });
 

@@ -1,9 +1,9 @@
 /**
  * Serves GET calls from the answer cache (src/server/http/answerCache.ts) and fills it. Opt-out: every GET route
  * that needs a session is cached when it answers 200 with JSON and no Set-Cookie, unless its config says
- * `answerCache: false` or it is one of EXCLUDED below. A route must opt out when its answer depends on anything but
+ * `answerCache: false` or it is one of NEVER_CACHED below. A route must opt out when its answer depends on anything but
  * the database, the user, the URL, the time zone and (for at most the cache's age) the clock: in-memory job state,
- * files, other services. Downloads (.xlsx, PDF) and the live feed are never JSON, so never held.
+ * files, other services; and a GET that writes. Downloads (.xlsx, PDF) and the live feed are never JSON, so never held.
  *
  * The lookup runs in onRequest, after authentication and the access check; a hit answers there (no validation,
  * no handler). A miss builds as usual; onSend takes the answer's bytes and headers, holds them if no write came
@@ -31,15 +31,20 @@ const DATA_CHANNEL = 'gow_data';
 const UNREAD_TABLES = new Set(['sessions', 'login_failures']);
 
 /**
- * Routes never cached: the live feed, the session's own calls (cheap, and about the session), and the planning
- * month (it has its own cache, flightCache.ts; holding its 30 MB twice would crowd out everything else).
+ * Routes never cached: the live feed, the session's own calls (cheap, and about the session), the planning month (it
+ * has its own cache, flightCache.ts; holding its 30 MB twice would crowd out everything else), and the GETs that
+ * write (the spec names them so: they divide, combine and delete flights; each call must run, and concurrent ones
+ * must not share one build).
  */
-const EXCLUDED = new Set([
+export const NEVER_CACHED: ReadonlySet<string> = new Set([
   '/api/events',
   '/api/auth/me',
   '/api/auth/mode',
   '/api/v1/rule',
   '/api/planning/flight',
+  '/api/race/divide-flight/:aid',
+  '/api/race/combine-flight',
+  '/api/v1/race/delete',
 ]);
 
 /** Headers of an answer that are not the handler's to replay. */
@@ -92,7 +97,7 @@ function cacheable(request: FastifyRequest): boolean {
   if (request.method !== 'GET' || !request.user) return false;
   const { config, url } = request.routeOptions;
   if (config.answerCache === false || config.access === 'public' || config.access === undefined) return false;
-  return url !== undefined && !EXCLUDED.has(url);
+  return url !== undefined && !NEVER_CACHED.has(url);
 }
 
 /** The headers the handler set that a replay must set again. */
