@@ -7,8 +7,9 @@ import { createTestApp, loginAs } from '../support/testApp.ts';
 
 /**
  * The fuzzer against a route with planted bugs: it must report them, or a green fuzz run proves nothing.
- * `POST /api/test/fuzz-bugs {name}`: a 500 when the name is empty, and a row written before a 422 when the name
- * holds a digit (the write happens outside any transaction, so the refusal leaves it behind).
+ * `POST /api/test/fuzz-bugs {name}`: a 500 when the name is empty, a row written before a 422 when the name holds a
+ * digit, and a row deleted before a 422 when it holds a dash (the writes happen outside any transaction, so the
+ * refusal leaves them behind).
  */
 let app: Awaited<ReturnType<typeof createTestApp>>;
 
@@ -28,17 +29,23 @@ beforeAll(async () => {
             await built.dbh.query('insert into fuzz_probe (name) values ($1)', [name]);
             throw new ValidationError({ name: ['Цифры в имени'] });
           }
+          if (name.includes('-')) {
+            await built.dbh.query('delete from fuzz_kept where id = (select min(id) from fuzz_kept)');
+            throw new ValidationError({ name: ['Дефис в имени'] });
+          }
           return { ok: true };
         },
       ),
   });
-  // Raw SQL: a table of the planted bug only, outside the migrations.
-  await app.dbh.exec('create table fuzz_probe (name text)');
+  // Raw SQL: tables of the planted bugs only, outside the migrations.
+  await app.dbh.exec(
+    'create table fuzz_probe (name text); create table fuzz_kept (id int); insert into fuzz_kept select generate_series(1, 300)',
+  );
 });
 afterAll(() => app.close());
 
-describe('when a route answers 500 or writes before refusing', () => {
-  it('reports both, naming the request and the table written', async () => {
+describe('when a route answers 500, or writes or deletes before refusing', () => {
+  it('reports all three, naming the request and the table changed', async () => {
     const routes = routesOf(app, isWrite).filter((r) => r.url === '/api/test/fuzz-bugs');
     expect(routes).toHaveLength(1);
     const token = await loginAs(app, 'admin');
@@ -47,7 +54,8 @@ describe('when a route answers 500 or writes before refusing', () => {
     const report = await fuzzFamily(app, family, routes, session, { runs: 300, survey: true });
     const problems = report.problems.join('\n');
     expect(problems).toMatch(/answered 500: POST \/api\/test\/fuzz-bugs/);
-    expect(problems).toMatch(/refused with 422 but changed public\.fuzz_probe/);
+    expect(problems).toMatch(/refused with 422 but changed public\.fuzz_probe(?!_)/);
+    expect(problems).toMatch(/refused with 422 but changed public\.fuzz_kept/);
   });
 
   it('stops at the first problem outside the survey, with the seed to repeat it', async () => {
