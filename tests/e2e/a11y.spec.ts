@@ -46,14 +46,7 @@ type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number
  * spec (docs/DECISIONS.md, "Load and accessibility"). Each names the rule, the element (by the closest ancestor
  * matching `within`), the owner and the fix. Remove an entry once its fix lands: the spec then holds it.
  */
-const KNOWN: readonly { rule: string; within: string; owner: string; fix: string }[] = [
-  {
-    rule: 'scrollable-region-focusable',
-    within: '.w-grid__body',
-    owner: 'src/widgets/DataGrid (GridBody)',
-    fix: 'tabIndex={0} on the scrolling body so that arrows and Page keys scroll it without a mouse',
-  },
-];
+const KNOWN: readonly { rule: string; within: string; owner: string; fix: string }[] = [];
 
 /** The serious and critical violations, without the known ones (printed as warnings), as readable lines. */
 async function serious(page: Page, violations: Violation[]): Promise<string[]> {
