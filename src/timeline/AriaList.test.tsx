@@ -36,6 +36,21 @@ describe('when the timeline lists what is on screen for screen readers', () => {
     expect(entries.at(-1)).toHaveAttribute('aria-posinset', '100');
   });
 
+  it('leaves out the items whose label is empty (bars the new props no longer have)', () => {
+    render(
+      <AriaList
+        ariaLabel="Задачи на экране"
+        items={items}
+        label={(item) => (item < 20 ? label(item) : '')}
+        current={-1}
+      />,
+    );
+    const entries = within(screen.getByRole('list', { name: 'Задачи на экране' })).getAllByRole('listitem');
+    // Of the first 40 items, the bars 21..39 are gone: 4 rows and 18 bars stay.
+    expect(entries).toHaveLength(22);
+    expect(entries.map((e) => e.textContent)).not.toContain('');
+  });
+
   it('is no scrolling region, so it needs no keyboard focus of its own', () => {
     const list = renderList(71);
     for (const el of [list, ...list.querySelectorAll('*')]) {

@@ -16,7 +16,7 @@ function windowStart(items: Int32Array, current: number): number {
 
 /**
  * The screen reader's view of the timeline: the rows and bars on screen (rows as −(row + 1)), at most WINDOW of them
- * around the focused bar, which is marked current.
+ * around the focused bar, which is marked current; items whose label is empty are left out.
  */
 export function AriaList(props: {
   ariaLabel: string;
@@ -29,17 +29,21 @@ export function AriaList(props: {
   const shown = Array.from(items.subarray(start, start + WINDOW));
   return (
     <ul className="timeline__aria" aria-label={props.ariaLabel}>
-      {shown.map((item, i) => (
-        <li
-          key={item}
-          className={item < 0 ? 'timeline__aria-row' : 'timeline__aria-bar'}
-          aria-posinset={start + i + 1}
-          aria-setsize={items.length}
-          aria-current={item === current && item >= 0 ? 'true' : undefined}
-        >
-          {label(item)}
-        </li>
-      ))}
+      {shown.map((item, i) => {
+        // Empty for an item the new props no longer have, until the list is refreshed.
+        const text = label(item);
+        return text ? (
+          <li
+            key={item}
+            className={item < 0 ? 'timeline__aria-row' : 'timeline__aria-bar'}
+            aria-posinset={start + i + 1}
+            aria-setsize={items.length}
+            aria-current={item === current && item >= 0 ? 'true' : undefined}
+          >
+            {text}
+          </li>
+        ) : null;
+      })}
     </ul>
   );
 }

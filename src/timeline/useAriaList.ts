@@ -33,7 +33,10 @@ export function useAriaList({ live, propsRef }: LiveTimeline, hintText: (bar: nu
   const listLabel = useCallback(
     (item: number) => {
       const p = propsRef.current;
-      if (item < 0) return p.rowLabel(-item - 1);
+      // The items are refreshed only once the picture settles: until then they may name rows or bars that new props
+      // no longer have.
+      if (item < 0) return -item - 1 < p.rowCount ? p.rowLabel(-item - 1) : '';
+      if (item >= p.bars.starts.length) return '';
       return p.barLabel ? p.barLabel(item) : hintText(item).replace(/\n/g, ', ');
     },
     [hintText, propsRef],
