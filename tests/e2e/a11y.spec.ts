@@ -314,6 +314,9 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Редактировать расчёт' });
     await expect(dialog).toBeVisible();
+    // The edited field has loaded: before, the form's controls are still being replaced (a focused one removed
+    // leaves the focus on the page's body for a moment).
+    await expect(dialog.getByRole('textbox', { name: 'Поле JSON' })).toHaveValue(name);
     // The focus stays inside the modal whichever way it goes round.
     for (let i = 0; i < 25; i += 1) {
       await page.keyboard.press('Tab');
