@@ -88,8 +88,8 @@ export class RowPainter<T> {
   private layer: TextLayer | null = null;
   /** Whether the layer draws the texts now (configured for the current columns and slots). */
   private drawing = false;
-  /** Slots whose cells' DOM text is behind the canvas: written by `flushText` once the scrolling stops. */
-  private readonly stale = new Set<number>();
+  /** Slots whose cells' DOM text is behind the canvas, with the texts drawn: written by `flushText` once the scrolling stops. */
+  private readonly stale = new Map<number, (string | null)[]>();
 
   /** `measure` reads a body cell's font size and padding (a test gives them; a test's DOM has none). */
   constructor(
@@ -153,11 +153,9 @@ export class RowPainter<T> {
   /** Writes the DOM text of the cells the scrolled frames left to the canvas alone (call it when the scroll stops). */
   flushText(container: HTMLElement, input: PaintInput<T>): void {
     const elements = container.children;
-    for (const slot of this.stale) {
+    for (const [slot, texts] of this.stale) {
       const element = elements[slot];
-      const state = element ? this.states.get(element) : undefined;
-      if (!state || state.index < 0) continue;
-      this.writeCells(element, state.index, input, null);
+      if (element) this.writeCells(element, input, texts);
     }
     this.stale.clear();
   }
@@ -230,23 +228,22 @@ export class RowPainter<T> {
       texts.push(text);
     }
     if (this.drawing) this.layer?.drawRow(slot, texts);
-    if (this.drawing && !force) this.stale.add(slot);
+    if (this.drawing && !force) this.stale.set(slot, texts);
     else {
-      this.writeCells(element, index, input, texts);
+      this.writeCells(element, input, texts);
       this.stale.delete(slot);
     }
   }
 
-  /** Writes the DOM text of a row's cells (`texts` as paintCells computed them, or null to compute them again). */
-  private writeCells(element: Element, index: number, input: PaintInput<T>, texts: (string | null)[] | null) {
+  /** Writes the DOM text of a row's cells, `texts` as paintCells computed them. */
+  private writeCells(element: Element, input: PaintInput<T>, texts: readonly (string | null)[]) {
     const cells = element.children;
-    const row = input.rows[index];
     for (let i = 0; i < cells.length; i += 1) {
       const columnIndex = input.from + i;
       const column = input.columns[columnIndex];
       if (!column) continue;
       const cell = cells[i];
-      const text = texts ? texts[i] : plainText(cellContent(column, row, index, input.firstSerial));
+      const text = texts[i];
       this.write(cell, text ?? '');
       const width = input.widths?.[columnIndex] ?? null;
       const { fontSize, padding } = this.metrics;
