@@ -125,6 +125,32 @@ describe('a committed write', () => {
   });
 });
 
+describe('the listening connection lost (PostgreSQL)', () => {
+  it.runIf(process.env.DATABASE_URL)(
+    'empties the cache as it is lost and again once it is back: notices of that time were not heard',
+    async () => {
+      await get('/cache-probe');
+      expect((await get('/cache-probe')).headers[HIT_HEADER]).toBe('hit');
+      const ended = await app.dbh.query<{ ended: boolean }>(
+        "select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%gow_data%'",
+      );
+      expect(ended.length).toBeGreaterThan(0);
+      /** Asks until the answer is built again (not a hit); answers how long that took. */
+      const untilRebuilt = async () => {
+        const started = Date.now();
+        while ((await get('/cache-probe')).headers[HIT_HEADER] === 'hit' && Date.now() - started < 5000)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        return Date.now() - started;
+      };
+      // Lost: emptied as soon as the connection reports its end, well before it is reopened (after a second).
+      expect(await untilRebuilt()).toBeLessThan(900);
+      expect((await get('/cache-probe')).headers[HIT_HEADER]).toBe('hit');
+      // Back: emptied again.
+      expect(await untilRebuilt()).toBeLessThan(5000);
+    },
+  );
+});
+
 describe('callers asking the same answer at once', () => {
   it('share one build', async () => {
     await app.dbh.query('insert into cache_probe values (5)');

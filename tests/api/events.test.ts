@@ -180,7 +180,8 @@ describe('GET /api/events', () => {
           "select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'",
         );
         expect(ended.length).toBeGreaterThan(0);
-        // Until the listener is back (after a second), notices are missed; the client refetches on its own schedule.
+        // Until the listener is back (after a second), notices are missed: the feed says `ready` again when the
+        // connection is lost and once it is back, and the client refreshes what it shows.
         const deadline = Date.now() + 8000;
         for (;;) {
           await b.db.transaction(async (tx) =>
@@ -190,6 +191,7 @@ describe('GET /api/events', () => {
           await new Promise((resolve) => setTimeout(resolve, 300));
         }
         expect(feed.frames.some((f) => f.includes('"team_flight"'))).toBe(true);
+        expect(feed.frames.filter((f) => f.includes('event: ready')).length).toBeGreaterThanOrEqual(3);
       } finally {
         feed.close();
       }

@@ -48,7 +48,11 @@ export function createAuthService(
   function cacheReady(): Promise<boolean> | boolean {
     const { listen, onWrite } = handle;
     if (!sessions.enabled || !listen || !onWrite) return false;
-    watching ??= listen(AUTH_CHANNEL, () => sessions.clear()).then(
+    watching ??= listen(
+      AUTH_CHANNEL,
+      () => sessions.clear(),
+      () => sessions.clear(),
+    ).then(
       () => {
         onWrite((tables) => {
           if (touchesSessions(tables)) sessions.clear();

@@ -32,9 +32,15 @@ export interface DbHandle {
    * Calls `onPayload` with the payload of every NOTIFY on the channel (committed transactions only), until the
    * answered stop is called. PostgreSQL: one dedicated LISTEN connection per handle, reopened after a loss. PGlite:
    * one session for everyone, so its notifications arrive on the pool's own connection (the one that committed) and
-   * the LISTEN is issued once on it; no second connection is needed.
+   * the LISTEN is issued once on it; no second connection is needed. `onGap` is called when notices may have been
+   * missed: as the PostgreSQL listening connection is lost and again once it is back (PGlite never loses it); a
+   * cache then drops what it holds, a feed tells its clients to refresh.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onGap?: () => void,
+  ): Promise<() => Promise<void>>;
   /**
    * Calls `listener` with the tables of every write committed through this handle, as the commit completes (before
    * the writer goes on); null tables mean "not known". Answers the unsubscribe. See src/server/db/writes.ts.
@@ -71,8 +77,8 @@ export async function openDb(options: DbOptions = {}): Promise<DbHandle> {
     const listeners = createListeners();
     return handleOf(pool, 'pg', createGate(options.heavyCapacity ?? 4), {
       dump: () => Promise.reject(new Error('dump is for PGlite only')),
-      listen: (channel, onPayload) =>
-        listeners.add(channel, onPayload, () =>
+      listen: (channel, onPayload, onGap) =>
+        listeners.add(channel, { onPayload, onGap }, () =>
           dedicatedListener(options.databaseUrl as string, channel, listeners),
         ),
       close: async () => {
@@ -101,8 +107,8 @@ export async function openDb(options: DbOptions = {}): Promise<DbHandle> {
   });
   return handleOf(pool, 'pglite', createGate(1), {
     dump: (file) => worker.dump(file),
-    listen: (channel, onPayload) =>
-      listeners.add(channel, onPayload, async () => {
+    listen: (channel, onPayload, onGap) =>
+      listeners.add(channel, { onPayload, onGap }, async () => {
         await pool.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
         return async () => {
           await pool.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
@@ -212,35 +218,44 @@ function auditedPoolWrites(pool: pg.Pool): void {
   }) as typeof pool.query;
 }
 
+/** One subscriber of a channel: its notices and, optionally, word that some may have been missed. */
+interface Subscriber {
+  onPayload: (payload: string) => void;
+  onGap?: () => void;
+}
+
 /** The NOTIFY subscribers of a handle by channel; the first subscriber of a channel starts its listening. */
 function createListeners() {
-  const byChannel = new Map<
-    string,
-    { callbacks: Set<(payload: string) => void>; stop: Promise<() => Promise<void>> }
-  >();
+  const byChannel = new Map<string, { subscribers: Set<Subscriber>; stop: Promise<() => Promise<void>> }>();
   return {
     dispatch(channel: string, payload: string) {
-      for (const callback of byChannel.get(channel)?.callbacks ?? []) callback(payload);
+      for (const subscriber of byChannel.get(channel)?.subscribers ?? []) subscriber.onPayload(payload);
+    },
+    /** Tells the channel's subscribers that notices may have been missed. */
+    gap(channel: string) {
+      for (const subscriber of byChannel.get(channel)?.subscribers ?? []) subscriber.onGap?.();
     },
     async add(
       channel: string,
-      callback: (payload: string) => void,
+      subscriber: Subscriber,
       start: () => Promise<() => Promise<void>>,
     ): Promise<() => Promise<void>> {
       let entry = byChannel.get(channel);
       if (!entry) {
-        entry = { callbacks: new Set(), stop: start() };
+        entry = { subscribers: new Set(), stop: start() };
         byChannel.set(channel, entry);
         entry.stop.catch(() => byChannel.delete(channel));
       }
-      entry.callbacks.add(callback);
+      // Its own object: the same callbacks subscribed twice are two subscriptions, each ended by its own stop.
+      const own = { ...subscriber };
+      entry.subscribers.add(own);
       await entry.stop;
-      const own = entry;
+      const held = entry;
       return async () => {
-        own.callbacks.delete(callback);
-        if (own.callbacks.size > 0 || byChannel.get(channel) !== own) return;
+        held.subscribers.delete(own);
+        if (held.subscribers.size > 0 || byChannel.get(channel) !== held) return;
         byChannel.delete(channel);
-        await (await own.stop)();
+        await (await held.stop)();
       };
     },
     async close() {
@@ -253,7 +268,8 @@ function createListeners() {
 
 /**
  * PostgreSQL: a connection of its own that LISTENs on the channel (pooled connections run transactions and go back
- * to the pool; a LISTEN must stay). Lost, it is reopened after a second, and again until it works or is stopped.
+ * to the pool; a LISTEN must stay). Lost, it is reopened after a second, and again until it works or is stopped; the
+ * subscribers hear of the gap when it is lost and again when it is back.
  */
 async function dedicatedListener(
   url: string,
@@ -270,6 +286,7 @@ async function dedicatedListener(
       if (stopped || client !== next) return;
       client = undefined;
       console.error('database listener lost:', reason);
+      listeners.gap(channel);
       retry = setTimeout(reopen, 1000);
     };
     next.on('error', (error) => {
@@ -282,10 +299,14 @@ async function dedicatedListener(
     client = next;
   };
   const reopen = () => {
-    open().catch((error: Error) => {
-      console.error('database listener failed:', error.message);
-      if (!stopped) retry = setTimeout(reopen, 1000);
-    });
+    // Back: what was committed while it was gone was not heard.
+    open().then(
+      () => listeners.gap(channel),
+      (error: Error) => {
+        console.error('database listener failed:', error.message);
+        if (!stopped) retry = setTimeout(reopen, 1000);
+      },
+    );
   };
   await open();
   return async () => {

@@ -4,16 +4,21 @@ import { createLiveHub } from './hub.ts';
 /** A database whose one channel the test drives by hand. */
 function fakeDb() {
   const listeners: ((payload: string) => void)[] = [];
+  const gaps: (() => void)[] = [];
   let stops = 0;
   return {
-    listen: vi.fn(async (_channel: string, onPayload: (payload: string) => void) => {
+    listen: vi.fn(async (_channel: string, onPayload: (payload: string) => void, onGap?: () => void) => {
       listeners.push(onPayload);
+      if (onGap) gaps.push(onGap);
       return async () => {
         stops += 1;
       };
     }),
     send: (payload: string) => {
       for (const listener of listeners) listener(payload);
+    },
+    gap: () => {
+      for (const gap of gaps) gap();
     },
     stops: () => stops,
   };
@@ -45,6 +50,16 @@ describe('live hub', () => {
       'event: change\ndata: {"entity":"team","ids":[4],"by":null}\n\n',
     ]);
     expect(b.chunks).toEqual(['event: change\ndata: {"entity":"task","ids":[1,2],"by":3}\n\n']);
+    await hub.close();
+  });
+
+  it('tells every client to refresh when notices may have been missed', async () => {
+    const db = fakeDb();
+    const hub = createLiveHub(db);
+    const a = client();
+    await hub.subscribe(a);
+    db.gap();
+    expect(a.chunks).toEqual(['event: ready\ndata: {}\n\n']);
     await hub.close();
   });
 

@@ -25,6 +25,9 @@ function changeFrame(notice: LiveNotice): string {
   return `event: change\ndata: ${JSON.stringify(notice)}\n\n`;
 }
 
+/** Sent when the stream opens and whenever notices may have been missed: the client refreshes what it shows. */
+export const READY_FRAME = 'event: ready\ndata: {}\n\n';
+
 export function createLiveHub(db: Pick<DbHandle, 'listen'>, heartbeatMs = 20_000): LiveHub {
   const clients = new Set<LiveClient>();
   let subscription: Promise<() => Promise<void>> | undefined;
@@ -50,7 +53,8 @@ export function createLiveHub(db: Pick<DbHandle, 'listen'>, heartbeatMs = 20_000
   };
   const start = () => {
     if (subscription) return subscription;
-    subscription = db.listen(LIVE_CHANNEL, onPayload);
+    // Notices missed while the database connection was away: the clients refresh as on a reconnection.
+    subscription = db.listen(LIVE_CHANNEL, onPayload, () => broadcast(READY_FRAME));
     subscription.catch(() => {
       subscription = undefined;
     });

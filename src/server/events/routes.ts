@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { bearerToken } from '../auth/plugin.ts';
-import type { LiveHub } from './hub.ts';
+import { type LiveHub, READY_FRAME } from './hub.ts';
 
 const DESCRIPTION =
   'Поток server-sent events (text/event-stream, без сжатия): `event: ready` при открытии, затем `event: change` с data ' +
@@ -86,7 +86,7 @@ export const eventsRoutes: FastifyPluginAsync<LiveFeedOptions> = async (
         return;
       }
       if (closed) unsubscribe();
-      else client.write('retry: 3000\nevent: ready\ndata: {}\n\n');
+      else client.write(`retry: 3000\n${READY_FRAME}`);
     },
   );
 };

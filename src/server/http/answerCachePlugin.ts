@@ -144,7 +144,11 @@ export const answerCachePlugin = fp(
     let stopListening: (() => Promise<void>) | undefined;
     const ready = (): Promise<boolean> => {
       listening ??= db
-        .listen(DATA_CHANNEL, () => cache.bump())
+        .listen(
+          DATA_CHANNEL,
+          () => cache.bump(),
+          () => cache.bump(),
+        )
         .then(
           (stop) => {
             stopListening = stop;

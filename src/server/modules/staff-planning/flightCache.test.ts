@@ -115,6 +115,20 @@ describe('createWatchedFlightCache', () => {
     expect(cache.get('a')).toBeUndefined();
   });
 
+  it('drops everything when notices may have been missed', async () => {
+    const gaps: (() => void)[] = [];
+    const listen = async (_channel: string, _onPayload: (payload: string) => void, onGap?: () => void) => {
+      if (onGap) gaps.push(onGap);
+      return async () => {};
+    };
+    const cache = createWatchedFlightCache({ listen });
+    expect(await cache.ready()).toBe(true);
+    cache.set('a', bytes(10), cache.generation);
+    expect(cache.get('a')).toBeDefined();
+    for (const gap of gaps) gap();
+    expect(cache.get('a')).toBeUndefined();
+  });
+
   it('is not ready while the subscription fails, and tries again', async () => {
     let fail = true;
     const listen = async () => {

@@ -137,7 +137,11 @@ export function createWatchedFlightCache(db: Pick<DbHandle, 'listen'>, options: 
     ready(): Promise<boolean> {
       if (!enabled) return Promise.resolve(false);
       subscribed ??= db
-        .listen(LIVE_CHANNEL, () => cache.clear())
+        .listen(
+          LIVE_CHANNEL,
+          () => cache.clear(),
+          () => cache.clear(),
+        )
         .then(
           () => true,
           () => {
