@@ -40,23 +40,32 @@ const ROLES: Record<string, RoleDefinition> = {
   viewer: { title: 'Наблюдатель', rules: [] },
 };
 
-/** Writes the rule catalogue and the built-in roles; safe to run at every start. */
+/**
+ * Writes the rule catalogue and the built-in roles; safe to run at every start. Only what differs is written (a title
+ * changed, a rule added to or taken from a role), so a start with an unchanged catalogue leaves no audit rows.
+ */
 export async function syncCatalogue(handle: DbHandle): Promise<void> {
   for (const name of RULE_NAMES) {
     await handle.query(
-      'insert into rules (name, title) values ($1, $2) on conflict (name) do update set title = excluded.title',
+      `insert into rules (name, title) values ($1, $2)
+       on conflict (name) do update set title = excluded.title where rules.title is distinct from excluded.title`,
       [name, RULE_CATALOGUE[name]],
     );
   }
   for (const [name, role] of Object.entries(ROLES)) {
-    const [row] = await handle.query<{ id: number }>(
+    await handle.query(
       `insert into roles (name, title) values ($1, $2)
-       on conflict (name) do update set title = excluded.title returning id`,
+       on conflict (name) do update set title = excluded.title where roles.title is distinct from excluded.title`,
       [name, role.title],
     );
-    await handle.query('delete from role_rules where role_id = $1', [row.id]);
-    for (const rule of role.rules) {
-      await handle.query('insert into role_rules (role_id, rule_name) values ($1, $2)', [row.id, rule]);
-    }
+    const [row] = await handle.query<{ id: number }>('select id from roles where name = $1', [name]);
+    await handle.query('delete from role_rules where role_id = $1 and not (rule_name = any($2::text[]))', [
+      row.id,
+      role.rules,
+    ]);
+    await handle.query(
+      `insert into role_rules (role_id, rule_name) select $1, unnest($2::text[]) on conflict do nothing`,
+      [row.id, role.rules],
+    );
   }
 }
