@@ -6,6 +6,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { createGate, type Gate } from './gate.ts';
+import { createListenerConnection, createListeners } from './listeners.ts';
 import { startPgliteWorker } from './pgliteWorker.ts';
 import * as schema from './schema/index.ts';
 import { writeSettings } from './writeContext.ts';
@@ -30,7 +31,8 @@ export interface DbHandle {
   migrate(): Promise<void>;
   /**
    * Calls `onPayload` with the payload of every NOTIFY on the channel (committed transactions only), until the
-   * answered stop is called. PostgreSQL: one dedicated LISTEN connection per handle, reopened after a loss. PGlite:
+   * answered stop is called. PostgreSQL: one dedicated LISTEN connection per handle for all its channels, reopened
+   * after a loss (src/server/db/listeners.ts). PGlite:
    * one session for everyone, so its notifications arrive on the pool's own connection (the one that committed) and
    * the LISTEN is issued once on it; no second connection is needed. `onGap` is called when notices may have been
    * missed: as the PostgreSQL listening connection is lost and again once it is back (PGlite never loses it); a
@@ -75,12 +77,11 @@ export async function openDb(options: DbOptions = {}): Promise<DbHandle> {
       statement_timeout: options.statementTimeoutMs ?? 30_000,
     });
     const listeners = createListeners();
+    const connection = createListenerConnection(options.databaseUrl, listeners);
     return handleOf(pool, 'pg', createGate(options.heavyCapacity ?? 4), {
       dump: () => Promise.reject(new Error('dump is for PGlite only')),
       listen: (channel, onPayload, onGap) =>
-        listeners.add(channel, { onPayload, onGap }, () =>
-          dedicatedListener(options.databaseUrl as string, channel, listeners),
-        ),
+        listeners.add(channel, { onPayload, onGap }, () => connection.listen(channel)),
       close: async () => {
         await listeners.close();
         await pool.end();
@@ -216,102 +217,4 @@ function auditedPoolWrites(pool: pg.Pool): void {
     if (!WRITE_STATEMENT.test(text)) return plain(...args);
     return query(config, values, settings);
   }) as typeof pool.query;
-}
-
-/** One subscriber of a channel: its notices and, optionally, word that some may have been missed. */
-interface Subscriber {
-  onPayload: (payload: string) => void;
-  onGap?: () => void;
-}
-
-/** The NOTIFY subscribers of a handle by channel; the first subscriber of a channel starts its listening. */
-function createListeners() {
-  const byChannel = new Map<string, { subscribers: Set<Subscriber>; stop: Promise<() => Promise<void>> }>();
-  return {
-    dispatch(channel: string, payload: string) {
-      for (const subscriber of byChannel.get(channel)?.subscribers ?? []) subscriber.onPayload(payload);
-    },
-    /** Tells the channel's subscribers that notices may have been missed. */
-    gap(channel: string) {
-      for (const subscriber of byChannel.get(channel)?.subscribers ?? []) subscriber.onGap?.();
-    },
-    async add(
-      channel: string,
-      subscriber: Subscriber,
-      start: () => Promise<() => Promise<void>>,
-    ): Promise<() => Promise<void>> {
-      let entry = byChannel.get(channel);
-      if (!entry) {
-        entry = { subscribers: new Set(), stop: start() };
-        byChannel.set(channel, entry);
-        entry.stop.catch(() => byChannel.delete(channel));
-      }
-      // Its own object: the same callbacks subscribed twice are two subscriptions, each ended by its own stop.
-      const own = { ...subscriber };
-      entry.subscribers.add(own);
-      await entry.stop;
-      const held = entry;
-      return async () => {
-        held.subscribers.delete(own);
-        if (held.subscribers.size > 0 || byChannel.get(channel) !== held) return;
-        byChannel.delete(channel);
-        await (await held.stop)();
-      };
-    },
-    async close() {
-      const stops = [...byChannel.values()].map((entry) => entry.stop);
-      byChannel.clear();
-      await Promise.all(stops.map(async (stop) => (await stop.catch(() => async () => {}))()));
-    },
-  };
-}
-
-/**
- * PostgreSQL: a connection of its own that LISTENs on the channel (pooled connections run transactions and go back
- * to the pool; a LISTEN must stay). Lost, it is reopened after a second, and again until it works or is stopped; the
- * subscribers hear of the gap when it is lost and again when it is back.
- */
-async function dedicatedListener(
-  url: string,
-  channel: string,
-  listeners: ReturnType<typeof createListeners>,
-): Promise<() => Promise<void>> {
-  let stopped = false;
-  let client: pg.Client | undefined;
-  let retry: NodeJS.Timeout | undefined;
-  const open = async () => {
-    const next = new pg.Client({ connectionString: url });
-    next.on('notification', (message) => listeners.dispatch(message.channel, message.payload ?? ''));
-    const lost = (reason: string) => {
-      if (stopped || client !== next) return;
-      client = undefined;
-      console.error('database listener lost:', reason);
-      listeners.gap(channel);
-      retry = setTimeout(reopen, 1000);
-    };
-    next.on('error', (error) => {
-      lost(error.message);
-      next.end().catch(() => undefined);
-    });
-    next.on('end', () => lost('connection ended'));
-    await next.connect();
-    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-    client = next;
-  };
-  const reopen = () => {
-    // Back: what was committed while it was gone was not heard.
-    open().then(
-      () => listeners.gap(channel),
-      (error: Error) => {
-        console.error('database listener failed:', error.message);
-        if (!stopped) retry = setTimeout(reopen, 1000);
-      },
-    );
-  };
-  await open();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    await client?.end().catch(() => undefined);
-  };
 }
