@@ -1,8 +1,8 @@
 /**
  * The answer cache of GET calls (one per server process): the finished bytes of a 200 JSON answer by user, URL and
  * time zone, so that a list asked again (100 clients polling the same day, a grid paging back) costs a lookup
- * instead of queries, serialisation and compression (docs/DECISIONS.md, "Answer cache"). Modelled on the planning
- * month's cache (src/server/modules/staff-planning/flightCache.ts):
+ * instead of queries, serialisation and compression (docs/DECISIONS.md, "Answer cache"). Built, like the planning
+ * month's cache (src/server/modules/staff-planning/flightCache.ts), on the bounded cache (src/server/cache):
  *
  * - A data generation, bumped by every committed write (this process's at once, other processes' by NOTIFY): a
  *   build records the generation when it begins and stores its bytes only if none came meanwhile; a bump drops
@@ -17,6 +17,7 @@
  */
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { createBoundedCache } from '../cache/boundedCache.ts';
 
 export interface AnswerCacheOptions {
   /** Bytes held at most (default 64 MB); 0 turns the cache off. */
@@ -32,14 +33,14 @@ const DEFAULT_ANSWER_CACHE_AGE_MS = 5_000;
 
 export type Encoding = 'br' | 'gzip';
 
-/** One held answer: its identity bytes, the headers the handler set, and its compressed variants once made. */
+/**
+ * One held answer: its identity bytes, the headers the handler set, and its compressed variants once made (the
+ * bounded cache counts them once they are).
+ */
 export interface CachedAnswer {
   readonly bytes: Buffer;
   readonly headers: Readonly<Record<string, string | string[]>>;
-  readonly storedAt: number;
   variants: Partial<Record<Encoding, Promise<Buffer>>>;
-  /** Identity bytes plus the variants made so far. */
-  size: number;
 }
 
 const brotli = promisify(zlib.brotliCompress);
@@ -68,22 +69,14 @@ export function answerKey(userId: number, method: string, url: string, timeZone:
 export function createAnswerCache(options: AnswerCacheOptions = {}) {
   const maxBytes = options.maxBytes ?? DEFAULT_ANSWER_CACHE_BYTES;
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_ANSWER_CACHE_AGE_MS;
-  const now = options.now ?? Date.now;
-  /** Insertion order = use order: the first entry is the least recently used. */
-  const entries = new Map<string, CachedAnswer>();
-  let held = 0;
-  let generation = 0;
-
-  const remove = (key: string, entry: CachedAnswer) => {
-    entries.delete(key);
-    held -= entry.size;
-  };
-  const trim = () => {
-    for (const [oldest, entry] of entries) {
-      if (held <= maxBytes) break;
-      remove(oldest, entry);
-    }
-  };
+  // Held up to twice the age: past the age an answer is built again, but may be sent while that build runs.
+  const held = createBoundedCache<CachedAnswer>({
+    maxBytes,
+    maxEntryBytes: maxBytes / 8,
+    maxAgeMs: 2 * maxAgeMs,
+    now: options.now,
+    sizeOf: (entry) => entry.bytes.length,
+  });
 
   /**
    * The answer held for the key, marked as just used, and whether it is within the max age. One past it (but not
@@ -91,14 +84,8 @@ export function createAnswerCache(options: AnswerCacheOptions = {}) {
    * built (a write drops it), only time passed.
    */
   function lookup(key: string): { entry: CachedAnswer; fresh: boolean } | undefined {
-    const entry = entries.get(key);
-    if (!entry) return undefined;
-    remove(key, entry);
-    const age = now() - entry.storedAt;
-    if (age > 2 * maxAgeMs) return undefined;
-    entries.set(key, entry);
-    held += entry.size;
-    return { entry, fresh: age <= maxAgeMs };
+    const found = held.lookup(key);
+    return found && { entry: found.value, fresh: found.age <= maxAgeMs };
   }
 
   return {
@@ -111,20 +98,15 @@ export function createAnswerCache(options: AnswerCacheOptions = {}) {
     lookup,
     /** The generation to hand back to `set` when the build that starts now ends. */
     get generation() {
-      return generation;
+      return held.generation;
     },
     /**
      * Holds the answer built from a read begun at `since` (a generation), unless a write came after it began.
      * Answers the entry (held or not, so that callers waiting for the same build can be answered from it).
      */
     set(key: string, bytes: Buffer, headers: CachedAnswer['headers'], since: number): CachedAnswer {
-      const entry: CachedAnswer = { bytes, headers, storedAt: now(), variants: {}, size: bytes.length };
-      if (since !== generation || bytes.length > maxBytes / 8) return entry;
-      const old = entries.get(key);
-      if (old) remove(key, old);
-      entries.set(key, entry);
-      held += entry.size;
-      trim();
+      const entry: CachedAnswer = { bytes, headers, variants: {} };
+      held.set(key, entry, since);
       return entry;
     },
     /** The entry's bytes in the encoding, compressed once per entry off the HTTP thread. */
@@ -134,12 +116,7 @@ export function createAnswerCache(options: AnswerCacheOptions = {}) {
         made = compress(entry.bytes, encoding);
         entry.variants[encoding] = made;
         made.then(
-          (bytes) => {
-            entry.size += bytes.length;
-            if (entries.get(key) !== entry) return;
-            held += bytes.length;
-            trim();
-          },
+          (bytes) => held.grow(key, entry, bytes.length),
           () => {
             delete entry.variants[encoding];
           },
@@ -149,17 +126,15 @@ export function createAnswerCache(options: AnswerCacheOptions = {}) {
     },
     /** A committed write: drops every answer; builds under way will not store theirs. */
     bump(): void {
-      generation++;
-      entries.clear();
-      held = 0;
+      held.bump();
     },
     /** Bytes held now. */
     get bytes() {
-      return held;
+      return held.bytes;
     },
     /** Answers held now. */
     get size() {
-      return entries.size;
+      return held.size;
     },
   };
 }

@@ -8,8 +8,8 @@
  * - Value: the finished UTF-8 bytes, `is_conflict` included. Conflicts depend on tasks of flights outside the answer,
  *   so no finer rule than "any change drops everything" is safe: every notice on the live channel (a committed write
  *   to flights, turnarounds, tasks, task staff, teams or team-flight links, from any process) empties the cache.
- * - A generation counter, bumped by each drop: a build records the generation when it begins and stores its bytes
- *   only if no drop happened meanwhile (it may have read rows the write changed).
+ * - On the bounded cache (src/server/cache/boundedCache.ts): a generation counter, bumped by each drop, so that a
+ *   build stores its bytes only if no drop happened since it began (it may have read rows the write changed).
  * - Bounded: least recently used entries go first once the bytes held exceed `maxBytes`; an answer bigger than the
  *   bound is never held. Entries also expire after `maxAgeMs`, the bound on staleness for writes that send no
  *   notice (reference books: names of jobs, positions, airlines…) and for notices lost while a PostgreSQL listener
@@ -18,6 +18,7 @@
  *   same generation; it stops when all of them have gone.
  */
 import { LIVE_CHANNEL } from '../../../shared/events.ts';
+import { createBoundedCache } from '../../cache/boundedCache.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { WorkAbandonedError } from '../../db/gate.ts';
 import type { FlightQuery } from './flight.ts';
@@ -54,40 +55,23 @@ export function flightCacheKey(query: FlightQuery): string {
   ].join('|');
 }
 
-interface Entry {
-  bytes: Buffer;
-  storedAt: number;
-}
-
 /** An LRU of answers by bytes, with the generation that guards against storing what a drop made stale. */
 export function createFlightCache(options: FlightCacheOptions = {}) {
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
-  const now = options.now ?? Date.now;
-  /** Insertion order = use order: the first entry is the least recently used. */
-  const entries = new Map<string, Entry>();
-  let held = 0;
-  let generation = 0;
-
-  const remove = (key: string, entry: Entry) => {
-    entries.delete(key);
-    held -= entry.bytes.length;
-  };
+  const held = createBoundedCache<Buffer>({
+    maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
+    maxAgeMs: options.maxAgeMs ?? DEFAULT_MAX_AGE_MS,
+    now: options.now,
+    sizeOf: (bytes) => bytes.length,
+  });
 
   return {
     /** The answer held for the key, marked as just used; undefined when none or expired. */
     get(key: string): Buffer | undefined {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      remove(key, entry);
-      if (now() - entry.storedAt > maxAgeMs) return undefined;
-      entries.set(key, entry);
-      held += entry.bytes.length;
-      return entry.bytes;
+      return held.get(key);
     },
     /** The generation to hand back to `set` when the build that starts now ends. */
     get generation() {
-      return generation;
+      return held.generation;
     },
     /**
      * Holds the bytes built from a read begun at `since` (a generation), unless a drop came after it began. A view
@@ -95,30 +79,20 @@ export function createFlightCache(options: FlightCacheOptions = {}) {
      * all the memory held.
      */
     set(key: string, bytes: Buffer, since: number): void {
-      if (since !== generation || bytes.length > maxBytes) return;
-      const old = entries.get(key);
-      if (old) remove(key, old);
-      const tight = bytes.byteLength < bytes.buffer.byteLength ? Buffer.from(bytes) : bytes;
-      entries.set(key, { bytes: tight, storedAt: now() });
-      held += bytes.length;
-      for (const [oldest, entry] of entries) {
-        if (held <= maxBytes) break;
-        remove(oldest, entry);
-      }
+      if (since !== held.generation) return; // not copied only to be refused
+      held.set(key, bytes.byteLength < bytes.buffer.byteLength ? Buffer.from(bytes) : bytes, since);
     },
     /** Drops every answer; builds under way will not store theirs. */
     clear(): void {
-      generation++;
-      entries.clear();
-      held = 0;
+      held.bump();
     },
     /** Bytes held now. */
     get bytes() {
-      return held;
+      return held.bytes;
     },
     /** Answers held now. */
     get size() {
-      return entries.size;
+      return held.size;
     },
   };
 }
