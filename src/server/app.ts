@@ -25,6 +25,7 @@ import { clientErrorHandler, frameworkErrors } from './http/clientError.ts';
 import { errorHandler } from './http/errorHandler.ts';
 import { parseQueryString } from './http/query.ts';
 import { requestTimeZone } from './http/timeZone.ts';
+import { createAuditPurger } from './modules/audit/retention.ts';
 import { createServices, modules, type Services } from './modules/index.ts';
 
 declare module 'fastify' {
@@ -70,6 +71,11 @@ export interface AppOptions {
   answerCache?: AnswerCacheOptions;
   /** How long a session lookup is held in memory (default 30 s, 0 off). */
   sessionCacheMs?: number;
+  /**
+   * Audit rows older than this many days are purged a minute after the app is ready and then hourly (config
+   * `auditRetentionDays`); 0 or omitted purges nothing, so tests never purge unless they ask.
+   */
+  auditRetentionDays?: number;
 }
 
 /**
@@ -133,6 +139,19 @@ export async function buildApp(options: AppOptions) {
   // The live feed's streams never end by themselves: they are ended before the server waits for its connections.
   const liveHub = createLiveHub(options.db);
   app.addHook('preClose', () => liveHub.close());
+  const retentionDays = options.auditRetentionDays ?? 0;
+  if (retentionDays > 0) {
+    const purger = createAuditPurger({
+      db: options.db,
+      retentionDays,
+      onPurged: (deleted) =>
+        app.log.info({ deleted }, `audit trail: ${deleted} rows older than ${retentionDays} days deleted`),
+      onError: (error) => app.log.warn({ err: error }, 'audit trail purge failed; tried again in an hour'),
+    });
+    app.addHook('onReady', async () => purger.start());
+    // Before the database closes (onClose): a purge under way stops after its current batch.
+    app.addHook('preClose', () => purger.stop());
+  }
 
   const defaultZone = options.defaultTimeZone ?? 'Europe/Moscow';
   app.decorateRequest('timeZone', defaultZone);

@@ -23,3 +23,21 @@ describe('readConfig: mail', () => {
     );
   });
 });
+
+describe('readConfig: audit retention', () => {
+  it('keeps the audit trail 400 days unless told otherwise', () => {
+    expect(readConfig({}).auditRetentionDays).toBe(400);
+    expect(readConfig({ AUDIT_RETENTION_DAYS: '' }).auditRetentionDays).toBe(400);
+    expect(readConfig({ AUDIT_RETENTION_DAYS: '90' }).auditRetentionDays).toBe(90);
+  });
+
+  it('reads 0 as keeping the trail forever', () => {
+    expect(readConfig({ AUDIT_RETENTION_DAYS: '0' }).auditRetentionDays).toBe(0);
+  });
+
+  it.each(['a year', '-1', '1.5', '1e3', '36501'])('refuses %s at start, naming the setting', (value) => {
+    expect(() => readConfig({ AUDIT_RETENTION_DAYS: value })).toThrow(
+      `AUDIT_RETENTION_DAYS: expected a whole number from 0 to 36500, got ${value}`,
+    );
+  });
+});

@@ -27,6 +27,11 @@ export interface ServerConfig {
   answerCacheBytes: number;
   /** `SESSION_CACHE_SECONDS`: how long a session lookup is held in memory (default 30, 0 off). */
   sessionCacheMs: number;
+  /**
+   * `AUDIT_RETENTION_DAYS`: audit rows older than this many days are deleted, after the start and then hourly
+   * (default 400: a year and a margin, for year-on-year questions; 0 keeps the trail forever).
+   */
+  auditRetentionDays: number;
 }
 
 /** `SMTP_URL`, `SMTP_FROM`, `SMTP_INTERVAL_MS`: where mail goes, its sender, how often the outbox is looked at. */
@@ -43,11 +48,18 @@ function optionalNumber(value: string | undefined): number | undefined {
   return n;
 }
 
-function count(name: string, value: string | undefined, fallback: number, min = 1): number {
+function count(
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  min = 1,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min) {
-    throw new Error(`${name}: expected a whole number from ${min}, got ${value}`);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min || n > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `from ${min}` : `from ${min} to ${max}`;
+    throw new Error(`${name}: expected a whole number ${range}, got ${value}`);
   }
   return n;
 }
@@ -95,5 +107,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       : undefined,
     answerCacheBytes: count('ANSWER_CACHE_MB', env.ANSWER_CACHE_MB, 64, 0) * 1_048_576,
     sessionCacheMs: count('SESSION_CACHE_SECONDS', env.SESSION_CACHE_SECONDS, 30, 0) * 1000,
+    // At most a century (longer is what 0 means), which also keeps the cutoff within PostgreSQL's integers and dates.
+    auditRetentionDays: count('AUDIT_RETENTION_DAYS', env.AUDIT_RETENTION_DAYS, 400, 0, 36_500),
   };
 }

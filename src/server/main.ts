@@ -61,6 +61,7 @@ async function main() {
     trustProxy: config.trustProxy,
     answerCache: { maxBytes: config.answerCacheBytes },
     sessionCacheMs: config.sessionCacheMs,
+    auditRetentionDays: config.auditRetentionDays,
     closeDbOnClose: true,
     logger: loggerOptions(),
   });
