@@ -241,8 +241,13 @@ export const rushBaggageMachine = setup({
   }),
   initial: 'loading',
   states: {
+    // The first load (and a retry) and a refresh of the list read the same; only what the page shows differs.
     loading: {
-      tags: ['fetching'],
+      initial: 'first',
+      states: {
+        first: { tags: ['fetching'] },
+        again: { tags: ['refresh'] },
+      },
       invoke: {
         src: 'loadFlight',
         input: ({ context }) => ({ flightId: context.flightId }),
@@ -266,26 +271,8 @@ export const rushBaggageMachine = setup({
       on: {
         'BAG.TOGGLE': { actions: 'toggleBag' },
         'BAGS.CLEAR': { actions: 'clearSelection' },
-        REFRESH: 'refreshing',
+        REFRESH: 'loading.again',
         'RUSH.OPEN': { guard: 'hasSelection?', target: 'rush' },
-      },
-    },
-    refreshing: {
-      tags: ['refresh'],
-      invoke: {
-        src: 'loadFlight',
-        input: ({ context }) => ({ flightId: context.flightId }),
-        onDone: {
-          target: 'list',
-          actions: {
-            type: 'storeFlight',
-            params: ({ event }: { event: DoneActorEvent<PageData> }) => event.output,
-          },
-        },
-        onError: {
-          target: 'loadFailed',
-          actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-        },
       },
     },
     rush: {
@@ -360,7 +347,7 @@ export const rushBaggageMachine = setup({
         },
         created: {
           tags: ['created'],
-          on: { 'RUSH.CLOSE': { target: '#rushBaggage.refreshing', actions: 'clearSelection' } },
+          on: { 'RUSH.CLOSE': { target: '#rushBaggage.loading.again', actions: 'clearSelection' } },
         },
       },
     },
