@@ -202,17 +202,8 @@ export const flightActionsMachine = setup({
         },
         onDone: { target: 'idle', actions: ['pairingDone', 'reportChanged'] },
         onError: {
-          target: 'idle',
-          actions: [
-            { type: 'pairingFailed', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-            {
-              type: 'showMessage',
-              params: ({ context }) => ({
-                text: context.pairing.message ?? FLIGHT_TABLE_MESSAGES.error,
-                tone: 'Danger',
-              }),
-            },
-          ],
+          target: 'pairingFailed',
+          actions: { type: 'pairingFailed', params: ({ event }: { event: ErrorActorEvent }) => event.error },
         },
       },
     },
@@ -226,17 +217,21 @@ export const flightActionsMachine = setup({
         },
         onDone: { target: 'idle', actions: ['pairingDone', 'reportChanged'] },
         onError: {
-          target: 'idle',
-          actions: [
-            { type: 'pairingFailed', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-            {
-              type: 'showMessage',
-              params: ({ context }) => ({
-                text: context.pairing.message ?? FLIGHT_TABLE_MESSAGES.error,
-                tone: 'Danger',
-              }),
-            },
-          ],
+          target: 'pairingFailed',
+          actions: { type: 'pairingFailed', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
+      },
+    },
+    /** A divide or combine refused: its message shown, back to idle. */
+    pairingFailed: {
+      always: {
+        target: 'idle',
+        actions: {
+          type: 'showMessage',
+          params: ({ context }) => ({
+            text: context.pairing.message ?? FLIGHT_TABLE_MESSAGES.error,
+            tone: 'Danger',
+          }),
         },
       },
     },
