@@ -103,18 +103,3 @@ export function coefMessages(form: AllocationForm, errors: FieldErrors): Record<
   }
   return messages;
 }
-
-/** The text under one control: the messages of its path and of any path below it, each once. */
-export function allocationMessage(errors: FieldErrors, field: string): string | null {
-  const messages = Object.entries(errors)
-    .filter(([path]) => path === field || path.startsWith(`${field}.`))
-    .flatMap(([, list]) => list);
-  return messages.length ? [...new Set(messages)].join('; ') : null;
-}
-
-/** Errors without those of one control and those below it. */
-export function withoutErrors(errors: FieldErrors, field: string): FieldErrors {
-  return Object.fromEntries(
-    Object.entries(errors).filter(([path]) => path !== field && !path.startsWith(`${field}.`)),
-  );
-}

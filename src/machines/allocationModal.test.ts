@@ -10,7 +10,7 @@ import {
 } from '../shared/allocation.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import { coefMessages } from './allocationForm.ts';
-import { allocationModalMachine } from './allocationModal.ts';
+import { ALLOCATION_ERROR_TITLES, allocationModalMachine } from './allocationModal.ts';
 
 const REFERENCES: AllocationReferences = {
   contractors: [
@@ -56,20 +56,21 @@ function start(fakes: Fakes = {}) {
   const machine = allocationModalMachine.provide({
     actors: {
       loadReferences: fromPromise(() => (fakes.references ?? (async () => REFERENCES))()),
-      loadDepartments: fromPromise<NamedItem[], number>(({ input }) => {
+      loadChoices: fromPromise<NamedItem[], number>(({ input }) => {
         sent.departmentsOf.push(input);
         return (fakes.departments ?? (async (id) => [{ id: id * 30 + 1, name: `Отдел ${id}` }]))(input);
       }),
-      getAllocation: fromPromise<Allocation, number>(({ input }) => (fakes.get ?? (async () => ROW))(input)),
-      createAllocation: fromPromise<Allocation, AllocationInput>(({ input }) => {
-        sent.created.push(input);
-        return (fakes.create ?? (async () => ROW))(input);
+      getRow: fromPromise<Allocation, number>(({ input }) => (fakes.get ?? (async () => ROW))(input)),
+      saveRow: fromPromise<unknown, { id: number | null; payload: AllocationInput }>(({ input }) => {
+        if (input.id === null) {
+          sent.created.push(input.payload);
+          return (fakes.create ?? (async () => ROW))(input.payload);
+        }
+        const update = { id: input.id, payload: input.payload };
+        sent.updated.push(update);
+        return (fakes.update ?? (async () => ROW))(update);
       }),
-      updateAllocation: fromPromise<Allocation, { id: number; payload: AllocationInput }>(({ input }) => {
-        sent.updated.push(input);
-        return (fakes.update ?? (async () => ROW))(input);
-      }),
-      deleteAllocation: fromPromise<void, number>(({ input }) => {
+      deleteRow: fromPromise<void, number>(({ input }) => {
         sent.deleted.push(input);
         return (fakes.remove ?? (async () => undefined))(input);
       }),
@@ -81,7 +82,7 @@ function start(fakes: Fakes = {}) {
 
 type Actor = ReturnType<typeof start>['actor'];
 const settled = (actor: Actor) =>
-  waitFor(actor, (s) => !s.hasTag('loading') && !s.hasTag('saving') && !s.hasTag('departmentsLoading'));
+  waitFor(actor, (s) => !s.hasTag('loading') && !s.hasTag('saving') && !s.hasTag('choicesLoading'));
 
 describe('when the screen opens', () => {
   it('asks for the contractors and coefficient types', async () => {
@@ -90,7 +91,7 @@ describe('when the screen opens', () => {
     expect(actor.getSnapshot().context.references).toEqual(REFERENCES);
   });
 
-  it('sets the error type get when the lists fail, and retries', async () => {
+  it('keeps the failure of the lists (a popup titled as a read) and retries', async () => {
     let fail = true;
     const { actor } = start({
       references: async () => {
@@ -99,12 +100,16 @@ describe('when the screen opens', () => {
       },
     });
     await waitFor(actor, (s) => s.hasTag('referencesFailed'));
-    expect(actor.getSnapshot().context).toMatchObject({ errorType: 'get', message: 'Сервер недоступен' });
+    expect(actor.getSnapshot().context).toMatchObject({
+      failure: 'references',
+      message: 'Сервер недоступен',
+    });
+    expect(ALLOCATION_ERROR_TITLES.references).toBe('Не удалось загрузить данные');
     fail = false;
     actor.send({ type: 'ERROR.CLOSE' });
     actor.send({ type: 'REFERENCES.RETRY' });
     await waitFor(actor, (s) => s.context.references !== null);
-    expect(actor.getSnapshot().context.errorType).toBeNull();
+    expect(actor.getSnapshot().context.failure).toBeNull();
   });
 });
 
@@ -120,14 +125,14 @@ describe('when creating', () => {
   it('loads the departments of the chosen contractor and forgets the chosen department', async () => {
     const { actor, sent } = start();
     actor.send({ type: 'MODAL.CREATE' });
-    actor.send({ type: 'CONTRACTOR.CHANGE', id: 1 });
+    actor.send({ type: 'FORM.CHANGE', change: { control: 'contractor', id: 1 } });
     await settled(actor);
-    actor.send({ type: 'DEPARTMENT.CHANGE', id: 31 });
-    actor.send({ type: 'CONTRACTOR.CHANGE', id: 2 });
+    actor.send({ type: 'FORM.CHANGE', change: { control: 'department', id: 31 } });
+    actor.send({ type: 'FORM.CHANGE', change: { control: 'contractor', id: 2 } });
     expect(actor.getSnapshot().context.form.department_id).toBeNull();
     await settled(actor);
     expect(sent.departmentsOf).toEqual([1, 2]);
-    expect(actor.getSnapshot().context.departments).toEqual([{ id: 61, name: 'Отдел 2' }]);
+    expect(actor.getSnapshot().context.choices).toEqual([{ id: 61, name: 'Отдел 2' }]);
   });
 
   it('keeps only the departments of the newest contractor', async () => {
@@ -139,20 +144,20 @@ describe('when creating', () => {
       departments: (id) => (id === 1 ? slow : Promise.resolve([{ id: 61, name: 'Отдел 2' }])),
     });
     actor.send({ type: 'MODAL.CREATE' });
-    actor.send({ type: 'CONTRACTOR.CHANGE', id: 1 });
-    actor.send({ type: 'CONTRACTOR.CHANGE', id: 2 });
+    actor.send({ type: 'FORM.CHANGE', change: { control: 'contractor', id: 1 } });
+    actor.send({ type: 'FORM.CHANGE', change: { control: 'contractor', id: 2 } });
     await settled(actor);
     answerSlowly([{ id: 31, name: 'Отдел 1' }]);
     await Promise.resolve();
-    expect(actor.getSnapshot().context.departments).toEqual([{ id: 61, name: 'Отдел 2' }]);
+    expect(actor.getSnapshot().context.choices).toEqual([{ id: 61, name: 'Отдел 2' }]);
   });
 
   it('refuses an empty form under its controls without calling the server', () => {
     const { actor, sent } = start();
     actor.send({ type: 'MODAL.CREATE' });
-    actor.send({ type: 'DISTANCE.CHANGE', end: 'from', value: '500' });
-    actor.send({ type: 'DISTANCE.CHANGE', end: 'to', value: '100' });
-    actor.send({ type: 'COEF.CHANGE', coefTypeId: 2, value: '0,123456' });
+    actor.send({ type: 'FORM.CHANGE', change: { control: 'distance', end: 'from', value: '500' } });
+    actor.send({ type: 'FORM.CHANGE', change: { control: 'distance', end: 'to', value: '100' } });
+    actor.send({ type: 'FORM.CHANGE', change: { control: 'coef', coefTypeId: 2, value: '0,123456' } });
     actor.send({ type: 'FORM.SUBMIT' });
     const { errors, form } = actor.getSnapshot().context;
     expect(errors).toMatchObject({
@@ -168,11 +173,11 @@ describe('when creating', () => {
   it('sends the body, refreshes the list and closes', async () => {
     const { actor, sent, effects } = start();
     actor.send({ type: 'MODAL.CREATE' });
-    actor.send({ type: 'CONTRACTOR.CHANGE', id: 1 });
+    actor.send({ type: 'FORM.CHANGE', change: { control: 'contractor', id: 1 } });
     await settled(actor);
-    actor.send({ type: 'DEPARTMENT.CHANGE', id: 31 });
-    actor.send({ type: 'FLAG.CHANGE', field: 'is_provide_set', value: true });
-    actor.send({ type: 'COEF.CHANGE', coefTypeId: 1, value: '1,5' });
+    actor.send({ type: 'FORM.CHANGE', change: { control: 'department', id: 31 } });
+    actor.send({ type: 'FORM.CHANGE', change: { control: 'flag', field: 'is_provide_set', value: true } });
+    actor.send({ type: 'FORM.CHANGE', change: { control: 'coef', coefTypeId: 1, value: '1,5' } });
     actor.send({ type: 'FORM.SUBMIT' });
     await settled(actor);
     expect(sent.created).toEqual([
@@ -190,19 +195,19 @@ describe('when creating', () => {
     expect(actor.getSnapshot().hasTag('open')).toBe(false);
   });
 
-  it('sets the error type post and keeps the server fields under the controls', async () => {
+  it('keeps the failure create and the server fields under the controls', async () => {
     const { actor } = start({
       create: async () => {
         throw new ApiError('Проверьте заполнение полей', { department_id: ['Нет в справочнике: 31'] }, 422);
       },
     });
-    actor.send({ type: 'MODAL.CREATE_ON_BASIS', id: 7 });
+    actor.send({ type: 'MODAL.OPEN', modalType: 'createOnBasis', id: 7 });
     await settled(actor);
     actor.send({ type: 'FORM.SUBMIT' });
     await settled(actor);
     const { context } = actor.getSnapshot();
     expect(context).toMatchObject({
-      errorType: 'post',
+      failure: 'create',
       errors: { department_id: ['Нет в справочнике: 31'] },
     });
     expect(actor.getSnapshot().hasTag('open')).toBe(true);
@@ -212,7 +217,7 @@ describe('when creating', () => {
 describe('when creating on the basis of a row', () => {
   it('copies the row without its id and creates a new allocation', async () => {
     const { actor, sent } = start();
-    actor.send({ type: 'MODAL.CREATE_ON_BASIS', id: 7 });
+    actor.send({ type: 'MODAL.OPEN', modalType: 'createOnBasis', id: 7 });
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
     await settled(actor);
     const { context } = actor.getSnapshot();
@@ -223,7 +228,7 @@ describe('when creating on the basis of a row', () => {
       distance_from: '0',
       coefs: { 2: '0.9' },
     });
-    expect(context.departments).toEqual([{ id: 31, name: 'Отдел 1' }]);
+    expect(context.choices).toEqual([{ id: 31, name: 'Отдел 1' }]);
     actor.send({ type: 'FORM.SUBMIT' });
     await settled(actor);
     expect(sent.created[0]).toMatchObject({ department_id: 31, distance_range_set: { from: 0, to: 1500 } });
@@ -234,38 +239,38 @@ describe('when creating on the basis of a row', () => {
 describe('when editing', () => {
   it('updates the row by its id', async () => {
     const { actor, sent } = start();
-    actor.send({ type: 'MODAL.EDIT', id: 7 });
+    actor.send({ type: 'MODAL.OPEN', modalType: 'edit', id: 7 });
     await settled(actor);
-    actor.send({ type: 'DISTANCE.CHANGE', end: 'to', value: '' });
-    actor.send({ type: 'DISTANCE.CHANGE', end: 'from', value: '' });
+    actor.send({ type: 'FORM.CHANGE', change: { control: 'distance', end: 'to', value: '' } });
+    actor.send({ type: 'FORM.CHANGE', change: { control: 'distance', end: 'from', value: '' } });
     actor.send({ type: 'FORM.SUBMIT' });
     await settled(actor);
     expect(sent.updated).toEqual([{ id: 7, payload: expect.objectContaining({ distance_range_set: null }) }]);
   });
 
-  it('sets the error type get and stays closed when the row cannot be read', async () => {
+  it('keeps the failure get and stays closed when the row cannot be read', async () => {
     const { actor } = start({
       get: async () => {
         throw new ApiError('Настройка аллокации не найдена', {}, 404);
       },
     });
-    actor.send({ type: 'MODAL.EDIT', id: 7 });
-    await waitFor(actor, (s) => s.context.errorType !== null);
+    actor.send({ type: 'MODAL.OPEN', modalType: 'edit', id: 7 });
+    await waitFor(actor, (s) => s.context.failure !== null);
     expect(actor.getSnapshot().hasTag('open')).toBe(false);
     expect(actor.getSnapshot().context.message).toBe('Настройка аллокации не найдена');
   });
 
-  it('sets the error type update when saving fails', async () => {
+  it('keeps the failure update when saving fails', async () => {
     const { actor } = start({
       update: async () => {
         throw new ApiError('Сервер недоступен', {}, 0);
       },
     });
-    actor.send({ type: 'MODAL.EDIT', id: 7 });
+    actor.send({ type: 'MODAL.OPEN', modalType: 'edit', id: 7 });
     await settled(actor);
     actor.send({ type: 'FORM.SUBMIT' });
     await settled(actor);
-    expect(actor.getSnapshot().context).toMatchObject({ errorType: 'update', message: 'Сервер недоступен' });
+    expect(actor.getSnapshot().context).toMatchObject({ failure: 'update', message: 'Сервер недоступен' });
   });
 });
 
@@ -290,20 +295,21 @@ describe('when deleting', () => {
     expect(actor.getSnapshot().context.target).toBeNull();
   });
 
-  it('sets the error type deleteFail with the server message', async () => {
-    const { actor } = start({
+  it('keeps the failure delete with the server message and asks for the list again', async () => {
+    const { actor, effects } = start({
       remove: async () => {
         throw new ApiError('Настройка аллокации не найдена', {}, 404);
       },
     });
     actor.send({ type: 'DELETE.ASK', target: { id: 7, name: 'КХ-Перрон' } });
     actor.send({ type: 'DELETE.CONFIRM' });
-    await waitFor(actor, (s) => s.context.errorType !== null);
+    await waitFor(actor, (s) => s.context.failure !== null);
     expect(actor.getSnapshot().context).toMatchObject({
-      errorType: 'deleteFail',
+      failure: 'delete',
       message: 'Настройка аллокации не найдена',
     });
+    expect(effects.refreshList).toHaveBeenCalledOnce();
     actor.send({ type: 'ERROR.CLOSE' });
-    expect(actor.getSnapshot().context.errorType).toBeNull();
+    expect(actor.getSnapshot().context.failure).toBeNull();
   });
 });

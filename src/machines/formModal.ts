@@ -1,6 +1,6 @@
 /**
- * One pattern for a modal with a form (the allocation and VIP modals grew their own; new modals start here): open
- * with a type and a form, edit, check on the client, submit, keep the server's `fields` under the controls and its
+ * One pattern for a modal with a form the caller holds (a list screen whose modal reads its row by id uses
+ * rowModal.ts): open with a type and a form, edit, check on the client, submit, keep the server's `fields` under the controls and its
  * message above the buttons, close on success; plus a delete confirmation. The caller gives the form's check and
  * provides the `submit` and `remove` actors and the `saved` and `removed` actions (refresh, announce).
  *
@@ -46,6 +46,9 @@ export interface Submission<Type extends string, Form, Payload> {
   form: Form;
 }
 
+/** True when an error path is the control's own or one of its parts'. Example: 'rules.0.count' is under 'rules'. */
+const isUnder = (path: string, control: string) => path === control || path.startsWith(`${control}.`);
+
 /**
  * Error paths that start with one of `prefixes` dropped (a changed control's messages, and those of its parts).
  * Example: `withoutFields({name: ['x'], 'rules.0.count': ['y']}, ['rules'])` → `{name: ['x']}`.
@@ -53,9 +56,20 @@ export interface Submission<Type extends string, Form, Payload> {
 export function withoutFields(errors: FieldErrors, prefixes: readonly string[]): FieldErrors {
   const kept: FieldErrors = {};
   for (const [path, messages] of Object.entries(errors)) {
-    if (!prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}.`))) kept[path] = messages;
+    if (!prefixes.some((prefix) => isUnder(path, prefix))) kept[path] = messages;
   }
   return kept;
+}
+
+/**
+ * The text under one control: the messages of its path and of any path below it, each once.
+ * Example: `{vipFieldAviacompany: ['a'], 'vipFieldAviacompany.1': ['b']}`, 'vipFieldAviacompany' → 'a; b'.
+ */
+export function controlMessage(errors: FieldErrors, control: string): string | null {
+  const messages = Object.entries(errors)
+    .filter(([path]) => isUnder(path, control))
+    .flatMap(([, list]) => list);
+  return messages.length ? [...new Set(messages)].join('; ') : null;
 }
 
 /**

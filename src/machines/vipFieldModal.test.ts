@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { pending } from '../../tests/support/pending.ts';
 import { ApiError } from '../app/api/errors.ts';
 import type { VipReferences } from '../app/tariff-vip/api.ts';
 import { MESSAGES } from '../shared/messages.ts';
@@ -90,19 +91,20 @@ function start(fakes: Fakes = {}) {
   const machine = vipFieldModalMachine.provide({
     actors: {
       loadReferences: fromPromise(() => (fakes.references ?? (async () => REFERENCES))()),
-      getVipField: fromPromise<VipField, number>(({ input }) => {
+      getRow: fromPromise<VipField, number>(({ input }) => {
         sent.read.push(input);
         return (fakes.get ?? (async () => storedField()))(input);
       }),
-      createVipField: fromPromise<VipField, VipFieldInput>(({ input }) => {
-        sent.created.push(input);
-        return (fakes.create ?? (async () => storedField()))(input);
+      saveRow: fromPromise<unknown, { id: number | null; payload: VipFieldInput }>(({ input }) => {
+        if (input.id === null) {
+          sent.created.push(input.payload);
+          return (fakes.create ?? (async () => storedField()))(input.payload);
+        }
+        const update = { ...input.payload, id: input.id };
+        sent.updated.push(update);
+        return (fakes.update ?? (async () => storedField()))(update);
       }),
-      updateVipField: fromPromise<VipField, VipFieldInput & { id: number }>(({ input }) => {
-        sent.updated.push(input);
-        return (fakes.update ?? (async () => storedField()))(input);
-      }),
-      deleteVipField: fromPromise<void, number>(({ input }) => {
+      deleteRow: fromPromise<void, number>(({ input }) => {
         sent.deleted.push(input);
         return (fakes.remove ?? (async () => undefined))(input);
       }),
@@ -122,25 +124,20 @@ type Actor = ReturnType<typeof start>['actor'];
 
 /** Fills every required input of an opened form with a valid choice. */
 function fillValid(actor: Actor) {
-  actor.send({ type: 'FIELD.CHANGE', field: 'name', value: 'lounge_adult' });
-  actor.send({ type: 'FIELD.CHANGE', field: 'description', value: 'Взрослый в бизнес-зале' });
+  actor.send({ type: 'FORM.CHANGE', change: { control: 'text', field: 'name', value: 'lounge_adult' } });
+  actor.send({
+    type: 'FORM.CHANGE',
+    change: { control: 'text', field: 'description', value: 'Взрослый в бизнес-зале' },
+  });
   for (const list of REQUIRED_LISTS)
-    actor.send({ type: 'LINKS.CHANGE', list, ids: list === 'vipFieldAviacompany' ? [5] : [1] });
+    actor.send({
+      type: 'FORM.CHANGE',
+      change: { control: 'links', list, ids: list === 'vipFieldAviacompany' ? [5] : [1] },
+    });
 }
 
 const errorsOf = (actor: Actor) => actor.getSnapshot().context.errors;
 const isOpen = (actor: Actor) => actor.getSnapshot().hasTag('open');
-
-/** A promise the test settles by hand, to look at the machine while a call runs. */
-function pending<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((ok, fail) => {
-    resolve = ok;
-    reject = fail;
-  });
-  return { promise, resolve, reject };
-}
 
 describe('when the screen opens', () => {
   it('asks for the reference lists at once, before any modal opens', async () => {
@@ -170,7 +167,7 @@ describe('when the screen opens', () => {
 describe('when closed', () => {
   it('opens an empty form to add a field', () => {
     const { actor } = start();
-    actor.send({ type: 'FORM.ADD' });
+    actor.send({ type: 'MODAL.CREATE' });
     expect(isOpen(actor)).toBe(true);
     const { form } = actor.getSnapshot().context;
     expect(form).toMatchObject({
@@ -185,7 +182,7 @@ describe('when closed', () => {
 
   it('ignores form input and submits while no modal is open', () => {
     const { actor, sent } = start();
-    actor.send({ type: 'FIELD.CHANGE', field: 'name', value: 'x' });
+    actor.send({ type: 'FORM.CHANGE', change: { control: 'text', field: 'name', value: 'x' } });
     actor.send({ type: 'FORM.SUBMIT' });
     expect(actor.getSnapshot().context.form.name).toBe('');
     expect(sent.created).toEqual([]);
@@ -195,10 +192,10 @@ describe('when closed', () => {
 describe('when loading a field to edit', () => {
   it('reads the field by id and fills the form by mapping each nested link to its id', async () => {
     const { actor, sent } = start();
-    actor.send({ type: 'FORM.EDIT', id: 42 });
+    actor.send({ type: 'MODAL.OPEN', modalType: 'edit', id: 42 });
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
     expect(isOpen(actor)).toBe(true);
-    await waitFor(actor, (snapshot) => snapshot.matches({ dialog: { form: 'editing' } }));
+    await waitFor(actor, (snapshot) => snapshot.matches({ dialog: { form: { edit: 'editing' } } }));
     expect(sent.read).toEqual([42]);
     const { form } = actor.getSnapshot().context;
     expect(form).toMatchObject({
@@ -214,14 +211,14 @@ describe('when loading a field to edit', () => {
 
   it('closes and alerts when the field cannot be read', async () => {
     const { actor, effects } = start({ get: () => Promise.reject(new ApiError('Не найдено', {}, 404)) });
-    actor.send({ type: 'FORM.EDIT', id: 7 });
+    actor.send({ type: 'MODAL.OPEN', modalType: 'edit', id: 7 });
     await waitFor(actor, (snapshot) => snapshot.matches({ dialog: 'closed' }));
     expect(effects.alertFailure).toHaveBeenCalledTimes(1);
   });
 
   it('may be closed while the field loads', () => {
     const { actor } = start({ get: () => pending<VipField>().promise });
-    actor.send({ type: 'FORM.EDIT', id: 7 });
+    actor.send({ type: 'MODAL.OPEN', modalType: 'edit', id: 7 });
     actor.send({ type: 'MODAL.CLOSE' });
     expect(isOpen(actor)).toBe(false);
   });
@@ -230,11 +227,11 @@ describe('when loading a field to edit', () => {
 describe('when editing', () => {
   it('clears the error of the input being edited and keeps the others', () => {
     const { actor } = start();
-    actor.send({ type: 'FORM.ADD' });
+    actor.send({ type: 'MODAL.CREATE' });
     actor.send({ type: 'FORM.SUBMIT' });
     expect(errorsOf(actor)).toHaveProperty('name');
-    actor.send({ type: 'FIELD.CHANGE', field: 'name', value: 'lounge' });
-    actor.send({ type: 'LINKS.CHANGE', list: 'vipFieldAviacompany', ids: [5] });
+    actor.send({ type: 'FORM.CHANGE', change: { control: 'text', field: 'name', value: 'lounge' } });
+    actor.send({ type: 'FORM.CHANGE', change: { control: 'links', list: 'vipFieldAviacompany', ids: [5] } });
     expect(errorsOf(actor)).not.toHaveProperty('name');
     expect(errorsOf(actor)).not.toHaveProperty('vipFieldAviacompany');
     expect(errorsOf(actor)).toHaveProperty('vipFieldServiceHalls');
@@ -242,23 +239,35 @@ describe('when editing', () => {
 
   it('shows the parent access checkbox unchecked when access type 7 is chosen and drops it with 7', () => {
     const { actor } = start();
-    actor.send({ type: 'FORM.ADD' });
-    actor.send({ type: 'LINKS.CHANGE', list: 'vipFieldHallAccessType', ids: [1, PARENT_ACCESS_TYPE_ID] });
+    actor.send({ type: 'MODAL.CREATE' });
+    actor.send({
+      type: 'FORM.CHANGE',
+      change: { control: 'links', list: 'vipFieldHallAccessType', ids: [1, PARENT_ACCESS_TYPE_ID] },
+    });
     expect(actor.getSnapshot().context.form.use_parent_access_type).toBe(false);
-    actor.send({ type: 'FLAG.CHANGE', field: 'use_parent_access_type', value: true });
-    actor.send({ type: 'LINKS.CHANGE', list: 'vipFieldHallAccessType', ids: [1, PARENT_ACCESS_TYPE_ID] });
+    actor.send({
+      type: 'FORM.CHANGE',
+      change: { control: 'flag', field: 'use_parent_access_type', value: true },
+    });
+    actor.send({
+      type: 'FORM.CHANGE',
+      change: { control: 'links', list: 'vipFieldHallAccessType', ids: [1, PARENT_ACCESS_TYPE_ID] },
+    });
     expect(actor.getSnapshot().context.form.use_parent_access_type).toBe(true);
-    actor.send({ type: 'LINKS.CHANGE', list: 'vipFieldHallAccessType', ids: [1] });
+    actor.send({
+      type: 'FORM.CHANGE',
+      change: { control: 'links', list: 'vipFieldHallAccessType', ids: [1] },
+    });
     expect(actor.getSnapshot().context.form.use_parent_access_type).toBeNull();
   });
 
   it('closes on cancel and starts the next add from an empty form', () => {
     const { actor } = start();
-    actor.send({ type: 'FORM.ADD' });
+    actor.send({ type: 'MODAL.CREATE' });
     fillValid(actor);
     actor.send({ type: 'MODAL.CLOSE' });
     expect(isOpen(actor)).toBe(false);
-    actor.send({ type: 'FORM.ADD' });
+    actor.send({ type: 'MODAL.CREATE' });
     expect(actor.getSnapshot().context.form.name).toBe('');
   });
 });
@@ -266,9 +275,9 @@ describe('when editing', () => {
 describe('when validating before sending (spec 5)', () => {
   it('flags the name and every required list, and no optional list, on an empty form', () => {
     const { actor, sent } = start();
-    actor.send({ type: 'FORM.ADD' });
+    actor.send({ type: 'MODAL.CREATE' });
     actor.send({ type: 'FORM.SUBMIT' });
-    expect(actor.getSnapshot().matches({ dialog: { form: 'editing' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ dialog: { form: { edit: 'editing' } } })).toBe(true);
     const errors = errorsOf(actor);
     expect(errors.name).toEqual([MESSAGES.required]);
     for (const list of REQUIRED_LISTS) expect(errors[list], list).toEqual([MESSAGES.required]);
@@ -278,9 +287,9 @@ describe('when validating before sending (spec 5)', () => {
 
   it.each(REQUIRED_LISTS)('refuses a form whose %s has no choice', (list) => {
     const { actor, sent } = start();
-    actor.send({ type: 'FORM.ADD' });
+    actor.send({ type: 'MODAL.CREATE' });
     fillValid(actor);
-    actor.send({ type: 'LINKS.CHANGE', list, ids: [] });
+    actor.send({ type: 'FORM.CHANGE', change: { control: 'links', list, ids: [] } });
     actor.send({ type: 'FORM.SUBMIT' });
     expect(errorsOf(actor)).toEqual({ [list]: [MESSAGES.required] });
     expect(sent.created).toEqual([]);
@@ -288,25 +297,28 @@ describe('when validating before sending (spec 5)', () => {
 
   it('refuses a name of spaces only', () => {
     const { actor } = start();
-    actor.send({ type: 'FORM.ADD' });
+    actor.send({ type: 'MODAL.CREATE' });
     fillValid(actor);
-    actor.send({ type: 'FIELD.CHANGE', field: 'name', value: '   ' });
+    actor.send({ type: 'FORM.CHANGE', change: { control: 'text', field: 'name', value: '   ' } });
     actor.send({ type: 'FORM.SUBMIT' });
     expect(errorsOf(actor)).toEqual({ name: [MESSAGES.required] });
   });
 
   it('refuses an id chosen twice in one list, under that list', () => {
     const { actor } = start();
-    actor.send({ type: 'FORM.ADD' });
+    actor.send({ type: 'MODAL.CREATE' });
     fillValid(actor);
-    actor.send({ type: 'LINKS.CHANGE', list: 'vipFieldTravelClass', ids: [1, 1] });
+    actor.send({
+      type: 'FORM.CHANGE',
+      change: { control: 'links', list: 'vipFieldTravelClass', ids: [1, 1] },
+    });
     actor.send({ type: 'FORM.SUBMIT' });
     expect(errorsOf(actor)).toEqual({ 'vipFieldTravelClass.1': [VIP_MESSAGES.duplicate] });
   });
 
   it('sends a form whose service class, loyalty card and card bank stay empty', async () => {
     const { actor, sent } = start();
-    actor.send({ type: 'FORM.ADD' });
+    actor.send({ type: 'MODAL.CREATE' });
     fillValid(actor);
     actor.send({ type: 'FORM.SUBMIT' });
     await waitFor(actor, (snapshot) => !snapshot.hasTag('open'));
@@ -319,9 +331,9 @@ describe('when saving', () => {
   it('posts a new field with each list as id entries and cannot be closed meanwhile', async () => {
     const answer = pending<VipField>();
     const { actor, sent } = start({ create: () => answer.promise });
-    actor.send({ type: 'FORM.ADD' });
+    actor.send({ type: 'MODAL.CREATE' });
     fillValid(actor);
-    actor.send({ type: 'FLAG.CHANGE', field: 'is_guest_count', value: true });
+    actor.send({ type: 'FORM.CHANGE', change: { control: 'flag', field: 'is_guest_count', value: true } });
     actor.send({ type: 'FORM.SUBMIT' });
     expect(actor.getSnapshot().hasTag('saving')).toBe(true);
     expect(sent.created[0]).toMatchObject({
@@ -333,7 +345,7 @@ describe('when saving', () => {
       vipFieldDirection: [{ direction_id: 1 }],
     });
     actor.send({ type: 'MODAL.CLOSE' });
-    actor.send({ type: 'FIELD.CHANGE', field: 'name', value: 'changed' });
+    actor.send({ type: 'FORM.CHANGE', change: { control: 'text', field: 'name', value: 'changed' } });
     expect(isOpen(actor)).toBe(true);
     expect(actor.getSnapshot().context.form.name).toBe('lounge_adult');
     answer.resolve(storedField());
@@ -342,9 +354,12 @@ describe('when saving', () => {
 
   it('sends use_parent_access_type false with access type 7 left unchecked', async () => {
     const { actor, sent } = start();
-    actor.send({ type: 'FORM.ADD' });
+    actor.send({ type: 'MODAL.CREATE' });
     fillValid(actor);
-    actor.send({ type: 'LINKS.CHANGE', list: 'vipFieldHallAccessType', ids: [PARENT_ACCESS_TYPE_ID] });
+    actor.send({
+      type: 'FORM.CHANGE',
+      change: { control: 'links', list: 'vipFieldHallAccessType', ids: [PARENT_ACCESS_TYPE_ID] },
+    });
     actor.send({ type: 'FORM.SUBMIT' });
     await waitFor(actor, (snapshot) => !snapshot.hasTag('open'));
     expect(sent.created[0].use_parent_access_type).toBe(false);
@@ -352,9 +367,12 @@ describe('when saving', () => {
 
   it('patches an edited field with its id in the body', async () => {
     const { actor, sent } = start();
-    actor.send({ type: 'FORM.EDIT', id: 42 });
-    await waitFor(actor, (snapshot) => snapshot.matches({ dialog: { form: 'editing' } }));
-    actor.send({ type: 'FIELD.CHANGE', field: 'description', value: 'Новый заголовок' });
+    actor.send({ type: 'MODAL.OPEN', modalType: 'edit', id: 42 });
+    await waitFor(actor, (snapshot) => snapshot.matches({ dialog: { form: { edit: 'editing' } } }));
+    actor.send({
+      type: 'FORM.CHANGE',
+      change: { control: 'text', field: 'description', value: 'Новый заголовок' },
+    });
     actor.send({ type: 'FORM.SUBMIT' });
     await waitFor(actor, (snapshot) => !snapshot.hasTag('open'));
     expect(sent.created).toEqual([]);
@@ -370,7 +388,7 @@ describe('when saving', () => {
 describe('when the save succeeds (spec 4.4)', () => {
   it('closes, clears the errors, resets the form, marks the list for a refresh and confirms', async () => {
     const { actor, effects } = start();
-    actor.send({ type: 'FORM.ADD' });
+    actor.send({ type: 'MODAL.CREATE' });
     fillValid(actor);
     actor.send({ type: 'FORM.SUBMIT' });
     await waitFor(actor, (snapshot) => !snapshot.hasTag('open'));
@@ -395,10 +413,10 @@ describe('when the save fails', () => {
           ),
         ),
     });
-    actor.send({ type: 'FORM.ADD' });
+    actor.send({ type: 'MODAL.CREATE' });
     fillValid(actor);
     actor.send({ type: 'FORM.SUBMIT' });
-    await waitFor(actor, (snapshot) => snapshot.matches({ dialog: { form: 'editing' } }));
+    await waitFor(actor, (snapshot) => snapshot.matches({ dialog: { form: { edit: 'editing' } } }));
     expect(isOpen(actor)).toBe(true);
     expect(errorsOf(actor)).toEqual({
       vipFieldAviacompany: ['Нет в справочнике: 999'],
@@ -407,7 +425,7 @@ describe('when the save fails', () => {
     expect(actor.getSnapshot().context.message).toBe('Проверьте заполнение полей');
     expect(actor.getSnapshot().context.needUpdate).toBe(false);
     expect(effects.refreshList).not.toHaveBeenCalled();
-    actor.send({ type: 'FIELD.CHANGE', field: 'name', value: 'other' });
+    actor.send({ type: 'FORM.CHANGE', change: { control: 'text', field: 'name', value: 'other' } });
     expect(errorsOf(actor)).toEqual({ vipFieldAviacompany: ['Нет в справочнике: 999'] });
   });
 
@@ -420,7 +438,7 @@ describe('when the save fails', () => {
         return storedField();
       },
     });
-    actor.send({ type: 'FORM.ADD' });
+    actor.send({ type: 'MODAL.CREATE' });
     fillValid(actor);
     actor.send({ type: 'FORM.SUBMIT' });
     await waitFor(actor, (snapshot) => snapshot.context.message !== null);
@@ -445,17 +463,12 @@ describe('when confirming a delete', () => {
 });
 
 describe('when deleting', () => {
-  it('deletes by id, cannot be closed meanwhile, then marks the list for a refresh', async () => {
-    const answer = pending<void>();
-    const { actor, sent, effects } = start({ remove: () => answer.promise });
+  it('deletes by id, then marks the list for a refresh (the shared graph keeps the question open meanwhile)', async () => {
+    const { actor, sent, effects } = start();
     actor.send({ type: 'DELETE.ASK', target: { id: 42, name: 'lounge_parent' } });
     actor.send({ type: 'DELETE.CONFIRM' });
-    expect(actor.getSnapshot().hasTag('saving')).toBe(true);
-    actor.send({ type: 'MODAL.CLOSE' });
-    expect(actor.getSnapshot().hasTag('confirming')).toBe(true);
-    expect(sent.deleted).toEqual([42]);
-    answer.resolve();
     await waitFor(actor, (snapshot) => snapshot.matches({ dialog: 'closed' }));
+    expect(sent.deleted).toEqual([42]);
     expect(actor.getSnapshot().context.needUpdate).toBe(true);
     expect(effects.refreshList).toHaveBeenCalledTimes(1);
     expect(effects.announceDeleted).toHaveBeenCalledTimes(1);
@@ -467,12 +480,13 @@ describe('when deleting', () => {
     });
     actor.send({ type: 'DELETE.ASK', target: { id: 42, name: 'lounge_parent' } });
     actor.send({ type: 'DELETE.CONFIRM' });
-    await waitFor(actor, (snapshot) => snapshot.hasTag('deleteFailed'));
+    await waitFor(actor, (snapshot) => snapshot.context.failure === 'delete');
     expect(actor.getSnapshot().context.message).toBe('Недостаточно прав для этого действия');
     expect(actor.getSnapshot().context.needUpdate).toBe(false);
     expect(effects.refreshList).not.toHaveBeenCalled();
-    actor.send({ type: 'MODAL.CLOSE' });
-    expect(actor.getSnapshot().matches({ dialog: 'closed' })).toBe(true);
+    expect(effects.alertFailure).not.toHaveBeenCalled();
+    actor.send({ type: 'ERROR.CLOSE' });
+    expect(actor.getSnapshot().context.failure).toBeNull();
   });
 });
 

@@ -91,21 +91,3 @@ export function checkVipForm(
     ? { ok: true, payload: result.data }
     : { ok: false, errors: zodFieldErrors(result.error) };
 }
-
-/** Errors without those of one control: its own path and any below it (`vipFieldAviacompany.1`). */
-export function withoutFieldErrors(errors: FieldErrors, field: string): FieldErrors {
-  return Object.fromEntries(
-    Object.entries(errors).filter(([path]) => path !== field && !path.startsWith(`${field}.`)),
-  );
-}
-
-/**
- * The text under one control: the messages of its path and of any path below it, each once.
- * Example: `{vipFieldAviacompany: ['a'], 'vipFieldAviacompany.1': ['b']}`, 'vipFieldAviacompany' → 'a; b'.
- */
-export function controlMessage(errors: FieldErrors, field: string): string | null {
-  const messages = Object.entries(errors)
-    .filter(([path]) => path === field || path.startsWith(`${field}.`))
-    .flatMap(([, list]) => list);
-  return messages.length ? [...new Set(messages)].join('; ') : null;
-}

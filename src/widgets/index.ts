@@ -10,6 +10,7 @@ export { LoadFailure, type LoadFailureProps } from './LoadFailure.tsx';
 export { Modal, type ModalProps } from './Modal.tsx';
 export { NumberInput, type NumberInputProps } from './NumberInput.tsx';
 export { Page, type PageAction, PageCard, PageTitle } from './Page.tsx';
+export * from './RowModal/index.ts';
 export * from './Select/index.ts';
 export { TextInput, type TextInputProps } from './TextInput.tsx';
 export { ToggleSwitch, type ToggleSwitchProps } from './ToggleSwitch.tsx';

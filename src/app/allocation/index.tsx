@@ -1,20 +1,18 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
-import { allocationModalMachine } from '../../machines/allocationModal.ts';
+import { useActorRef } from '@xstate/react';
+import { useMemo } from 'react';
+import { ALLOCATION_ERROR_TITLES, allocationModalMachine } from '../../machines/allocationModal.ts';
 import { ALLOCATION_PAGE_SIZES, ALLOCATION_PER_PAGE, type Allocation } from '../../shared/allocation.ts';
 import {
   DataGridView,
   type GridColumn,
-  Page,
-  PageCard,
-  PageTitle,
+  RowModalPage,
   useGridActor,
+  useRowModalList,
 } from '../../widgets/index.ts';
 import { useCan } from '../access/rules.ts';
 import { AllocationModal } from './AllocationModal.tsx';
 import { loadAllocationPage } from './api.ts';
 import { allocationColumns, rowTitle } from './columns.tsx';
-import { DeleteAllocation } from './DeleteAllocation.tsx';
 import './allocation.css';
 
 const TITLE = 'Аллокация подрядчиков';
@@ -25,11 +23,8 @@ export default function Screen() {
   const canUpdate = useCan('allocation-update');
   const canDelete = useCan('allocation-delete');
   const grid = useGridActor(loadAllocationPage, { perPage: ALLOCATION_PER_PAGE });
-  const [logic] = useState(() =>
-    allocationModalMachine.provide({ actions: { refreshList: () => grid.send({ type: 'GRID.RELOAD' }) } }),
-  );
-  const modal = useActorRef(logic);
-  const referencesFailed = useSelector(modal, (snapshot) => snapshot.hasTag('referencesFailed'));
+  const modal = useActorRef(allocationModalMachine);
+  useRowModalList(modal, grid);
 
   const columns = useMemo(() => {
     if (!canCreate && !canUpdate && !canDelete) return allocationColumns(null);
@@ -48,7 +43,7 @@ export default function Screen() {
                 type="button"
                 className="allocation__action"
                 aria-label={`Создать на основе: ${name}`}
-                onClick={() => modal.send({ type: 'MODAL.CREATE_ON_BASIS', id: row.id })}
+                onClick={() => modal.send({ type: 'MODAL.OPEN', modalType: 'createOnBasis', id: row.id })}
               >
                 На основе
               </button>
@@ -58,7 +53,7 @@ export default function Screen() {
                 type="button"
                 className="allocation__action"
                 aria-label={`Изменить: ${name}`}
-                onClick={() => modal.send({ type: 'MODAL.EDIT', id: row.id })}
+                onClick={() => modal.send({ type: 'MODAL.OPEN', modalType: 'edit', id: row.id })}
               >
                 Изменить
               </button>
@@ -81,36 +76,25 @@ export default function Screen() {
   }, [canCreate, canUpdate, canDelete, modal]);
 
   return (
-    <Page label={TITLE}>
-      <PageTitle
-        title={TITLE}
-        actions={
-          canCreate ? [{ label: 'Добавить', onClick: () => modal.send({ type: 'MODAL.CREATE' }) }] : []
-        }
+    <RowModalPage
+      title={TITLE}
+      modal={modal}
+      canCreate={canCreate}
+      referencesMessage="Подрядчики и типы коэффициентов не загрузились: форма без вариантов выбора."
+      deletion={{
+        title: () => 'Удалить настройку аллокации?',
+        text: (name) => `${name}. Настройка будет удалена без возможности восстановления.`,
+        failureTitles: ALLOCATION_ERROR_TITLES,
+      }}
+      dialog={<AllocationModal modal={modal} />}
+    >
+      <DataGridView<Allocation>
+        actorRef={grid}
+        label={TITLE}
+        columns={columns}
+        pageSizes={ALLOCATION_PAGE_SIZES}
+        height={520}
       />
-      <PageCard>
-        {referencesFailed ? (
-          <p role="alert" className="allocation__error">
-            Подрядчики и типы коэффициентов не загрузились: форма без вариантов выбора.{' '}
-            <button
-              type="button"
-              className="w-button w-button--secondary"
-              onClick={() => modal.send({ type: 'REFERENCES.RETRY' })}
-            >
-              Повторить
-            </button>
-          </p>
-        ) : null}
-        <DataGridView<Allocation>
-          actorRef={grid}
-          label={TITLE}
-          columns={columns}
-          pageSizes={ALLOCATION_PAGE_SIZES}
-          height={520}
-        />
-      </PageCard>
-      <AllocationModal modal={modal} />
-      <DeleteAllocation modal={modal} />
-    </Page>
+    </RowModalPage>
   );
 }

@@ -1,11 +1,11 @@
 import { useSelector } from '@xstate/react';
 import type { KeyboardEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { vipFieldModalMachine } from '../../machines/vipFieldModal.ts';
-import { controlMessage, hasParentAccessType } from '../../machines/vipFieldModalForm.ts';
+import { controlMessage } from '../../machines/formModal.ts';
+import type { VipFieldChange, vipFieldModalMachine } from '../../machines/vipFieldModal.ts';
+import { hasParentAccessType } from '../../machines/vipFieldModalForm.ts';
 import { VIP_LINKS, type VipLinkKey } from '../../shared/tariff-vip.ts';
-import { Modal, MultiSelect, TextInput } from '../../widgets/index.ts';
-import { formMessage } from '../api/errors.ts';
+import { MultiSelect, RowModalForm, TextInput, useRowModalStatus } from '../../widgets/index.ts';
 import { CheckPanel } from './CheckPanel.tsx';
 import { linkOptions } from './columns.tsx';
 
@@ -25,6 +25,8 @@ const LISTS: readonly { list: VipLinkKey; allWord: string }[] = [
   { list: 'vipFieldHallCardBankType', allWord: 'типы карт' },
   { list: 'vipFieldHallPayType', allWord: 'типы оплаты' },
 ];
+const TITLES = { create: 'Добавить расчёт', edit: 'Редактировать расчёт' };
+
 const CONTROLS = [
   'name',
   'description',
@@ -43,109 +45,80 @@ function submitOnCheckboxEnter(event: KeyboardEvent<HTMLFormElement>, submit: ()
 
 /** The 600 px add/edit modal of spec 2.4: every input, the access-type-7 checkbox, errors under their fields. */
 export function VipFieldModal({ modal }: { modal: VipModalRef }) {
-  const open = useSelector(modal, (snapshot) => snapshot.hasTag('open'));
-  const loading = useSelector(modal, (snapshot) => snapshot.hasTag('loading'));
-  const saving = useSelector(modal, (snapshot) => snapshot.hasTag('saving') && snapshot.hasTag('open'));
+  const { loading, busy } = useRowModalStatus(modal);
   const form = useSelector(modal, (snapshot) => snapshot.context.form);
   const errors = useSelector(modal, (snapshot) => snapshot.context.errors);
-  const message = useSelector(modal, (snapshot) => snapshot.context.message);
   const references = useSelector(modal, (snapshot) => snapshot.context.references);
-  const busy = loading || saving;
+  const change = (change: VipFieldChange) => modal.send({ type: 'FORM.CHANGE', change });
   const submit = () => modal.send({ type: 'FORM.SUBMIT' });
-  const shown = formMessage(message ? { message, fields: errors } : null, CONTROLS);
 
   return (
-    <Modal
-      open={open}
-      title={form.id === null ? 'Добавить расчёт' : 'Редактировать расчёт'}
-      width={600}
-      disabled={saving}
-      submitDisabled={busy}
-      onClose={() => modal.send({ type: 'MODAL.CLOSE' })}
-      onSubmit={submit}
+    <RowModalForm
+      modal={modal}
+      titles={TITLES}
+      label="VIP-расчёт"
+      controls={CONTROLS}
+      onKeyDown={(event) => submitOnCheckboxEnter(event, submit)}
+      after={form.id !== null && !loading ? <CheckPanel key={form.id} fieldId={form.id} /> : null}
     >
-      <form
-        className="tariff-vip__form"
-        aria-label="VIP-расчёт"
-        aria-busy={busy}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-        onKeyDown={(event) => submitOnCheckboxEnter(event, submit)}
-      >
-        <TextInput
-          label="Поле JSON"
-          name="name"
-          required
-          autoFocus
-          value={form.name}
-          readOnly={busy}
-          error={controlMessage(errors, 'name')}
-          onChange={(value) => modal.send({ type: 'FIELD.CHANGE', field: 'name', value })}
+      <TextInput
+        label="Поле JSON"
+        name="name"
+        required
+        autoFocus
+        value={form.name}
+        readOnly={busy}
+        error={controlMessage(errors, 'name')}
+        onChange={(value) => change({ control: 'text', field: 'name', value })}
+      />
+      <TextInput
+        label="Название"
+        name="description"
+        value={form.description}
+        readOnly={busy}
+        error={controlMessage(errors, 'description')}
+        onChange={(value) => change({ control: 'text', field: 'description', value })}
+      />
+      <div className="tariff-vip__lists">
+        {LISTS.map(({ list, allWord }) => (
+          <MultiSelect
+            key={list}
+            label={VIP_LINKS[list].label}
+            options={linkOptions(references, list)}
+            value={form.links[list]}
+            allWord={allWord}
+            searchable
+            required={VIP_LINKS[list].required}
+            disabled={busy}
+            error={controlMessage(errors, list)}
+            onChange={(ids) => change({ control: 'links', list, ids: ids.map(Number) })}
+          />
+        ))}
+      </div>
+      <label className="tariff-vip__check">
+        <input
+          type="checkbox"
+          checked={form.is_guest_count}
+          disabled={busy}
+          onChange={(event) =>
+            change({ control: 'flag', field: 'is_guest_count', value: event.target.checked })
+          }
         />
-        <TextInput
-          label="Название"
-          name="description"
-          value={form.description}
-          readOnly={busy}
-          error={controlMessage(errors, 'description')}
-          onChange={(value) => modal.send({ type: 'FIELD.CHANGE', field: 'description', value })}
-        />
-        <div className="tariff-vip__lists">
-          {LISTS.map(({ list, allWord }) => (
-            <MultiSelect
-              key={list}
-              label={VIP_LINKS[list].label}
-              options={linkOptions(references, list)}
-              value={form.links[list]}
-              allWord={allWord}
-              searchable
-              required={VIP_LINKS[list].required}
-              disabled={busy}
-              error={controlMessage(errors, list)}
-              onChange={(ids) => modal.send({ type: 'LINKS.CHANGE', list, ids: ids.map(Number) })}
-            />
-          ))}
-        </div>
+        Учитывать как гостя
+      </label>
+      {hasParentAccessType(form) ? (
         <label className="tariff-vip__check">
           <input
             type="checkbox"
-            checked={form.is_guest_count}
+            checked={Boolean(form.use_parent_access_type)}
             disabled={busy}
             onChange={(event) =>
-              modal.send({ type: 'FLAG.CHANGE', field: 'is_guest_count', value: event.target.checked })
+              change({ control: 'flag', field: 'use_parent_access_type', value: event.target.checked })
             }
           />
-          Учитывать как гостя
+          Использовать тип допуска родителя
         </label>
-        {hasParentAccessType(form) ? (
-          <label className="tariff-vip__check">
-            <input
-              type="checkbox"
-              checked={Boolean(form.use_parent_access_type)}
-              disabled={busy}
-              onChange={(event) =>
-                modal.send({
-                  type: 'FLAG.CHANGE',
-                  field: 'use_parent_access_type',
-                  value: event.target.checked,
-                })
-              }
-            />
-            Использовать тип допуска родителя
-          </label>
-        ) : null}
-        {shown ? (
-          <p role="alert" className="tariff-vip__error">
-            {shown}
-          </p>
-        ) : null}
-        {/* Enter in a text input submits; the visible button is the modal's «Сохранить». */}
-        <button type="submit" hidden />
-      </form>
-      {form.id !== null && !loading ? <CheckPanel key={form.id} fieldId={form.id} /> : null}
-    </Modal>
+      ) : null}
+    </RowModalForm>
   );
 }

@@ -1,20 +1,18 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { vipFieldModalMachine } from '../../machines/vipFieldModal.ts';
 import { VIP_FIELD_COLUMNS, VIP_FIELD_PAGE_SIZES, type VipField } from '../../shared/tariff-vip.ts';
 import {
   type ContextMenuItem,
   DataGridView,
   type GridColumn,
-  Page,
-  PageCard,
-  PageTitle,
+  RowModalPage,
   useGridActor,
+  useRowModalList,
 } from '../../widgets/index.ts';
 import { useCan } from '../access/rules.ts';
 import { loadVipFieldPage } from './api.ts';
 import { vipColumns, vipRowColor } from './columns.tsx';
-import { DeleteVipField } from './DeleteVipField.tsx';
 import { RowActions } from './RowActions.tsx';
 import { VipFieldModal } from './VipFieldModal.tsx';
 import './tariffVip.css';
@@ -31,27 +29,21 @@ export default function Screen() {
     horizontalScroll: true,
     filterKeys: [...VIP_FIELD_COLUMNS],
   });
-  const [logic] = useState(() =>
-    vipFieldModalMachine.provide({ actions: { refreshList: () => grid.send({ type: 'GRID.RELOAD' }) } }),
-  );
-  const modal = useActorRef(logic);
-  const references = useSelector(modal, (snapshot) => snapshot.context.references);
-  const referencesFailed = useSelector(modal, (snapshot) => snapshot.hasTag('referencesFailed'));
-
+  const modal = useActorRef(vipFieldModalMachine);
   // needUpdate goes back to false once the list has loaded (spec 4.4).
-  useEffect(() => {
-    const subscription = grid.subscribe((snapshot) => {
-      if (!snapshot.hasTag('loading') && modal.getSnapshot().context.needUpdate)
-        modal.send({ type: 'LIST.LOADED' });
-    });
-    return () => subscription.unsubscribe();
-  }, [grid, modal]);
+  useRowModalList(modal, grid);
+  const references = useSelector(modal, (snapshot) => snapshot.context.references);
 
   const hasActions = canUpdate || canDelete;
   const columns = useMemo(() => {
     const menu = (row: VipField): ContextMenuItem[] => [
       ...(canUpdate
-        ? [{ label: 'Редактировать', onSelect: () => modal.send({ type: 'FORM.EDIT', id: row.id }) }]
+        ? [
+            {
+              label: 'Редактировать',
+              onSelect: () => modal.send({ type: 'MODAL.OPEN', modalType: 'edit', id: row.id }),
+            },
+          ]
         : []),
       ...(canDelete
         ? [
@@ -75,36 +67,27 @@ export default function Screen() {
   }, [references, canUpdate, canDelete, hasActions, modal]);
 
   return (
-    <Page label={TITLE}>
-      <PageTitle
-        title={TITLE}
-        actions={canCreate ? [{ label: 'Добавить', onClick: () => modal.send({ type: 'FORM.ADD' }) }] : []}
+    <RowModalPage
+      title={TITLE}
+      modal={modal}
+      canCreate={canCreate}
+      referencesMessage="Справочники не загрузились: фильтры и форма без вариантов выбора."
+      deletion={{
+        title: (name) => `Вы уверены, что хотите удалить поле «${name}»?`,
+        text: () => 'Расчёт будет удалён без возможности восстановления.',
+        failureTitles: { delete: 'Ошибка удаления' },
+      }}
+      dialog={<VipFieldModal modal={modal} />}
+    >
+      <DataGridView<VipField>
+        actorRef={grid}
+        label={TITLE}
+        columns={columns.list}
+        rowColor={vipRowColor}
+        contextMenu={hasActions ? columns.menu : undefined}
+        pageSizes={VIP_FIELD_PAGE_SIZES}
+        height={520}
       />
-      <PageCard>
-        {referencesFailed ? (
-          <p role="alert" className="tariff-vip__error">
-            Справочники не загрузились: фильтры и форма без вариантов выбора.{' '}
-            <button
-              type="button"
-              className="w-button w-button--secondary"
-              onClick={() => modal.send({ type: 'REFERENCES.RETRY' })}
-            >
-              Повторить
-            </button>
-          </p>
-        ) : null}
-        <DataGridView<VipField>
-          actorRef={grid}
-          label={TITLE}
-          columns={columns.list}
-          rowColor={vipRowColor}
-          contextMenu={hasActions ? columns.menu : undefined}
-          pageSizes={VIP_FIELD_PAGE_SIZES}
-          height={520}
-        />
-      </PageCard>
-      <VipFieldModal modal={modal} />
-      <DeleteVipField modal={modal} />
-    </Page>
+    </RowModalPage>
   );
 }
