@@ -32,4 +32,31 @@ describe('fitText', () => {
       ),
     );
   });
+
+  it('answers a text that fits even at the widest glyph whole, without measuring it', () => {
+    const measured: string[] = [];
+    const measure = (text: string) => {
+      measured.push(text);
+      return tenPx(text);
+    };
+    expect(fitText('SU 100', 60, measure, 10)).toBe('SU 100');
+    expect(measured).toEqual([]);
+    expect(fitText('SU 1000', 60, measure, 10)).toBe('SU 10…');
+    expect(measured.length).toBeGreaterThan(0);
+  });
+
+  it('answers the same with a bound on the glyph width as without (property: glyphs 4-12 px, bound 12)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 4, max: 12 }), { minLength: 1, maxLength: 30 }),
+        fc.integer({ min: 0, max: 400 }),
+        (glyphs, room) => {
+          const text = glyphs.map((w) => String.fromCharCode(0x41 + w)).join('');
+          const measure = (t: string) =>
+            [...t].reduce((sum, ch) => sum + (ch === '…' ? 12 : ch.charCodeAt(0) - 0x41), 0);
+          return fitText(text, room, measure, 12) === fitText(text, room, measure);
+        },
+      ),
+    );
+  });
 });

@@ -24,11 +24,17 @@ const ELLIPSIS = '…';
 
 /**
  * The text as a cell `room` px wide shows it with `text-overflow: ellipsis`: whole when it fits, else the longest
- * start that fits with '…' after it (the ellipsis alone when nothing does).
+ * start that fits with '…' after it (the ellipsis alone when nothing does). `widest` bounds the width of any one
+ * UTF-16 unit of the text: a text that fits even at that width is answered whole without measuring it (most cells).
  * `fitText('Санкт-Петербург', 60, m)` is 'Санкт…' for a measure `m` that gives 10 px a letter.
  */
-export function fitText(text: string, room: number, measure: MeasureText): string {
-  if (measure(text) <= room) return text;
+export function fitText(
+  text: string,
+  room: number,
+  measure: MeasureText,
+  widest = Number.POSITIVE_INFINITY,
+): string {
+  if (text.length * widest <= room || measure(text) <= room) return text;
   let low = 0;
   let high = text.length;
   while (low < high) {
@@ -47,12 +53,20 @@ export function canDrawText(): boolean {
 /** Fitted texts kept at most (a scroll through a month meets a few thousand distinct strings). */
 const FITTED_MAX = 20_000;
 
+/**
+ * Glyphs at least as wide as any a cell shows in one UTF-16 unit: Latin and Cyrillic capitals, the dashes, signs and
+ * a CJK ideograph (one em). A character outside the BMP takes two units, so it is bounded by twice this.
+ */
+const WIDE_GLYPHS = ['W', 'M', '@', '%', 'Ш', 'Щ', 'Ж', 'Ю', 'Ы', 'Ф', 'М', '—', '…', '№', '™', '漢'];
+
 /** Draws rows of cell texts into a canvas; `configure` after every change of columns, widths, size or font. */
 export class TextLayer {
   private context: CanvasRenderingContext2D | null = null;
   private columns: TextColumn[] = [];
   private rowHeight = 0;
   private width = 0;
+  /** The widest of WIDE_GLYPHS in the font (px), a bound for every unit of a cell's text. */
+  private widest = Number.POSITIVE_INFINITY;
   private readonly widths = new Map<string, number>();
   private readonly fitted = new Map<string, string>();
   private readonly measure: MeasureText = (text) => {
@@ -96,6 +110,7 @@ export class TextLayer {
     this.width = width;
     this.widths.clear();
     this.fitted.clear();
+    this.widest = Math.max(...WIDE_GLYPHS.map((glyph) => context.measureText(glyph).width));
     this.columns = cells.map((cell) => {
       const cellStyle = getComputedStyle(cell);
       const align = cellStyle.textAlign;
@@ -122,12 +137,15 @@ export class TextLayer {
       const column = this.columns[i];
       if (!text || !column) continue;
       const room = column.width - column.paddingLeft - column.paddingRight;
-      const key = `${room}\u0000${text}`;
-      let shown = this.fitted.get(key);
-      if (shown === undefined) {
-        shown = fitText(text, room, this.measure);
-        if (this.fitted.size >= FITTED_MAX) this.fitted.clear();
-        this.fitted.set(key, shown);
+      let shown = text;
+      if (text.length * this.widest > room) {
+        const key = `${room}\u0000${text}`;
+        const fitted = this.fitted.get(key);
+        if (fitted === undefined) {
+          shown = fitText(text, room, this.measure, this.widest);
+          if (this.fitted.size >= FITTED_MAX) this.fitted.clear();
+          this.fitted.set(key, shown);
+        } else shown = fitted;
       }
       if (column.align === 'left') {
         context.textAlign = 'left';
