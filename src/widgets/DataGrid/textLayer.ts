@@ -23,18 +23,21 @@ export type MeasureText = (text: string) => number;
 const ELLIPSIS = '…';
 
 /**
+ * Whether a text surely fits `room` px without measuring it: `widest` bounds the width of any one UTF-16 unit of it
+ * (most cells; those are drawn as they are). `surelyFits('SU 100', 60, 10)` is true, `surelyFits('SU 1000', 60, 10)`
+ * false (it may still fit: only a measure tells).
+ */
+export function surelyFits(text: string, room: number, widest: number): boolean {
+  return text.length * widest <= room;
+}
+
+/**
  * The text as a cell `room` px wide shows it with `text-overflow: ellipsis`: whole when it fits, else the longest
- * start that fits with '…' after it (the ellipsis alone when nothing does). `widest` bounds the width of any one
- * UTF-16 unit of the text: a text that fits even at that width is answered whole without measuring it (most cells).
+ * start that fits with '…' after it (the ellipsis alone when nothing does).
  * `fitText('Санкт-Петербург', 60, m)` is 'Санкт…' for a measure `m` that gives 10 px a letter.
  */
-export function fitText(
-  text: string,
-  room: number,
-  measure: MeasureText,
-  widest = Number.POSITIVE_INFINITY,
-): string {
-  if (text.length * widest <= room || measure(text) <= room) return text;
+export function fitText(text: string, room: number, measure: MeasureText): string {
+  if (measure(text) <= room) return text;
   let low = 0;
   let high = text.length;
   while (low < high) {
@@ -138,11 +141,11 @@ export class TextLayer {
       if (!text || !column) continue;
       const room = column.width - column.paddingLeft - column.paddingRight;
       let shown = text;
-      if (text.length * this.widest > room) {
+      if (!surelyFits(text, room, this.widest)) {
         const key = `${room}\u0000${text}`;
         const fitted = this.fitted.get(key);
         if (fitted === undefined) {
-          shown = fitText(text, room, this.measure, this.widest);
+          shown = fitText(text, room, this.measure);
           if (this.fitted.size >= FITTED_MAX) this.fitted.clear();
           this.fitted.set(key, shown);
         } else shown = fitted;
