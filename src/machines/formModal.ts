@@ -47,7 +47,7 @@ export interface Submission<Type extends string, Form, Payload> {
 }
 
 /** True when an error path is the control's own or one of its parts'. Example: 'rules.0.count' is under 'rules'. */
-const isUnder = (path: string, control: string) => path === control || path.startsWith(`${control}.`);
+export const isUnder = (path: string, control: string) => path === control || path.startsWith(`${control}.`);
 
 /**
  * Error paths that start with one of `prefixes` dropped (a changed control's messages, and those of its parts).

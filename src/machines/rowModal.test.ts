@@ -414,4 +414,10 @@ describe('the messages of a form', () => {
     expect(saveFailureMessage(failed, ['kind_id'])).toBe('Проверьте поля');
     expect(saveFailureMessage({ ...failed, failure: 'delete' }, ['kind_id'])).toBeNull();
   });
+
+  it('counts the paths below a control as shown by it (a list entry, a coefficient of an allocation)', () => {
+    const failed = { failure: 'update' as const, message: 'Проверьте поля', errors: { 'coefs.0.value': ['Не число'] } };
+    expect(saveFailureMessage(failed, ['coefs'])).toBeNull();
+    expect(saveFailureMessage(failed, ['coefsOther', 'coef'])).toBe('Проверьте поля');
+  });
 });

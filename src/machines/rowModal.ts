@@ -25,9 +25,9 @@ import {
   setup,
   stateIn,
 } from 'xstate';
-import { type FieldErrors, formMessage, parseApiError } from '../app/api/errors.ts';
+import { type FieldErrors, parseApiError } from '../app/api/errors.ts';
 import { showAlert } from '../widgets/Alert/alertStore.ts';
-import { type FormCheck, withoutFields } from './formModal.ts';
+import { type FormCheck, isUnder, withoutFields } from './formModal.ts';
 
 /** What failed: the screen's choice lists, a row read by id, the choices of a form value, a save, a delete. */
 export type RowModalFailure = 'references' | 'get' | 'choices' | 'create' | 'update' | 'delete';
@@ -132,15 +132,18 @@ export interface RowModalDescription<
 }
 
 /**
- * The failed save's message for above the buttons, unless the server's fields sit under the form's own controls.
- * Example: a 422 with `{name: ['Такое поле уже есть']}` and 'name' among `controls` → null (the control shows it).
+ * The failed save's message for above the buttons, unless the server's fields sit under the form's own controls (a
+ * control shows its own path and its parts', as `controlMessage` gathers them).
+ * Example: a 422 with `{name: ['Такое поле уже есть']}` and 'name' among `controls` → null (the control shows it);
+ * `{'coefs.0.value': [...]}` with 'coefs' among them → null too.
  */
 export function saveFailureMessage(
   context: Pick<RowModalContext<string, unknown, unknown, unknown>, 'failure' | 'message' | 'errors'>,
   controls: readonly string[],
 ): string | null {
   if (context.failure !== 'create' && context.failure !== 'update') return null;
-  return formMessage({ message: context.message ?? '', fields: context.errors }, controls) || null;
+  const placed = Object.keys(context.errors).some((path) => controls.some((control) => isUnder(path, control)));
+  return placed ? null : context.message || null;
 }
 
 /**
