@@ -416,7 +416,11 @@ describe('the messages of a form', () => {
   });
 
   it('counts the paths below a control as shown by it (a list entry, a coefficient of an allocation)', () => {
-    const failed = { failure: 'update' as const, message: 'Проверьте поля', errors: { 'coefs.0.value': ['Не число'] } };
+    const failed = {
+      failure: 'update' as const,
+      message: 'Проверьте поля',
+      errors: { 'coefs.0.value': ['Не число'] },
+    };
     expect(saveFailureMessage(failed, ['coefs'])).toBeNull();
     expect(saveFailureMessage(failed, ['coefsOther', 'coef'])).toBe('Проверьте поля');
   });

@@ -142,7 +142,9 @@ export function saveFailureMessage(
   controls: readonly string[],
 ): string | null {
   if (context.failure !== 'create' && context.failure !== 'update') return null;
-  const placed = Object.keys(context.errors).some((path) => controls.some((control) => isUnder(path, control)));
+  const placed = Object.keys(context.errors).some((path) =>
+    controls.some((control) => isUnder(path, control)),
+  );
   return placed ? null : context.message || null;
 }
 
