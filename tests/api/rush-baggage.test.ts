@@ -346,6 +346,11 @@ describe('a rush', () => {
     expect(listed.baggage.findIndex((b) => b.id === bag.id)).toBeLessThan(
       firstRushed + statuses.filter((s) => s === 'rushed').length,
     );
+    // The flight's list describes each bag as the one-bag read does: its rush route, new tags and minor pieces.
+    expect(listed.baggage.find((b) => b.id === bag.id)).toEqual(read);
+    const others = listed.baggage.filter((b) => b.id !== bag.id).slice(0, 5);
+    for (const other of others)
+      expect(other).toEqual((await call('GET', `/baggage/baggage/${other.id}`)).json());
 
     const outbox = (await call('GET', '/baggage/outbox?filter[status]=queued')).json() as OutboxMail[];
     const mails = outbox.filter((m) => m.subject.includes(String(answer.id)));

@@ -103,14 +103,40 @@ export async function readBags(db: Reader, ids: readonly number[]): Promise<Bagg
     .select()
     .from(bags)
     .where(inArray(bags.id, [...ids]));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return describeBags(
+    db,
+    ids.flatMap((id) => byId.get(id) ?? []),
+  );
+}
+
+/** Groups `items` by `key`. Example: legs by bag id. */
+function groupBy<T>(items: readonly T[], key: (item: T) => number | null): Map<number | null, T[]> {
+  const groups = new Map<number | null, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
+/** Bag rows on the wire, in their order (see `readBags`): four queries for any number of bags. */
+export async function describeBags(
+  db: Reader,
+  rows: readonly (typeof bags.$inferSelect)[],
+): Promise<Baggage[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
   const minors = await db
     .select({ id: minorBags.id, major: minorBags.majorBagId, tag: minorBags.tag })
     .from(minorBags)
-    .where(inArray(minorBags.majorBagId, [...ids]))
+    .where(inArray(minorBags.majorBagId, ids))
     .orderBy(asc(minorBags.id));
   const minorIds = minors.map((m) => m.id);
   const pieceOf = or(
-    inArray(rushTags.bagId, [...ids]),
+    inArray(rushTags.bagId, ids),
     minorIds.length ? inArray(rushTags.minorBagId, minorIds) : undefined,
   );
   const tags = await db
@@ -140,10 +166,7 @@ export async function readBags(db: Reader, ids: readonly number[]): Promise<Bagg
         .from(rushRoutes)
         .where(and(inArray(rushRoutes.rushId, rushIds), eq(rushRoutes.kind, ROUTE_KIND.rush)))
     : [];
-  const checkedLegs = await db
-    .select()
-    .from(bagRoutes)
-    .where(inArray(bagRoutes.bagId, [...ids]));
+  const checkedLegs = await db.select().from(bagRoutes).where(inArray(bagRoutes.bagId, ids));
   const leg = (r: (typeof checkedLegs)[number] | (typeof rushLegs)[number]): BaggageRoute => ({
     id: r.id,
     aviacompany_id: r.airlineId,
@@ -152,36 +175,28 @@ export async function readBags(db: Reader, ids: readonly number[]): Promise<Bagg
     number_in_route: r.numberInRoute,
     date: r.date,
   });
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    if (!row) return [];
-    const rush = latestRush.get(id);
-    const route = (
-      rush === undefined
-        ? checkedLegs.filter((r) => r.bagId === id).map(leg)
-        : rushLegs.filter((r) => r.rushId === rush).map(leg)
-    ).sort(byLeg);
-    return [
-      {
-        id: row.id,
-        name: row.passengerName,
-        tag: row.tag,
-        flight_id: row.flightId,
-        aviacompany_id: row.airlineId,
-        status: row.status as BagStatus,
-        baggageRoute: route,
-        new_tag: newTag.get(`b${id}`)?.tag ?? null,
-        new_tag_id: newTag.get(`b${id}`)?.id ?? null,
-        minorBaggage: minors
-          .filter((m) => m.major === id)
-          .map((m) => ({
-            id: m.id,
-            tag: m.tag,
-            new_tag: newTag.get(`m${m.id}`)?.tag ?? null,
-            new_tag_id: newTag.get(`m${m.id}`)?.id ?? null,
-          })),
-      },
-    ];
+  const legsOfBag = groupBy(checkedLegs, (r) => r.bagId);
+  const legsOfRush = groupBy(rushLegs, (r) => r.rushId);
+  const minorsOf = groupBy(minors, (m) => m.major);
+  return rows.map((row) => {
+    const rush = latestRush.get(row.id);
+    const legs = rush === undefined ? legsOfBag.get(row.id) : legsOfRush.get(rush);
+    return {
+      id: row.id,
+      name: row.passengerName,
+      tag: row.tag,
+      flight_id: row.flightId,
+      aviacompany_id: row.airlineId,
+      status: row.status as BagStatus,
+      baggageRoute: (legs ?? []).map(leg).sort(byLeg),
+      new_tag: newTag.get(`b${row.id}`)?.tag ?? null,
+      new_tag_id: newTag.get(`b${row.id}`)?.id ?? null,
+      minorBaggage: (minorsOf.get(row.id) ?? []).map((m) => ({
+        id: m.id,
+        tag: m.tag,
+        new_tag: newTag.get(`m${m.id}`)?.tag ?? null,
+        new_tag_id: newTag.get(`m${m.id}`)?.id ?? null,
+      })),
+    };
   });
 }

@@ -29,7 +29,15 @@ import { type FieldErrors, NotFoundError, ValidationError } from '../../domain/e
 import { BadRequestError } from '../../http/errors.ts';
 import { containsPattern, filterText, orderOf, searchAny } from '../../http/filters.ts';
 import type { FilterParser, QueryOf } from '../../http/list.ts';
-import { countFlights, flightItem, READ_LIMIT, ROUTE_KIND, readBags, selectFlights } from './answer.ts';
+import {
+  countFlights,
+  describeBags,
+  flightItem,
+  READ_LIMIT,
+  ROUTE_KIND,
+  readBags,
+  selectFlights,
+} from './answer.ts';
 import { rushMail } from './compose.ts';
 import { issueTags, readTagsForPrint, type TagLink } from './tags.ts';
 
@@ -123,8 +131,8 @@ export function createRushBaggageService({ db, kind }: RushBaggageDeps) {
     async flightBaggage(flightId: number, zone: string): Promise<FlightBaggage> {
       const [row] = await selectFlights(db).where(eq(flights.id, flightId));
       if (!row) throw new NotFoundError(RUSH_MESSAGES.noFlight);
-      const ids = await db
-        .select({ id: bags.id })
+      const rows = await db
+        .select()
         .from(bags)
         .where(eq(bags.flightId, flightId))
         .orderBy(
@@ -136,10 +144,7 @@ export function createRushBaggageService({ db, kind }: RushBaggageDeps) {
         .limit(READ_LIMIT);
       return {
         flight: flightItem(row, zone),
-        baggage: await readBags(
-          db,
-          ids.map((r) => r.id),
-        ),
+        baggage: await describeBags(db, rows),
       };
     },
 
