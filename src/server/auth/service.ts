@@ -42,7 +42,10 @@ export function createAuthService(
   const ttl = options.sessionTtlMs ?? 12 * 60 * 60 * 1000;
   const now = options.now ?? (() => new Date());
   const limiter = createLoginLimiter(handle, { ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits }, now);
-  const sessions = createSessionCache<SessionUser>({ maxAgeMs: options.sessionCacheMs });
+  const sessions = createSessionCache<SessionUser>({
+    maxAgeMs: options.sessionCacheMs,
+    now: () => now().getTime(),
+  });
   let watching: Promise<boolean> | undefined;
   /** Whether lookups may be held: this process's writes and the others' notices are both watched. */
   function cacheReady(): Promise<boolean> | boolean {
@@ -130,7 +133,7 @@ export function createAuthService(
       const cached = await cacheReady();
       const at = now();
       if (cached) {
-        const held = sessions.get(hash, at.getTime());
+        const held = sessions.get(hash);
         if (held) return held;
       }
       const since = sessions.generation;
@@ -148,7 +151,7 @@ export function createAuthService(
       const { session_expires_at: expiresAt, ...fields } = row;
       // Held users are shared by the requests that follow: nobody may change one.
       const user = Object.freeze({ ...fields, rules: Object.freeze(fields.rules) as string[] });
-      if (cached) sessions.set(hash, user, new Date(expiresAt).getTime(), at.getTime(), since);
+      if (cached) sessions.set(hash, user, new Date(expiresAt).getTime(), since);
       return user;
     },
 

@@ -1,6 +1,7 @@
 /**
- * The core the server's byte-bounded caches share (the GET answer cache, src/server/http/answerCache.ts, and the
- * planning month's, src/server/modules/staff-planning/flightCache.ts): a map by key, pure, no I/O.
+ * The core the server's bounded caches share (the GET answer cache, src/server/http/answerCache.ts, the planning
+ * month's, src/server/modules/staff-planning/flightCache.ts, and the session lookups,
+ * src/server/auth/sessionCache.ts, which counts each entry as one "byte"): a map by key, pure, no I/O.
  *
  * - A data generation, raised by `bump` (a committed write, a live notice): a build records the generation when it
  *   begins and stores its value only if none came meanwhile, since it may have read rows the write changed. A bump
