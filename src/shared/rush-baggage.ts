@@ -8,6 +8,7 @@
  */
 import { z } from './messages.ts';
 import { idSchema } from './reference.ts';
+import { safeText } from './text.ts';
 
 const id = z.number().int();
 
@@ -126,7 +127,7 @@ export type FlightBaggage = z.infer<typeof flightBaggageSchema>;
 export const rushCodeSchema = z.object({ id, number_code: z.string(), description: z.string() });
 export type RushCode = z.infer<typeof rushCodeSchema>;
 
-const shortText = (max: number) => z.string().trim().max(max);
+const shortText = (max: number) => safeText().trim().max(max);
 
 /** A leg of a route the client sends; `date` must be 'YYYY-MM-DD' ('Invalid format'). */
 const routeLegInputSchema = z.object({

@@ -294,6 +294,28 @@ describe('a rush', () => {
     expect([await rows(rushes), await rows(rushTags), await rows(mailOutbox)]).toEqual(before);
   });
 
+  it('refuses a control character in the act, claim and comment with 422 on each and writes nothing', async () => {
+    const { body } = await payload();
+    const before = [await rows(rushes), await rows(rushTags), await rows(mailOutbox)];
+    const res = await call('POST', '/baggage/rush', {
+      ...body,
+      rushBaggageInfo: {
+        ...body.rushBaggageInfo,
+        act_number: 'А\u0000-15',
+        claim_number: '\u0007',
+        comment: 'груз\u0000',
+      },
+    });
+    expect(res.statusCode).toBe(422);
+    const message = ['Недопустимые управляющие символы'];
+    expect(res.json().fields).toMatchObject({
+      'rushBaggageInfo.act_number': message,
+      'rushBaggageInfo.claim_number': message,
+      'rushBaggageInfo.comment': message,
+    });
+    expect([await rows(rushes), await rows(rushTags), await rows(mailOutbox)]).toEqual(before);
+  });
+
   it('refuses ids that do not exist and a tag of another bag with 422 and writes nothing', async () => {
     const { body } = await payload();
     const before = [await rows(rushes), await rows(rushTags), await rows(mailOutbox)];

@@ -320,6 +320,8 @@ describe('creating and reading a saved schedule', () => {
     ['interval_repeat_in_week', 8, 'Максимальное значение 7'],
     ['deviation_in_week', 150, 'Максимальное значение 100%'],
     ['interval_repeat_in_period', -1, 'Ожидается целое число больше 0'],
+    ['name', 'График\u0000', 'Недопустимые управляющие символы'],
+    ['name', 'Г'.repeat(256), 'Название не длиннее 255 символов'],
   ])('refuses %s=%s in the body with 422 on the field and writes nothing', async (field, value, message) => {
     const before = await app.db.$count(planningCalcs);
     const res = await create({ ...baseBody(), [field]: value });
