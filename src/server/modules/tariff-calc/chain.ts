@@ -15,11 +15,17 @@ const ru = (value: number) => new Intl.NumberFormat('ru', { maximumFractionDigit
 export const clean = (value: number) => Number(value.toPrecision(12));
 
 /**
+ * Decimal places beyond which rounding changes nothing: `clean` keeps 12 significant digits. An accuracy above it (the
+ * form takes any non-negative number) rounds to it, so 10 ** places never overflows to Infinity (NaN in the answer).
+ */
+const MAX_PLACES = 12;
+
+/**
  * Rounds by the mode to the given decimal places (away from zero for `math`).
  * Example: `roundBy(0.7834, ROUNDING.up, 0)` → 1; `roundBy(1.15, ROUNDING.math, 1)` → 1.2; `roundBy(2.5, 3, 0)` → 2.
  */
 export function roundBy(value: number, mode: number, places: number): number {
-  const factor = 10 ** places;
+  const factor = 10 ** Math.min(places, MAX_PLACES);
   const scaled = clean(value * factor);
   let rounded: number;
   if (mode === ROUNDING.up) rounded = Math.ceil(scaled);

@@ -83,6 +83,10 @@ describe('rounding', () => {
     expect(roundBy(2.5, ROUNDING.down, 0)).toBe(2);
     expect(roundBy(2.5, ROUNDING.math, 0)).toBe(3);
     expect(roundBy(1.15, ROUNDING.math, 1)).toBe(1.2);
+    // Any accuracy the form accepts (up to 9,999,999,999 places) rounds to the 12 places `clean` keeps.
+    expect(roundBy(1.23456, ROUNDING.math, 400)).toBe(1.23456);
+    expect(roundBy(0, ROUNDING.math, 9_999_999_999)).toBe(0);
+    expect(roundBy(2 / 3, ROUNDING.up, 1e9)).toBe(0.666666666667);
     // 0.1 × 3 is 0.30000000000000004 in binary: rounding up to 1 place must still give 0.3.
     expect(roundBy(0.1 * 3, ROUNDING.up, 1)).toBe(0.3);
   });
