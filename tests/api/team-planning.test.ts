@@ -376,6 +376,42 @@ describe('assigning over HTTP', () => {
     expect(sheet.getRow(2).getCell(1).value).toBe('Бригада API');
   });
 
+  it('downloads the flights the board shows under the same filters (conflicts only, flight type)', async () => {
+    const flightsOn = async (filters: string) => {
+      const board = await app.inject({
+        url: `/api/team-planning/v1/teams-with-flights?${FILTER}&filter[team_id][]=${teamId}${filters}`,
+        headers: admin,
+      });
+      const res = await app.inject({
+        url: `/api/team-planning/v1/download-teams-with-flights?${FILTER}&filter[team_id][]=${teamId}&filter[scale]=15${filters}`,
+        headers: admin,
+      });
+      expect(res.statusCode).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const inFile = new Set<string>();
+      workbook.worksheets[0].eachRow((row, at) => {
+        const number = row.getCell(7).value;
+        if (at > 1 && number) inFile.add(String(number));
+      });
+      const shown = teamsWithFlightsSchema.parse(board.json()).flatMap((t) => t.flights);
+      return { shown: shown.map((f) => f.flight_number).sort(), inFile: [...inFile].sort() };
+    };
+    const [{ type }] = await rows<{ type: number }>(
+      `select f.flight_type_id as type from turnarounds t
+         join flights f on f.id in (t.arrival_flight_id, t.departure_flight_id) where t.aid = ${flight.aid} limit 1`,
+    );
+    const all = await flightsOn('');
+    expect(all.shown).toHaveLength(1);
+    expect(all.inFile).toEqual(all.shown);
+    // The assigned flight is fully staffed by the team: it has no conflict, so «Только конфликты» leaves none.
+    const conflicts = await flightsOn('&filter[conflict]=1');
+    expect(conflicts.shown).toEqual([]);
+    expect(conflicts.inFile).toEqual([]);
+    const otherType = await flightsOn(`&filter[flight_type]=${type === 1 ? 2 : 1}`);
+    expect(otherType.inFile).toEqual(otherType.shown);
+  });
+
   it('adds, replaces and removes members; a substitute takes over the leaver tasks, a removed member loses his', async () => {
     const base = `/api/team-planning/v1/team/${teamId}`;
     const [extra, substitute] = await freeEmployees(2, 60);

@@ -67,6 +67,14 @@ function flightQuery(filters: BoardFilters, extra: Query = {}): Query {
 }
 
 /**
+ * The query of the team board and of its download (spec 7: the flight filters plus `filter[conflict]`).
+ * Example: conflicts only on 23.11 → `{'filter[begin_datetime]': '2026-11-23 00:00:00', …, 'filter[conflict]': 1}`.
+ */
+function teamBoardQuery(filters: BoardFilters, extra: Query = {}): Query {
+  return flightQuery(filters, filters.conflict ? { 'filter[conflict]': 1, ...extra } : extra);
+}
+
+/**
  * The team statuses, departments and positions of the filters and the team form, and the items a position rule may
  * demand access to (jobs, resources, resource types, aircraft types: the rule's accesses in the team form).
  */
@@ -92,9 +100,11 @@ export type TeamReference = Awaited<ReturnType<typeof loadTeamReference>>;
  * is applied here: the flight calls of spec 7 take no status (only `GET v1/team` does).
  */
 export async function loadBoard(filters: BoardFilters, signal?: AbortSignal) {
-  const teamQuery = flightQuery(filters, filters.conflict ? { 'filter[conflict]': 1 } : {});
   const [all, free] = await Promise.all([
-    call(api, '/team-planning/v1/teams-with-flights', teamsWithFlightsSchema, { query: teamQuery, signal }),
+    call(api, '/team-planning/v1/teams-with-flights', teamsWithFlightsSchema, {
+      query: teamBoardQuery(filters),
+      signal,
+    }),
     call(api, '/team-planning/v1/flights-without-team', teamFlightsSchema, {
       query: flightQuery(filters),
       signal,
@@ -209,11 +219,11 @@ export function planFileName(from: string, to: string): string {
 }
 
 /**
- * The .xlsx of teams with their flights and tasks for the board's filters and scale; with a status filter, of the
- * teams the board shows (`teamIds`).
+ * The .xlsx of teams with their flights and tasks for the board's filters (conflicts only included) and scale; with a
+ * status filter, of the teams the board shows (`teamIds`).
  */
 export async function downloadPlan(filters: BoardFilters, scale: number, teamIds: number[]): Promise<Blob> {
-  const query = flightQuery(filters, { 'filter[scale]': scale });
+  const query = teamBoardQuery(filters, { 'filter[scale]': scale });
   if (filters.statusIds.length > 0) query['filter[team_id][]'] = teamIds.length > 0 ? teamIds : [0];
   try {
     return await api('/team-planning/v1/download-teams-with-flights', { query, responseType: 'blob' });

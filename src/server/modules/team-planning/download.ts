@@ -1,16 +1,10 @@
 /**
- * The team plan download (spec 7 `download-teams-with-flights`): one row per task of each team's turnarounds in the
- * period (a team without turnarounds gets one row), built as .xlsx in a worker thread.
+ * The team plan download (spec 7 `download-teams-with-flights`): one row per task of each team's turnarounds on the
+ * board of the filters (a team without turnarounds gets one row), built as .xlsx in a worker thread.
  */
-import { inArray } from 'drizzle-orm';
 import { instantToWallClock } from '../../../shared/wallClock.ts';
-import type { DbHandle } from '../../db/client.ts';
-import { teamFlights } from '../../db/schema/index.ts';
 import { buildXlsx } from '../../files/xlsx.ts';
-import type { FlightFilter } from './flightViews.ts';
-import { pairsOfAids, toTeamFlight } from './pairs.ts';
-import { type Caller, scopeOf } from './scope.ts';
-import { readTeams } from './teamRead.ts';
+import type { PlanTeam } from './flightViews.ts';
 
 export const TEAM_PLAN_HEADERS = [
   'Бригада',
@@ -28,45 +22,14 @@ export const TEAM_PLAN_HEADERS = [
   'Сотрудники',
 ];
 
-/** The spreadsheet's rows for the teams of the filter the caller sees. */
-export async function teamPlanRows(
-  { db }: Pick<DbHandle, 'db'>,
-  filter: FlightFilter,
-  caller: Caller,
-  zone: string,
-): Promise<string[][]> {
-  const scope = await scopeOf(db, caller, 'read');
-  const list = await readTeams(
-    db,
-    {
-      period: filter.period,
-      departmentIds: filter.departmentIds,
-      positionIds: filter.positionIds,
-      ids: filter.teamIds?.length ? filter.teamIds : undefined,
-      name: filter.name,
-    },
-    scope,
-    zone,
-  );
-  const links = list.length
-    ? await db
-        .select({ teamId: teamFlights.teamId, aid: teamFlights.aid })
-        .from(teamFlights)
-        .where(
-          inArray(
-            teamFlights.teamId,
-            list.map((t) => t.id),
-          ),
-        )
-    : [];
-  const pairs = await pairsOfAids(
-    db,
-    links.map((l) => l.aid),
-  );
-  const pairByAid = new Map(pairs.map((p) => [p.aid as number, p]));
+/**
+ * The spreadsheet's rows of the board's teams and flights (`planTeams`): a row per task of each flight, one row for a
+ * team without flights. Example: a team with one flight of two tasks → two rows.
+ */
+export function teamPlanRows(teams: readonly PlanTeam[], zone: string): string[][] {
   const wall = (d: Date) => instantToWallClock(d, zone).slice(0, 16);
   const rows: string[][] = [];
-  for (const team of list) {
+  for (const { team, flights } of teams) {
     const members = team.employeePositionRules
       .map((r) => `${r.employeePosition.name}: ${r.teamEmployees.map((m) => m.employee.name).join(', ')}`)
       .join('; ');
@@ -78,15 +41,8 @@ export async function teamPlanRows(
       team.end_datetime.slice(0, 16),
       members,
     ];
-    const own = links
-      .filter((l) => l.teamId === team.id)
-      .map((l) => pairByAid.get(l.aid))
-      .filter((p) => p !== undefined)
-      .filter((p) => p.begin < filter.period.end && p.end > filter.period.begin)
-      .sort((a, b) => +a.begin - +b.begin);
-    if (own.length === 0) rows.push([...head, '', '', '', '', '', '', '']);
-    for (const pair of own) {
-      const flight = toTeamFlight(pair, zone);
+    if (flights.length === 0) rows.push([...head, '', '', '', '', '', '', '']);
+    for (const { flight, pair } of flights) {
       const tasks = pair.tasks.length ? pair.tasks : [null];
       for (const task of tasks)
         rows.push([

@@ -52,6 +52,12 @@ export interface FlightFilter {
 type Deps = Pick<DbHandle, 'db' | 'heavy'>;
 type TeamWithFlights = z.infer<typeof teamWithFlightsSchema>;
 
+/** A team of the board with its flights as shown and their turnarounds (the download's rows). */
+export interface PlanTeam {
+  team: Omit<TeamWithFlights, 'flights'>;
+  flights: { flight: LinkedFlight; pair: Pair }[];
+}
+
 /** Whether the pair passes the flight filters (type, fact, aids, positions of its tasks). */
 function pairPasses(pair: Pair, filter: FlightFilter, positionIds: Set<number> | undefined): boolean {
   const legs = [pair.arrival, pair.departure].filter((l) => l !== null);
@@ -157,6 +163,66 @@ export function createFlightViews({ db, heavy }: Deps) {
     name: filter.name,
   });
 
+  /** Teams of the filter with their linked turnarounds in the period that pass it, with conflicts. */
+  const teamBoard = (
+    filter: FlightFilter,
+    caller: Caller,
+    zone: string,
+    signal?: AbortSignal,
+  ): Promise<PlanTeam[]> =>
+    heavy(async () => {
+      const scope = await scopeOf(db, caller, 'read');
+      const list = await readTeams(db, teamFilterOf(filter), scope, zone);
+      if (list.length === 0) return [];
+      const links = await db
+        .select({ id: teamFlights.id, teamId: teamFlights.teamId, aid: teamFlights.aid })
+        .from(teamFlights)
+        .where(
+          inArray(
+            teamFlights.teamId,
+            list.map((t) => t.id),
+          ),
+        );
+      const pairs = await pairsOfAids(
+        db,
+        links.map((l) => l.aid),
+      );
+      const pairByAid = new Map(pairs.map((p) => [p.aid as number, p]));
+      // Overlaps a chunk of turnarounds (in time order) at a time: each reads only the tasks around its own span.
+      const overlaps = new Set<string>();
+      const ordered = [...pairs].sort((a, b) => +a.begin - +b.begin);
+      for (let at = 0; at < ordered.length; at += PAIRS_PER_READ)
+        for (const key of overlappingHolds(await holdsAround(db, ordered.slice(at, at + PAIRS_PER_READ))))
+          overlaps.add(key);
+      const members = await teamMembers(
+        db,
+        list.map((t) => t.id),
+      );
+      return list.map((team) => {
+        const positions = new Set(team.employeePositionRules.map((r) => r.employeePosition.id));
+        const flights: PlanTeam['flights'] = [];
+        for (const link of links.filter((l) => l.teamId === team.id)) {
+          const pair = pairByAid.get(link.aid);
+          if (!pair || !pairPasses(pair, { ...filter, positionIds: undefined }, undefined)) continue;
+          if (pair.begin >= filter.period.end || pair.end <= filter.period.begin) continue;
+          const counts = flightConflicts(
+            pair.tasks.map((t) => ({ id: t.id, needs: t.needs, staff: t.staff })),
+            { members: members.get(team.id) ?? new Set(), positions },
+            overlaps,
+          );
+          if (filter.conflict && counts.conflict === 0) continue;
+          const flight = {
+            ...toTeamFlight(pair, zone, counts.conflict === 1),
+            ...counts,
+            team_flight_id: link.id,
+          };
+          flights.push({ flight, pair });
+        }
+        flights.sort((a, b) => a.flight.begin_datetime.localeCompare(b.flight.begin_datetime));
+        return { team, flights };
+      });
+    }, signal);
+
   return {
     /** Turnarounds of the period with no team, filtered. */
     async withoutTeam(filter: FlightFilter, zone: string, signal?: AbortSignal) {
@@ -194,58 +260,15 @@ export function createFlightViews({ db, heavy }: Deps) {
       zone: string,
       signal?: AbortSignal,
     ): Promise<TeamWithFlights[]> {
-      return heavy(async () => {
-        const scope = await scopeOf(db, caller, 'read');
-        const list = await readTeams(db, teamFilterOf(filter), scope, zone);
-        if (list.length === 0) return [];
-        const links = await db
-          .select({ id: teamFlights.id, teamId: teamFlights.teamId, aid: teamFlights.aid })
-          .from(teamFlights)
-          .where(
-            inArray(
-              teamFlights.teamId,
-              list.map((t) => t.id),
-            ),
-          );
-        const pairs = await pairsOfAids(
-          db,
-          links.map((l) => l.aid),
-        );
-        const pairByAid = new Map(pairs.map((p) => [p.aid as number, p]));
-        // Overlaps a chunk of turnarounds (in time order) at a time: each reads only the tasks around its own span.
-        const overlaps = new Set<string>();
-        const ordered = [...pairs].sort((a, b) => +a.begin - +b.begin);
-        for (let at = 0; at < ordered.length; at += PAIRS_PER_READ)
-          for (const key of overlappingHolds(await holdsAround(db, ordered.slice(at, at + PAIRS_PER_READ))))
-            overlaps.add(key);
-        const members = await teamMembers(
-          db,
-          list.map((t) => t.id),
-        );
-        return list.map((team) => {
-          const positions = new Set(team.employeePositionRules.map((r) => r.employeePosition.id));
-          const flights: LinkedFlight[] = [];
-          for (const link of links.filter((l) => l.teamId === team.id)) {
-            const pair = pairByAid.get(link.aid);
-            if (!pair || !pairPasses(pair, { ...filter, positionIds: undefined }, undefined)) continue;
-            if (pair.begin >= filter.period.end || pair.end <= filter.period.begin) continue;
-            const counts = flightConflicts(
-              pair.tasks.map((t) => ({ id: t.id, needs: t.needs, staff: t.staff })),
-              { members: members.get(team.id) ?? new Set(), positions },
-              overlaps,
-            );
-            if (filter.conflict && counts.conflict === 0) continue;
-            flights.push({
-              ...toTeamFlight(pair, zone, counts.conflict === 1),
-              ...counts,
-              team_flight_id: link.id,
-            });
-          }
-          flights.sort((a, b) => a.begin_datetime.localeCompare(b.begin_datetime));
-          return { ...team, flights };
-        });
-      }, signal);
+      const board = await teamBoard(filter, caller, zone, signal);
+      return board.map(({ team, flights }) => ({ ...team, flights: flights.map((f) => f.flight) }));
     },
+
+    /**
+     * The teams and flights of `teamsWithFlights` for the same filter, each flight with its turnaround (tasks and
+     * staff): the download writes exactly what the board shows.
+     */
+    planTeams: teamBoard,
 
     /** Per team of the period, the turnarounds its members work on within its shift that are not linked to it. */
     async outsideTeam(

@@ -18,19 +18,20 @@ export type TeamPlanningDeps = Pick<DbHandle, 'db' | 'heavy'>;
  */
 export function createTeamPlanningService(deps: TeamPlanningDeps) {
   const { db } = deps;
+  const views = createFlightViews(deps);
   return {
     ...createTeamLists(db),
     ...createTeamWrites(db),
     ...createMemberWrites(db),
     ...createTeamAssignment(db),
-    ...createFlightViews(deps),
+    ...views,
     /** The teams the caller sees matching the filter. */
     async teams(filter: TeamFilter, caller: Caller, zone: string) {
       return readTeams(db, filter, await scopeOf(db, caller, 'read'), zone);
     },
-    /** The download's bytes. */
+    /** The download's bytes: the board of the same filters (conflicts only, flight type and fact included). */
     async download(filter: FlightFilter, caller: Caller, zone: string): Promise<Buffer> {
-      return teamPlanXlsx(await teamPlanRows(deps, filter, caller, zone));
+      return teamPlanXlsx(teamPlanRows(await views.planTeams(filter, caller, zone), zone));
     },
   };
 }
