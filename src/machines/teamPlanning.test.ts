@@ -32,11 +32,14 @@ const boardWith = (ids: number[]): Board => ({
   free: [],
 });
 
-function start(load: (filters: BoardFilters) => Promise<Board> = async () => boardWith([1])) {
+function start(
+  load: (filters: BoardFilters) => Promise<Board> = async () => boardWith([1]),
+  reference: () => Promise<TeamReference> = async () => REFERENCE,
+) {
   const calls = { loads: [] as BoardFilters[], saves: 0 };
   const logic = teamPlanningMachine.provide({
     actors: {
-      loadReference: fromPromise(async () => REFERENCE),
+      loadReference: fromPromise(reference),
       loadBoard: fromPromise(async ({ input }: { input: BoardFilters }) => {
         calls.loads.push(input);
         return load(input);
@@ -64,9 +67,55 @@ describe('when the board opens', () => {
     await waitFor(actor, (s) => s.hasTag('failed'));
     expect(actor.getSnapshot().context.message).toBe('Период не может быть больше 93 дней');
     fail = false;
-    actor.send({ type: 'RETRY' });
+    actor.send({ type: 'BOARD.RETRY' });
     await waitFor(actor, (s) => s.matches({ board: 'idle' }));
     expect(actor.getSnapshot().context.board?.teams).toHaveLength(1);
+  });
+});
+
+describe('when the reference lists cannot be loaded', () => {
+  it('keeps saying why and offering a retry after the board arrives, and loads them on retry', async () => {
+    let fail = true;
+    const { actor } = start(undefined, async () => {
+      if (fail) throw new ApiError('Сервер недоступен');
+      return REFERENCE;
+    });
+    await waitFor(actor, (s) => s.matches({ board: 'idle', reference: 'failed' }));
+    expect(actor.getSnapshot().hasTag('referenceFailed')).toBe(true);
+    expect(actor.getSnapshot().context.referenceMessage).toBe('Сервер недоступен');
+    actor.send({ type: 'BOARD.REFRESH' });
+    await waitFor(actor, (s) => s.context.version === 2);
+    expect(actor.getSnapshot().hasTag('referenceFailed')).toBe(true);
+    expect(actor.getSnapshot().context.referenceMessage).toBe('Сервер недоступен');
+    fail = false;
+    actor.send({ type: 'REFERENCE.RETRY' });
+    await waitFor(actor, (s) => s.matches({ reference: 'ready' }));
+    expect(actor.getSnapshot().context.reference).toEqual(REFERENCE);
+    expect(actor.getSnapshot().context.referenceMessage).toBeNull();
+    expect(actor.getSnapshot().hasTag('referenceFailed')).toBe(false);
+  });
+
+  it('keeps each failure its own message, and a retry of the board leaves the lists failed', async () => {
+    let boardFails = true;
+    const { actor, calls } = start(
+      async () => {
+        if (boardFails) throw new ApiError('Период не может быть больше 93 дней', {}, 400);
+        return boardWith([1]);
+      },
+      async () => {
+        throw new ApiError('Внутренняя ошибка сервера', {}, 500);
+      },
+    );
+    await waitFor(actor, (s) => s.matches({ board: 'failed', reference: 'failed' }));
+    expect(actor.getSnapshot().context.message).toBe('Период не может быть больше 93 дней');
+    expect(actor.getSnapshot().context.referenceMessage).toBe('Внутренняя ошибка сервера');
+    boardFails = false;
+    actor.send({ type: 'BOARD.RETRY' });
+    await waitFor(actor, (s) => s.matches({ board: 'idle' }));
+    expect(calls.loads).toHaveLength(2);
+    expect(actor.getSnapshot().hasTag('failed')).toBe(false);
+    expect(actor.getSnapshot().hasTag('referenceFailed')).toBe(true);
+    expect(actor.getSnapshot().context.referenceMessage).toBe('Внутренняя ошибка сервера');
   });
 });
 

@@ -2,7 +2,8 @@
  * The team-planning board (spec 4 "Team planning"): the reference lists of the filters, the board of the period
  * (teams with their flights, flights without a team) asked again whenever a filter changes (a newer load cancels
  * the older one), a silent refresh (the live feed, a write) that keeps the board on screen meanwhile, and the team
- * chosen for the employees panel. Tags: `loading` (a visible load), `refreshing`, `failed`.
+ * chosen for the employees panel. Tags: `loading` (a visible load), `refreshing`, `failed` (the board),
+ * `referenceFailed` (the reference lists: their own message and retry, whatever the board does meanwhile).
  */
 import { assertEvent, assign, type DoneActorEvent, type ErrorActorEvent, fromPromise, setup } from 'xstate';
 import { parseApiError } from '../app/api/errors.ts';
@@ -21,7 +22,10 @@ export interface TeamPlanningContext {
   board: Board | null;
   /** Bumped by each board that arrives: the timeline is keyed by it. */
   version: number;
+  /** Why the board could not be loaded. */
   message: string | null;
+  /** Why the reference lists could not be loaded (kept until they load: a board arriving does not clear it). */
+  referenceMessage: string | null;
   selectedTeamId: number | null;
 }
 
@@ -29,7 +33,8 @@ export type TeamPlanningEvent =
   | { type: 'FILTER.SET'; patch: Partial<TeamPlanningFilters> }
   | { type: 'BOARD.REFRESH' }
   | { type: 'TEAM.SELECT'; id: number | null }
-  | { type: 'RETRY' };
+  | { type: 'BOARD.RETRY' }
+  | { type: 'REFERENCE.RETRY' };
 
 /** Whether two filter sets ask the server the same thing (the scale only zooms). */
 function sameQuery(a: BoardFilters, b: BoardFilters): boolean {
@@ -61,7 +66,10 @@ export const teamPlanningMachine = setup({
     }),
     /** The screen provides this: it keeps the filters in localStorage. */
     saveFilters: () => undefined,
-    storeReference: assign((_, reference: TeamReference) => ({ reference })),
+    storeReference: assign((_, reference: TeamReference) => ({ reference, referenceMessage: null })),
+    storeReferenceFailure: assign(({ event }) => ({
+      referenceMessage: parseApiError((event as unknown as ErrorActorEvent).error).message,
+    })),
     storeBoard: assign(({ context }, board: Board) => {
       const selected = context.selectedTeamId;
       const kept = selected !== null && board.teams.some((team) => team.id === selected) ? selected : null;
@@ -84,6 +92,7 @@ export const teamPlanningMachine = setup({
     board: null,
     version: 0,
     message: null,
+    referenceMessage: null,
     selectedTeamId: null,
   }),
   on: {
@@ -103,11 +112,11 @@ export const teamPlanningMachine = setup({
                 params: ({ event }: { event: DoneActorEvent<TeamReference> }) => event.output,
               },
             },
-            onError: { target: 'failed', actions: 'storeFailure' },
+            onError: { target: 'failed', actions: 'storeReferenceFailure' },
           },
         },
         ready: {},
-        failed: { tags: ['failed'], on: { RETRY: 'loading' } },
+        failed: { tags: ['referenceFailed'], on: { 'REFERENCE.RETRY': 'loading' } },
       },
     },
     board: {
@@ -160,7 +169,7 @@ export const teamPlanningMachine = setup({
         },
         failed: {
           tags: ['failed'],
-          on: { RETRY: 'loading', 'BOARD.REFRESH': 'loading' },
+          on: { 'BOARD.RETRY': 'loading', 'BOARD.REFRESH': 'loading' },
         },
       },
     },

@@ -83,10 +83,12 @@ export default function Screen() {
     board: data,
     version,
     message,
+    referenceMessage,
     selectedTeamId,
   } = useSelector(board, (s) => s.context);
   const loading = useSelector(board, (s) => s.hasTag('loading'));
   const failed = useSelector(board, (s) => s.hasTag('failed'));
+  const referenceFailed = useSelector(board, (s) => s.hasTag('referenceFailed'));
   const confirming = useSelector(assignment, (s) => s.hasTag('confirming'));
   const posting = useSelector(assignment, (s) => s.hasTag('posting'));
   const request = useSelector(assignment, (s) => s.context.request);
@@ -220,8 +222,14 @@ export default function Screen() {
           onChange={(patch) => board.send({ type: 'FILTER.SET', patch })}
         />
       </PageCard>
+      {referenceFailed && referenceMessage ? (
+        <LoadFailure
+          message={`Списки фильтров и формы бригады не загружены. ${referenceMessage}`}
+          onRetry={() => board.send({ type: 'REFERENCE.RETRY' })}
+        />
+      ) : null}
       {failed && message ? (
-        <LoadFailure message={message} onRetry={() => board.send({ type: 'RETRY' })} />
+        <LoadFailure message={message} onRetry={() => board.send({ type: 'BOARD.RETRY' })} />
       ) : null}
       <PageCard>
         <div className="team-planning__views" role="tablist" aria-label="Вид">
