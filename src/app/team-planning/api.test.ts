@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CLIENT_MESSAGES } from '../api/errors.ts';
 import { json, stubFetch } from '../api/stubFetch.ts';
 import { type BoardFilters, downloadPlan, loadBoard } from './api.ts';
 
@@ -46,6 +47,16 @@ describe('downloading the plan', () => {
 });
 
 describe('loading the board', () => {
+  it('logs a team flights answer that does not parse and fails with the general message', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubFetch((request) =>
+      json(200, request.path.endsWith('/teams-with-flights') ? [{ id: 'not a team' }] : []),
+    );
+    await expect(loadBoard(FILTERS)).rejects.toMatchObject({ message: CLIENT_MESSAGES.badAnswer });
+    expect(log).toHaveBeenCalledTimes(1);
+    expect(log.mock.calls[0][0]).toContain('/team-planning/v1/teams-with-flights');
+  });
+
   it('asks the team flights with conflicts only and the free flights without it', async () => {
     const seen = stubFetch(() => json(200, []));
     await loadBoard({ ...FILTERS, conflict: true });
