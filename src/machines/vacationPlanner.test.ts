@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../app/api/errors.ts';
-import type { VacationQuery } from '../app/vacation/api.ts';
+import type { VacationLoad, VacationQuery } from '../app/vacation/api.ts';
 import {
   daysBetween,
   PLANNING_CALC_MESSAGES,
@@ -36,20 +36,48 @@ function serverAnswer(stored: Record<number, string[]>, plan: VacationPlanEntry[
   };
 }
 
-function start(options: { failSave?: boolean; hold?: boolean } = {}) {
+interface FakeOptions {
+  failSave?: boolean;
+  /** Holds every load after the first until `release`. */
+  hold?: boolean;
+  /** Holds every load and save, the first load too, until `settle`. */
+  gate?: boolean;
+  /** Loads that fail before the fake answers. */
+  failLoads?: number;
+  /** The whole staff reached the server's limit. */
+  capped?: boolean;
+}
+
+function start(options: FakeOptions = {}) {
   const stored: Record<number, string[]> = {};
-  const calls = { loads: [] as VacationQuery[], saves: [] as VacationPlanEntry[][] };
+  const calls = {
+    loads: [] as VacationQuery[],
+    signals: [] as AbortSignal[],
+    saves: [] as VacationPlanEntry[][],
+  };
   let release: () => void = () => undefined;
+  const held: (() => void)[] = [];
+  const gate = () => (options.gate ? new Promise<void>((resolve) => held.push(resolve)) : undefined);
   const logic = vacationPlannerMachine.provide({
     actors: {
-      loadVacation: fromPromise(async ({ input }: { input: VacationQuery }) => {
-        calls.loads.push(input);
-        if (options.hold && calls.loads.length > 1) await new Promise<void>((resolve) => (release = resolve));
-        return serverAnswer(stored, input.plan);
-      }),
+      loadVacation: fromPromise(
+        async ({ input, signal }: { input: VacationQuery; signal: AbortSignal }): Promise<VacationLoad> => {
+          calls.loads.push(input);
+          calls.signals.push(signal);
+          if (options.hold && calls.loads.length > 1)
+            await new Promise<void>((resolve) => (release = resolve));
+          await gate();
+          if (calls.loads.length <= (options.failLoads ?? 0)) throw new ApiError('Нет связи', {}, 503);
+          return {
+            answer: serverAnswer(stored, input.plan),
+            staffCapped: input.employee ? null : (options.capped ?? false),
+          };
+        },
+      ),
       saveVacation: fromPromise(
         async ({ input }: { input: { calcId: number; plan: VacationPlanEntry[] } }) => {
           calls.saves.push(input.plan);
+          await gate();
           if (options.failSave)
             throw new ApiError('Проверьте', { 'vacation_plan.0.dates': ['Дата вне периода'] }, 422);
           for (const entry of input.plan) stored[entry.employee_id] = entry.dates;
@@ -59,7 +87,11 @@ function start(options: { failSave?: boolean; hold?: boolean } = {}) {
     },
   });
   const actor = createActor(logic, { input: { calcId: 5 } }).start();
-  return { actor, calls, release: () => release() };
+  /** Lets every held request answer. */
+  const settle = () => {
+    for (const open of held.splice(0)) open();
+  };
+  return { actor, calls, release: () => release(), settle };
 }
 
 type Actor = ReturnType<typeof start>['actor'];
@@ -204,5 +236,142 @@ describe('when sorting and filtering', () => {
     await waitFor(actor, (s) => s.matches('loading'));
     await ready(actor);
     expect(calls.loads.filter((load) => load.employee !== '').map((load) => load.employee)).toEqual(['Иван']);
+  });
+});
+
+describe('when the sort or the name changes during a load', () => {
+  it('shows the typed name at once, drops the older request and loads with the last name after the pause', async () => {
+    const { actor, calls, settle } = start({ gate: true });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    actor.send({ type: 'FILTER.CHANGE', employee: 'Ив' });
+    expect(actor.getSnapshot().context.employee).toBe('Ив');
+    expect(calls.signals[0].aborted).toBe(true);
+    actor.send({ type: 'FILTER.CHANGE', employee: 'Иван' });
+    expect(actor.getSnapshot().context.employee).toBe('Иван');
+    await waitFor(actor, (s) => s.matches('loading'));
+    settle();
+    await ready(actor);
+    expect(calls.loads.map((load) => load.employee)).toEqual(['', 'Иван']);
+    expect(actor.getSnapshot().context.employee).toBe('Иван');
+  });
+
+  it('keeps the chosen sort and restarts the load with it', async () => {
+    const { actor, calls, settle } = start({ gate: true });
+    actor.send({ type: 'SORT.SET', sort: 'fio' });
+    expect(actor.getSnapshot().context.sort).toBe('fio');
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(calls.signals[0].aborted).toBe(true);
+    expect(calls.loads.map((load) => load.sort)).toEqual(['-vacation_left', 'fio']);
+    settle();
+    await ready(actor);
+    expect(actor.getSnapshot().context.sort).toBe('fio');
+    expect(calls.loads).toHaveLength(2);
+  });
+});
+
+describe('when the sort changes during the pause after a keystroke', () => {
+  it('loads at once with both the typed name and the chosen sort', async () => {
+    const { actor, calls } = start();
+    await ready(actor);
+    actor.send({ type: 'FILTER.CHANGE', employee: 'Ив' });
+    actor.send({ type: 'SORT.SET', sort: '-fio' });
+    expect(actor.getSnapshot().context.sort).toBe('-fio');
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    await ready(actor);
+    expect(calls.loads.slice(1)).toEqual([{ calcId: 5, sort: '-fio', employee: 'Ив', plan: [] }]);
+  });
+});
+
+describe('when the sort or the name changes during a planning reload', () => {
+  it('stays in planning mode until the what-if answers, then loads with the last name and sort', async () => {
+    const { actor, calls, settle } = start({ gate: true });
+    settle();
+    await ready(actor);
+    actor.send({ type: 'DAY.TOGGLE', employeeId: 2, date: '2026-03-10' });
+    actor.send({ type: 'FILTER.CHANGE', employee: 'Пет' });
+    actor.send({ type: 'SORT.SET', sort: 'fio' });
+    const during = actor.getSnapshot();
+    expect(during.context).toMatchObject({ employee: 'Пет', sort: 'fio' });
+    expect(during.hasTag('planning')).toBe(true);
+    expect(calls.signals[1].aborted).toBe(false);
+    expect(calls.loads).toHaveLength(2);
+    settle();
+    await waitFor(actor, (s) => s.matches('loading'));
+    expect(profit(actor, '2026-03-10')).toBe(0);
+    settle();
+    await ready(actor);
+    expect(calls.loads.at(-1)).toEqual({
+      calcId: 5,
+      sort: 'fio',
+      employee: 'Пет',
+      plan: [{ employee_id: 2, dates: ['2026-03-10'] }],
+    });
+    expect(calls.loads).toHaveLength(3);
+  });
+});
+
+describe('when the sort or the name changes during a save', () => {
+  it('finishes the save, then loads the stored plans with the last name', async () => {
+    const { actor, calls, settle } = start({ gate: true });
+    settle();
+    await ready(actor);
+    actor.send({ type: 'DAY.TOGGLE', employeeId: 1, date: '2026-03-10' });
+    settle();
+    await ready(actor);
+    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'FILTER.CHANGE', employee: 'Ив' });
+    expect(actor.getSnapshot().context.employee).toBe('Ив');
+    expect(actor.getSnapshot().hasTag('saving')).toBe(true);
+    settle();
+    await waitFor(actor, (s) => s.matches('loading'));
+    settle();
+    await ready(actor);
+    expect(calls.saves).toEqual([[{ employee_id: 1, dates: ['2026-03-10'] }]]);
+    expect(calls.loads.at(-1)).toMatchObject({ employee: 'Ив', plan: [] });
+    expect(actor.getSnapshot().context.notice).toBe('План отпусков сохранён');
+  });
+
+  it('loads with the last sort after a refused save, keeping the unsaved plans and the refusal', async () => {
+    const { actor, calls, settle } = start({ gate: true, failSave: true });
+    settle();
+    await ready(actor);
+    actor.send({ type: 'DAY.TOGGLE', employeeId: 1, date: '2026-03-10' });
+    settle();
+    await ready(actor);
+    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'SORT.SET', sort: 'fio' });
+    settle();
+    await waitFor(actor, (s) => s.matches('loading'));
+    settle();
+    await ready(actor);
+    expect(calls.loads.at(-1)).toMatchObject({
+      sort: 'fio',
+      plan: [{ employee_id: 1, dates: ['2026-03-10'] }],
+    });
+    expect(actor.getSnapshot().context.drafts).toEqual({ 1: ['2026-03-10'] });
+    expect(actor.getSnapshot().context.message).toBe('Проверьте');
+  });
+});
+
+describe('when a load failed', () => {
+  it('takes a new name and loads with it', async () => {
+    const { actor, calls } = start({ failLoads: 1 });
+    await waitFor(actor, (s) => s.matches('failed'));
+    actor.send({ type: 'FILTER.CHANGE', employee: 'Ив' });
+    expect(actor.getSnapshot().context.employee).toBe('Ив');
+    await ready(actor);
+    expect(calls.loads.at(-1)?.employee).toBe('Ив');
+  });
+});
+
+describe('when the staff reached the server limit', () => {
+  it('remembers it while a name filter narrows the list', async () => {
+    const { actor } = start({ capped: true });
+    await ready(actor);
+    expect(actor.getSnapshot().context.staffCapped).toBe(true);
+    actor.send({ type: 'FILTER.CHANGE', employee: 'Ив' });
+    await waitFor(actor, (s) => s.matches('loading'));
+    await ready(actor);
+    expect(actor.getSnapshot().context.staffCapped).toBe(true);
   });
 });

@@ -4,10 +4,14 @@
  * day from the keyboard) changes his plan locally and asks the server again with the unsaved plans as a what-if; until
  * that answer arrives the planner is in planning mode (tag `planning`) and the shortage row shows the previous answer.
  * Saving writes the unsaved plans and reloads. A plan longer than the days left is refused here.
+ *
+ * The sort and the name filter are taken in every state, as the screen shows them from here: a change during a load
+ * restarts it (the older request is aborted), and a change during a planning reload or a save waits for it to finish
+ * (the shortage row and the written plans are not given up) and loads with the latest query then.
  */
 import { assertEvent, assign, type ErrorActorEvent, fromPromise, setup } from 'xstate';
 import { parseApiError } from '../app/api/errors.ts';
-import { loadVacation, saveVacation, type VacationQuery } from '../app/vacation/api.ts';
+import { loadVacation, saveVacation, type VacationLoad, type VacationQuery } from '../app/vacation/api.ts';
 import {
   daysBetween,
   PLANNING_CALC_MESSAGES,
@@ -36,6 +40,10 @@ export interface VacationPlannerContext {
   message: string | null;
   fields: Record<string, string[]>;
   notice: string | null;
+  /** The sort or the filter changed while a planning reload or a save ran: load again when it is done. */
+  queryChanged: boolean;
+  /** The calculation's staff reached the server's limit, so the planner may not show every employee. */
+  staffCapped: boolean;
 }
 
 export type VacationPlannerEvent =
@@ -133,7 +141,7 @@ export const vacationPlannerMachine = setup({
     input: {} as { calcId: number },
   },
   actors: {
-    loadVacation: fromPromise<VacationAnswer, VacationQuery>(({ input, signal }) =>
+    loadVacation: fromPromise<VacationLoad, VacationQuery>(({ input, signal }) =>
       loadVacation(input, signal),
     ),
     saveVacation: fromPromise<{ saved: number }, { calcId: number; plan: VacationPlanEntry[] }>(({ input }) =>
@@ -146,6 +154,7 @@ export const vacationPlannerMachine = setup({
       return next !== null && next[1].length <= (context.answer?.total_left ?? 0);
     },
     'hasDrafts?': ({ context }) => Object.keys(context.drafts).length > 0,
+    'hasQueryChanged?': ({ context }) => context.queryChanged,
   },
   actions: {
     setSort: assign(({ event }) => {
@@ -156,6 +165,8 @@ export const vacationPlannerMachine = setup({
       assertEvent(event, 'FILTER.CHANGE');
       return { employee: event.employee };
     }),
+    markQueryChanged: assign({ queryChanged: true }),
+    takeQuery: assign({ queryChanged: false }),
     startDrag: assign(({ context, event }) => {
       assertEvent(event, 'DRAG.START');
       const planned = planOf(context, event.employeeId).includes(event.date);
@@ -184,9 +195,13 @@ export const vacationPlannerMachine = setup({
     })),
     dropDrag: assign({ drag: null }),
     dropDrafts: assign({ drafts: {}, message: null, fields: {} }),
-    storeAnswer: assign((_, answer: VacationAnswer) => ({ answer })),
-    storePlanned: assign(({ context }, answer: VacationAnswer) => ({
-      answer: keepOrder(context.answer, answer),
+    storeAnswer: assign(({ context }, load: VacationLoad) => ({
+      answer: load.answer,
+      staffCapped: load.staffCapped ?? context.staffCapped,
+    })),
+    storePlanned: assign(({ context }, load: VacationLoad) => ({
+      answer: keepOrder(context.answer, load.answer),
+      staffCapped: load.staffCapped ?? context.staffCapped,
     })),
     storeSaved: assign({ drafts: {}, message: null, fields: {}, notice: 'План отпусков сохранён' }),
     storeError: assign((_, error: unknown) => {
@@ -206,11 +221,14 @@ export const vacationPlannerMachine = setup({
     message: null,
     fields: {},
     notice: null,
+    queryChanged: false,
+    staffCapped: false,
   }),
   initial: 'loading',
   states: {
     loading: {
       tags: ['loading'],
+      entry: 'takeQuery',
       invoke: {
         src: 'loadVacation',
         input: loadInput,
@@ -219,6 +237,10 @@ export const vacationPlannerMachine = setup({
           target: 'failed',
           actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
         },
+      },
+      on: {
+        'SORT.SET': { target: 'loading', reenter: true, actions: 'setSort' },
+        'FILTER.CHANGE': { target: 'filtering', actions: 'setFilter' },
       },
     },
     ready: {
@@ -242,20 +264,39 @@ export const vacationPlannerMachine = setup({
     },
     filtering: {
       after: { [FILTER_PAUSE]: 'loading' },
-      on: { 'FILTER.CHANGE': { target: 'filtering', reenter: true, actions: 'setFilter' } },
+      on: {
+        'FILTER.CHANGE': { target: 'filtering', reenter: true, actions: 'setFilter' },
+        'SORT.SET': { target: 'loading', actions: 'setSort' },
+      },
     },
     planning: {
       tags: ['planning'],
       invoke: {
         src: 'loadVacation',
         input: loadInput,
-        onDone: { target: 'ready', actions: { type: 'storePlanned', params: ({ event }) => event.output } },
-        onError: {
-          target: 'ready',
-          actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-        },
+        onDone: [
+          {
+            guard: 'hasQueryChanged?',
+            target: 'loading',
+            actions: { type: 'storePlanned', params: ({ event }) => event.output },
+          },
+          { target: 'ready', actions: { type: 'storePlanned', params: ({ event }) => event.output } },
+        ],
+        onError: [
+          {
+            guard: 'hasQueryChanged?',
+            target: 'loading',
+            actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          },
+          {
+            target: 'ready',
+            actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          },
+        ],
       },
       on: {
+        'SORT.SET': { actions: ['setSort', 'markQueryChanged'] },
+        'FILTER.CHANGE': { actions: ['setFilter', 'markQueryChanged'] },
         'DRAG.START': { actions: 'startDrag' },
         'DRAG.OVER': { actions: 'moveDrag' },
         'DRAG.CANCEL': { actions: 'dropDrag' },
@@ -275,12 +316,29 @@ export const vacationPlannerMachine = setup({
         src: 'saveVacation',
         input: ({ context }) => ({ calcId: context.calcId, plan: draftPlan(context.drafts) }),
         onDone: { target: 'loading', actions: 'storeSaved' },
-        onError: {
-          target: 'ready',
-          actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-        },
+        onError: [
+          {
+            guard: 'hasQueryChanged?',
+            target: 'loading',
+            actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          },
+          {
+            target: 'ready',
+            actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          },
+        ],
+      },
+      on: {
+        'SORT.SET': { actions: ['setSort', 'markQueryChanged'] },
+        'FILTER.CHANGE': { actions: ['setFilter', 'markQueryChanged'] },
       },
     },
-    failed: { on: { RETRY: 'loading' } },
+    failed: {
+      on: {
+        RETRY: 'loading',
+        'SORT.SET': { target: 'loading', actions: 'setSort' },
+        'FILTER.CHANGE': { target: 'filtering', actions: 'setFilter' },
+      },
+    },
   },
 });

@@ -4,9 +4,11 @@
  */
 import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLANNER_STAFF_LIMIT } from '../../src/app/vacation/api.ts';
 import type { DbHandle } from '../../src/server/db/client.ts';
 import { employees, planningCalcs, planningVacationDays } from '../../src/server/db/schema/index.ts';
 import { loadDemoAirport } from '../../src/server/demo/index.ts';
+import { VACATION_STAFF_LIMIT } from '../../src/server/modules/planning-calc/vacation.ts';
 import {
   type CalcItem,
   type Coeff,
@@ -323,6 +325,27 @@ describe('the vacation planner', () => {
     expect(filtered.employees.every((row) => row.name.toUpperCase().includes(part))).toBe(true);
     expect(filtered.employeeProfit[0].available).toBe(staff.length);
     expect((await call('GET', url('&sort=position'))).statusCode).toBe(400);
+  });
+
+  it('gives at most 1,000 employees a page however many are asked, and the pages in the headers', async () => {
+    const many = await call('POST', '/planning/vacation/preview', 'viewer', {
+      calc_id: calcId,
+      'per-page': 5000,
+    });
+    expect(many.statusCode).toBe(200);
+    expect(many.headers['x-pagination-per-page']).toBe('1000');
+    const names = staff.map((employee) => employee.name).sort((a, b) => a.localeCompare(b, 'ru'));
+    const second = await call('POST', '/planning/vacation/preview', 'viewer', {
+      calc_id: calcId,
+      sort: 'fio',
+      page: 2,
+      'per-page': 1,
+    });
+    expect(second.headers['x-pagination-page-count']).toBe(String(staff.length));
+    expect(second.headers['x-pagination-current-page']).toBe('2');
+    expect((second.json() as VacationAnswer).employees.map((row) => row.name)).toEqual([names[1]]);
+    // The screen asks the other pages by these headers and says so when the staff reached the service's limit.
+    expect(PLANNER_STAFF_LIMIT).toBe(VACATION_STAFF_LIMIT);
   });
 
   it('refuses a what-if outside the period or for an unknown employee with 400 on its field', async () => {

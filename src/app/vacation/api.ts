@@ -4,17 +4,27 @@
  * `PUT /planning/vacation` to save them. Answers checked by the shared schemas; every
  * failure an `ApiError`. The machine of `src/machines/vacationPlanner.ts` invokes these as named actors.
  */
+
 import {
   type VacationAnswer,
+  type VacationEmployee,
   type VacationPlanEntry,
   vacationAnswerSchema,
   vacationSavedSchema,
 } from '../../shared/planning-calc.ts';
+import { readPagination } from '../../widgets/DataGrid/index.ts';
 import { api } from '../api/clients.ts';
+import { ApiError, CLIENT_MESSAGES, parseApiError } from '../api/errors.ts';
 import { call } from '../api/request.ts';
 
-/** Employees one answer carries: the planner scrolls them all instead of paging. */
+/** Employees asked for a page: the most the server gives in one answer; the rest are asked page by page. */
 const PLANNER_PER_PAGE = 1000;
+
+/**
+ * Most employees the server reads for one planner (`VACATION_STAFF_LIMIT` of the planning-calc module, checked equal
+ * by the API test): it takes the first ones by name and says nothing, so a full list this long may be cut.
+ */
+export const PLANNER_STAFF_LIMIT = 5000;
 
 /** What the planner asks with. */
 export interface VacationQuery {
@@ -25,20 +35,66 @@ export interface VacationQuery {
   plan: VacationPlanEntry[];
 }
 
-/** The planner for the query, asked with the query in the body: unsaved plans soon outgrow a URL. */
-export function loadVacation(query: VacationQuery, signal?: AbortSignal): Promise<VacationAnswer> {
+/** The planner with every employee of the query. */
+export interface VacationLoad {
+  answer: VacationAnswer;
+  /**
+   * Whether the calculation's staff reached the server's limit (the list may be cut); null under a name filter, whose
+   * count says nothing of the whole staff.
+   */
+  staffCapped: boolean | null;
+}
+
+/** One page of the planner, asked with the query in the body: unsaved plans soon outgrow a URL. */
+async function loadPage(query: VacationQuery, page: number, signal?: AbortSignal) {
   const employee = query.employee.trim();
-  return call(api, '/planning/vacation/preview', vacationAnswerSchema, {
-    method: 'POST',
-    body: {
-      calc_id: query.calcId,
-      sort: query.sort,
-      'per-page': PLANNER_PER_PAGE,
-      ...(employee ? { filter: { employee } } : {}),
-      vacation_plan: query.plan,
-    },
-    signal,
-  });
+  let response: Awaited<ReturnType<typeof api.raw>>;
+  try {
+    response = await api.raw('/planning/vacation/preview', {
+      method: 'POST',
+      body: {
+        calc_id: query.calcId,
+        sort: query.sort,
+        page,
+        'per-page': PLANNER_PER_PAGE,
+        ...(employee ? { filter: { employee } } : {}),
+        vacation_plan: query.plan,
+      },
+      signal,
+    });
+  } catch (error) {
+    throw parseApiError(error);
+  }
+  const parsed = vacationAnswerSchema.safeParse(response._data);
+  if (!parsed.success) throw new ApiError(CLIENT_MESSAGES.badAnswer, {}, 200);
+  const paging = readPagination(
+    response.headers,
+    { page, perPage: PLANNER_PER_PAGE },
+    parsed.data.employees.length,
+  );
+  return { answer: parsed.data, ...paging };
+}
+
+/**
+ * The planner for the query with all its employees: the first page says how many pages there are (`x-pagination-*`),
+ * the others are asked next and their rows appended in order (an employee on two pages, moved by a change between
+ * the asks, is kept once).
+ */
+export async function loadVacation(query: VacationQuery, signal?: AbortSignal): Promise<VacationLoad> {
+  const first = await loadPage(query, 1, signal);
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(0, first.pageCount - 1) }, (_, index) =>
+      loadPage(query, index + 2, signal),
+    ),
+  );
+  const employees = new Map<number, VacationEmployee>();
+  for (const page of [first, ...rest]) {
+    for (const row of page.answer.employees) if (!employees.has(row.id)) employees.set(row.id, row);
+  }
+  return {
+    answer: { ...first.answer, employees: [...employees.values()] },
+    staffCapped: query.employee.trim() ? null : first.totalCount >= PLANNER_STAFF_LIMIT,
+  };
 }
 
 /** Saves the plans of the listed employees (422 with `fields` by `vacation_plan.n.…`). */

@@ -5,10 +5,14 @@ import { vacationPlannerMachine } from '../../machines/vacationPlanner.ts';
 import { daysBetween } from '../../shared/planning-calc.ts';
 import { LoadFailure, Page, PageCard, PageTitle, TextInput } from '../../widgets/index.ts';
 import { useCan } from '../access/rules.ts';
+import { PLANNER_STAFF_LIMIT } from './api.ts';
 import { VacationGrid } from './VacationGrid.tsx';
 import './vacation.css';
 
 const TITLE = 'Планирование отпусков';
+
+/** Said when the server read no more than its limit of the calculation's staff. */
+const STAFF_CAPPED_TEXT = `Показаны первые ${PLANNER_STAFF_LIMIT} сотрудников расчёта по ФИО: больше планировщик не загружает, и нехватка по дням посчитана только по ним.`;
 
 const SORTS = [
   { value: '-vacation_left', label: 'Больше дней осталось' },
@@ -37,6 +41,7 @@ export default function Screen() {
 }
 
 function Planner({ calcId }: { calcId: number }) {
+  // The rule of saving, and of the route /shift-schedules/{id}: without it the schedule link would open no page.
   const canSave = useCan('strategic-planning-index');
   const actor = useActorRef(vacationPlannerMachine, { input: { calcId } });
   const context = useSelector(actor, (s) => s.context);
@@ -44,7 +49,7 @@ function Planner({ calcId }: { calcId: number }) {
   const planning = useSelector(actor, (s) => s.hasTag('planning'));
   const saving = useSelector(actor, (s) => s.hasTag('saving'));
   const failed = useSelector(actor, (s) => s.matches('failed'));
-  const { answer, drafts, message, fields, notice } = context;
+  const { answer, drafts, message, fields, notice, staffCapped } = context;
   const days = useMemo(() => (answer ? daysBetween(answer.calc.begin, answer.calc.end) : []), [answer]);
   const changed = Object.keys(drafts).length;
   const fieldText = [...new Set(Object.values(fields).flat())].join('. ');
@@ -75,7 +80,7 @@ function Planner({ calcId }: { calcId: number }) {
   return (
     <Page label={TITLE}>
       <PageTitle title={answer ? `${TITLE}: ${answer.calc.name}` : TITLE} actions={actions}>
-        {answer ? (
+        {answer && canSave ? (
           <Link className="w-button w-button--secondary" to={`/shift-schedules/${answer.calc.id}`}>
             График сменности
           </Link>
@@ -117,6 +122,11 @@ function Planner({ calcId }: { calcId: number }) {
           <p className="vacation-status" role="status" aria-busy={loading || planning || saving}>
             {status}
           </p>
+          {staffCapped ? (
+            <p className="vacation-warning" role="note">
+              {STAFF_CAPPED_TEXT}
+            </p>
+          ) : null}
           {message && !failed ? (
             <p className="vacation-error" role="alert">
               {fieldText ? `${message}: ${fieldText}` : message}

@@ -1,0 +1,111 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { VacationAnswer } from '../../shared/planning-calc.ts';
+import { applyRulesResponse, clearRules } from '../access/rules.ts';
+import { type SeenRequest, stubFetch } from '../api/stubFetch.ts';
+import { PLANNER_STAFF_LIMIT } from './api.ts';
+import Screen from './index.tsx';
+
+const ANSWER: VacationAnswer = {
+  calc: { id: 5, name: 'Март', begin: '2026-03-09', end: '2026-03-10' },
+  total_left: 20,
+  employees: [{ id: 1, name: 'Иванов И. И.', position: 'Грузчик', planDates: [], vacation_left: 20 }],
+  employeeProfit: [],
+};
+
+/**
+ * The preview, one page claiming `total` employees; `hold` keeps the answers after the first until `release`.
+ * Answers the requests seen and the release.
+ */
+function serve(options: { total?: number; hold?: boolean } = {}) {
+  const waiting: (() => void)[] = [];
+  const seen = stubFetch(async () => {
+    if (options.hold && seen.length > 1) await new Promise<void>((resolve) => waiting.push(resolve));
+    return new Response(JSON.stringify(ANSWER), {
+      status: 200,
+      headers: {
+        'content-type': 'application/json',
+        'x-pagination-total-count': String(options.total ?? 1),
+        'x-pagination-page-count': '1',
+      },
+    });
+  });
+  const release = () => {
+    for (const open of waiting.splice(0)) open();
+  };
+  return { seen, release };
+}
+
+const bodyOf = (request: SeenRequest | undefined) =>
+  request?.body as { sort: string; filter?: { employee: string } };
+
+function open() {
+  render(
+    <MemoryRouter initialEntries={['/planning-vacation/5']}>
+      <Routes>
+        <Route path="/planning-vacation/:id" element={<Screen />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearRules();
+});
+
+describe('when the server limits the staff', () => {
+  it('says the list shows only the first employees when the staff reached the limit', async () => {
+    serve({ total: PLANNER_STAFF_LIMIT });
+    open();
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      `Показаны первые ${PLANNER_STAFF_LIMIT} сотрудников расчёта по ФИО`,
+    );
+  });
+
+  it('says nothing of a limit when the staff is below it', async () => {
+    serve({ total: PLANNER_STAFF_LIMIT - 1 });
+    open();
+    await screen.findByText('Иванов И. И.');
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+});
+
+describe('when typing or sorting during a load', () => {
+  it('keeps every typed character and the chosen sort, and loads with the last of them', async () => {
+    const { seen, release } = serve({ hold: true });
+    const user = userEvent.setup();
+    open();
+    const name = await screen.findByRole('searchbox', { name: 'Сотрудник' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Сортировка' }), 'fio');
+    await user.type(name, 'Иван');
+    expect(name).toHaveValue('Иван');
+    expect(screen.getByRole('combobox', { name: 'Сортировка' })).toHaveValue('fio');
+    await waitFor(() => expect(bodyOf(seen.at(-1)).filter?.employee).toBe('Иван'));
+    release();
+    await waitFor(() => expect(screen.getByRole('status')).not.toHaveTextContent('Загрузка'));
+    expect(name).toHaveValue('Иван');
+    expect(bodyOf(seen.at(-1))).toMatchObject({ sort: 'fio', filter: { employee: 'Иван' } });
+  });
+});
+
+describe('the link to the shift schedule', () => {
+  it('is shown to a user who may open /shift-schedules/{id}', async () => {
+    applyRulesResponse(['strategic-planning-index']);
+    serve();
+    open();
+    expect(await screen.findByRole('link', { name: 'График сменности' })).toHaveAttribute(
+      'href',
+      '/shift-schedules/5',
+    );
+  });
+
+  it('is not shown to a user without its rule', async () => {
+    serve();
+    open();
+    await screen.findByText('Иванов И. И.');
+    expect(screen.queryByRole('link', { name: 'График сменности' })).toBeNull();
+  });
+});
