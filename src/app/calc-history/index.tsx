@@ -25,16 +25,23 @@ type HistoryRef = ActorRefFrom<typeof calcHistoryMachine>;
 /** 'DD.MM.YYYY' of 'YYYY-MM-DD…'. */
 const day = (stamp: string) => `${stamp.slice(8, 10)}.${stamp.slice(5, 7)}.${stamp.slice(0, 4)}`;
 
-/** The name cell: a link to the schedule, or the inline rename input of the row being renamed. */
-function NameCell({ row, history }: { row: CalcItem; history: HistoryRef }) {
+/**
+ * The name cell: a link to the schedule (plain text for a user who may not open it), or the inline rename input of
+ * the row being renamed.
+ */
+function NameCell({ row, history, linked }: { row: CalcItem; history: HistoryRef; linked: boolean }) {
   const editing = useSelector(history, (s) => (s.context.editing?.id === row.id ? s.context.editing : null));
   const error = useSelector(history, (s) => (s.context.editing?.id === row.id ? s.context.nameError : null));
   const saving = useSelector(history, (s) => s.hasTag('saving') && s.context.editing?.id === row.id);
   if (!editing)
-    return (
+    return linked ? (
       <Link className="calc-history__text" to={`/shift-schedules/${row.id}`} title={row.name}>
         {row.name}
       </Link>
+    ) : (
+      <span className="calc-history__text" title={row.name}>
+        {row.name}
+      </span>
     );
   return (
     <form
@@ -79,6 +86,8 @@ function NameCell({ row, history }: { row: CalcItem; history: HistoryRef }) {
 export default function Screen() {
   const canUpdate = useCan('calc-update');
   const canDelete = useCan('calc-delete');
+  // The rule of the route /shift-schedules/{id}; the list needs only calc-index. The planner's route needs none.
+  const canOpenSchedule = useCan('strategic-planning-index');
   const grid = useGridActor(loadCalcPage, { perPage: CALC_PER_PAGE, filterKeys: ['name'] });
   const [logic] = useState(() =>
     calcHistoryMachine.provide({ actions: { refreshList: () => grid.send({ type: 'GRID.RELOAD' }) } }),
@@ -97,7 +106,7 @@ export default function Screen() {
         sortable: true,
         filterable: true,
         kind: 'render',
-        render: (row) => <NameCell row={row} history={history} />,
+        render: (row) => <NameCell row={row} history={history} linked={canOpenSchedule} />,
       },
       {
         key: 'created_at',
@@ -160,7 +169,7 @@ export default function Screen() {
         ),
       },
     ],
-    [canUpdate, canDelete, history],
+    [canUpdate, canDelete, canOpenSchedule, history],
   );
 
   return (
