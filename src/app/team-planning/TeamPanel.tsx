@@ -1,12 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { parseApiError } from '../api/errors.ts';
 import { loadTeamEmployeesWithTasks, type TeamWithFlights } from './api.ts';
-import { clockOf } from './board.ts';
+import { clockOf, tasksInPeriod } from './board.ts';
 
 type Answer = Awaited<ReturnType<typeof loadTeamEmployeesWithTasks>>;
 
 export interface TeamPanelProps {
   team: TeamWithFlights;
+  /** The board's period: tasks outside it are not shown. */
+  period: { begin: string; end: string };
   /** Bumped with each board: the panel asks again. */
   version: number;
   canEdit: boolean;
@@ -23,8 +25,9 @@ const taskLine = (task: Answer['employees'][number]['tasks'][number]) =>
 
 /** The chosen team: its members with their tasks on its flights, the tasks lacking staff and those done by others. */
 export function TeamPanel(props: TeamPanelProps) {
-  const { team, version, canEdit } = props;
-  const [answer, setAnswer] = useState<Answer | null>(null);
+  const { team, period, version, canEdit } = props;
+  const [loaded, setLoaded] = useState<Answer | null>(null);
+  const answer = useMemo(() => loaded && tasksInPeriod(loaded, period), [loaded, period]);
   const [message, setMessage] = useState<string | null>(null);
   const aids = team.flights.map((flight) => flight.aid ?? 0).filter((aid) => aid > 0);
   const aidKey = aids.join(',');
@@ -33,7 +36,7 @@ export function TeamPanel(props: TeamPanelProps) {
     let current = true;
     setMessage(null);
     loadTeamEmployeesWithTasks(team.id, aidKey ? aidKey.split(',').map(Number) : []).then(
-      (next) => current && setAnswer(next),
+      (next) => current && setLoaded(next),
       (error) => current && setMessage(parseApiError(error).message),
     );
     return () => {

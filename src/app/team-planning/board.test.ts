@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canChangeTeam } from './access.ts';
 import { planFileName, type TeamWithFlights } from './api.ts';
-import { buildBoard, clockOf, flightHint, stampOf, teamLabel, wallMinute } from './board.ts';
+import { buildBoard, clockOf, flightHint, stampOf, tasksInPeriod, teamLabel, wallMinute } from './board.ts';
 
 const leg = (number: string) => ({
   flight_id: 1,
@@ -89,6 +89,60 @@ describe('the board model', () => {
   it('widens the range to a flight that runs past the period', () => {
     const board = buildBoard([team(1, [flight(10, '2026-11-23 23:30:00', '2026-11-24 01:00:00')])], period);
     expect(board.range.to - wallMinute(period.end)).toBe(60);
+  });
+});
+
+describe("the team panel's tasks", () => {
+  const task = (id: number, begin: string, end: string) => ({
+    task_employee_id: id,
+    task_id: id,
+    flight_id: 1,
+    flight_aid: 1,
+    job: { id: 1, name: 'Погрузка багажа' },
+    resourceTypes: [],
+    begin,
+    end,
+    plan_begin: begin,
+    plan_end: end,
+    fact_begin: null,
+    fact_end: null,
+    tgo_id: null,
+    conflict: 0,
+  });
+  const named = { id: 1, name: 'Грузчик' };
+
+  it('keeps only the tasks overlapping the period, touching ends left out', () => {
+    const shown = tasksInPeriod(
+      {
+        employees: [
+          {
+            id: 1,
+            is_main_employee: true,
+            employee: { id: 5, name: 'Иванов И. И.' },
+            employeePosition: named,
+            tasks: [
+              task(1, '2026-11-22 23:00:00', '2026-11-23 00:00:00'),
+              task(2, '2026-11-22 23:30:00', '2026-11-23 00:30:00'),
+              task(3, '2026-11-23 10:00:00', '2026-11-23 11:00:00'),
+              task(4, '2026-11-23 23:30:00', '2026-11-24 00:30:00'),
+              task(5, '2026-11-24 00:00:00', '2026-11-24 01:00:00'),
+            ],
+          },
+        ],
+        tasksWithoutEmployee: [
+          { ...task(6, '2026-11-23 12:00:00', '2026-11-23 13:00:00'), positions: [] },
+          { ...task(7, '2026-11-24 02:00:00', '2026-11-24 03:00:00'), positions: [] },
+        ],
+        outsideTheTeam: [
+          { ...task(8, '2026-11-22 20:00:00', '2026-11-22 21:00:00'), employee: named, position: named },
+          { ...task(9, '2026-11-23 20:00:00', '2026-11-23 21:00:00'), employee: named, position: named },
+        ],
+      },
+      period,
+    );
+    expect(shown.employees[0].tasks.map((t) => t.task_id)).toEqual([2, 3, 4]);
+    expect(shown.tasksWithoutEmployee.map((t) => t.task_id)).toEqual([6]);
+    expect(shown.outsideTheTeam.map((t) => t.task_id)).toEqual([9]);
   });
 });
 

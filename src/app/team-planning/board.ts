@@ -3,6 +3,7 @@
  * the airline's colours, conflicts marked; and the texts of rows, bars and hints. Times are the wall clock of the
  * zone chosen in the frame, laid on the browser's clock so the axis reads the same hours (see timeline/clock.ts).
  */
+import type { TeamEmployeesWithTasks } from '../../shared/team-planning.ts';
 import type { BarStyle, RowShade, TimelineBars } from '../../timeline/Timeline.tsx';
 import type { Board, TeamWithFlights } from './api.ts';
 
@@ -88,6 +89,26 @@ export function buildBoard(teams: TeamWithFlights[], period: { begin: string; en
     ends: Float64Array.from(teams, (team) => wallMinute(team.end_datetime)),
   };
   return { teams, bars: { starts, ends, rows, style, styles, mark }, flights, shade, range: { from, to } };
+}
+
+/**
+ * A team's employees with their tasks as the panel shows them: only the tasks overlapping the period (spec 4), since
+ * the server answers the team's whole shift (and, for a team without flights, every flight its members work on).
+ * Touching ends do not overlap. Example: in 23.11 00:00–24.11 00:00 a task 23:30–00:30 stays, 24.11 01:00 goes.
+ */
+export function tasksInPeriod(
+  answer: TeamEmployeesWithTasks,
+  period: { begin: string; end: string },
+): TeamEmployeesWithTasks {
+  const from = wallMinute(period.begin);
+  const to = wallMinute(period.end);
+  const inside = (task: { begin: string; end: string }) =>
+    wallMinute(task.begin) < to && wallMinute(task.end) > from;
+  return {
+    employees: answer.employees.map((member) => ({ ...member, tasks: member.tasks.filter(inside) })),
+    tasksWithoutEmployee: answer.tasksWithoutEmployee.filter(inside),
+    outsideTheTeam: answer.outsideTheTeam.filter(inside),
+  };
 }
 
 /** The row label: the team's name, members of needed, shift hours. Example: 'Перронная 1 (3/4) 08:00–20:00'. */

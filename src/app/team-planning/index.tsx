@@ -312,6 +312,7 @@ export default function Screen() {
         <PageCard>
           <TeamPanel
             team={selected}
+            period={period}
             version={version}
             canEdit={canChange(selected)}
             onEdit={() => modal.send({ type: 'MODAL.OPEN', modalType: 'editTeam', form: teamForm(selected) })}
