@@ -21,6 +21,8 @@ const ADMIN_ROUTES: { path: string; title: string }[] = [
   { path: '/brs/config', title: 'Настройки БРС авиакомпаний' },
   { path: '/system/config#kpi_report', title: 'Причины задержек' },
   { path: '/system/config#postal-statements', title: 'Почтовые ведомости' },
+  // The group's base as the spec writes it, with its slash.
+  { path: '/system/config/#kpi_report', title: 'Причины задержек' },
   { path: '/delay-employee', title: 'Ответственные за задержки' },
   { path: '/audit', title: 'Журнал изменений' },
   { path: '/react_app', title: 'Витрина компонентов' },

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../routes.ts';
-import { availableRoutes, isAvailable, matchRoute, pathPrefix, tableRuleNames } from './availability.ts';
+import {
+  availableRoutes,
+  hashAddress,
+  isAvailable,
+  matchRoute,
+  pathPrefix,
+  tableRuleNames,
+} from './availability.ts';
 
 /** Spec 2.2, one row each: the path, the rules that open it (none = ungated). */
 const TABLE: [string, string[]][] = [
@@ -80,6 +87,10 @@ describe('when matching a location to an entry', () => {
       '/system/config#postal-statements',
     );
     expect(matchRoute(ROUTES, '/system/config', '#kpi_report')?.path).toBe('/system/config#kpi_report');
+    // The group's base as the spec writes it, with its slash.
+    expect(matchRoute(ROUTES, '/system/config/', '#kpi_report')?.path).toBe('/system/config#kpi_report');
+    expect(hashAddress('/system/config/', '#postal-statements')).toBe('/system/config#postal-statements');
+    expect(hashAddress('/', '')).toBe('/');
   });
 
   it('takes an entry whose prefix before /:id the path contains', () => {

@@ -15,6 +15,15 @@ export function isAvailable(rule: Routable['rule'], held: readonly string[]): bo
 }
 
 /**
+ * The address a hash page is listed under: the path without a trailing slash, then the hash, so the group's base
+ * written either way (`/system/config/#kpi_report`, as the spec gives the base, or `/system/config#kpi_report`)
+ * finds its page. Example: `('/system/config/', '#kpi_report')` → '/system/config#kpi_report'.
+ */
+export function hashAddress(pathname: string, hash: string): string {
+  return pathname.replace(/(.)\/+$/, '$1') + hash;
+}
+
+/**
  * The entry for a location (spec 2.1): the one equal to path plus hash, else the one whose prefix the path contains
  * (the longest such prefix, so `/team-planning-race` is not taken for `/team-planning`).
  * Example: `('/flight/view/42', '')` → the `/flight/view/:id` entry.
@@ -24,7 +33,7 @@ export function matchRoute<T extends Routable>(
   pathname: string,
   hash: string,
 ): T | undefined {
-  const exact = routes.find((entry) => entry.path === pathname + hash || entry.path === pathname);
+  const exact = routes.find((entry) => entry.path === hashAddress(pathname, hash) || entry.path === pathname);
   if (exact) return exact;
   let best: T | undefined;
   for (const entry of routes) {
