@@ -93,5 +93,4 @@ export const allocationModalMachine = createRowModal<
   },
   choices: { of: (form) => form.contractor_id, load: loadContractorDepartments },
   messages: { saved: 'Настройка аллокации сохранена', deleted: 'Настройка аллокации удалена' },
-  refreshAfterFailedDelete: true,
 });

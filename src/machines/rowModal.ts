@@ -127,8 +127,6 @@ export interface RowModalDescription<
   messages: { saved: string; deleted: string };
   /** Failures the machine raises as a danger alert; the screen shows the others itself. */
   alertFailures?: readonly RowModalFailure[];
-  /** A failed delete asks for the list again as well (the row may be gone). */
-  refreshAfterFailedDelete?: boolean;
 }
 
 /**
@@ -400,11 +398,8 @@ export function createRowModal<
               },
               onError: {
                 target: 'closed',
-                actions: [
-                  'forgetTarget',
-                  ...failed('delete'),
-                  ...(description.refreshAfterFailedDelete ? ['refreshList' as const] : []),
-                ],
+                // The list is asked for again as well: the row may be gone (deleted elsewhere: a 404).
+                actions: ['forgetTarget', ...failed('delete'), 'refreshList'],
               },
             },
           },
