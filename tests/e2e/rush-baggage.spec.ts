@@ -145,5 +145,49 @@ test('a mishandled bag is forwarded on another flight under a new rush tag that 
   // The list reloads: the bag is now forwarded and shows its new tag.
   await expect(row).toContainText('Отправлен досылкой');
   await expect(row).toContainText(newTag);
+
+  // The forwarded bag's tags print again from the list (a jammed printer, a lost label).
+  const reprint = page.getByRole('button', { name: 'Печать бирок' });
+  const checkbox = row.getByRole('checkbox', { name: `Выбрать багаж ${bag.tag}` });
+  if (!(await checkbox.isChecked())) await checkbox.check();
+  await expect(reprint).toBeEnabled();
+  await reprint.click();
+  const again = page.getByRole('dialog', { name: 'Печать багажной бирки' });
+  await expect(again.getByRole('combobox', { name: 'Принтер' })).toBeEnabled();
+  await again.getByRole('button', { name: 'Отмена' }).click();
+  await expect(again).toBeHidden();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('spare tags of the flight’s carrier are issued, checked first, and go to the print modal', async ({
+  page,
+  consoleErrors,
+}) => {
+  const { flightId } = await flightWithMishandledBag(page.request);
+  await page.goto(`/baggage/flight/${flightId}`);
+  // Nothing chosen, nothing forwarded: no tag to print again.
+  await expect(page.getByRole('button', { name: 'Печать бирок' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Новые бирки' }).click();
+  const modal = page.getByRole('dialog', { name: 'Новые бирки' });
+  await expect(modal.getByRole('combobox', { name: 'Авиакомпания' })).not.toHaveText(/Выберите/);
+  const count = modal.getByRole('textbox', { name: 'Количество бирок' });
+  await count.fill('0');
+  await modal.getByRole('button', { name: 'Получить' }).click();
+  await expect(modal.getByText('Целое число от 1 до 100')).toBeVisible();
+  await count.fill('2');
+  await modal.getByRole('button', { name: 'Получить' }).click();
+  const tags = modal.getByRole('table', { name: 'Новые бирки' }).locator('.rush-created__tag');
+  await expect(tags).toHaveCount(2);
+  const [first, second] = await tags.allTextContents();
+  expect(first).toMatch(/^2\d{9}$/);
+  expect(second).toMatch(/^2\d{9}$/);
+  expect(second).not.toBe(first);
+  await modal.getByRole('button', { name: 'Печать' }).click();
+  const print = page.getByRole('dialog', { name: 'Печать багажной бирки' });
+  await expect(print.getByRole('combobox', { name: 'Принтер' })).toBeEnabled();
+  await print.getByRole('button', { name: 'Отмена' }).click();
+  await expect(print).toBeHidden();
+  await modal.getByRole('contentinfo').getByRole('button', { name: 'Закрыть' }).click();
+  await expect(modal).toBeHidden();
   expect(consoleErrors).toEqual([]);
 });

@@ -15,6 +15,9 @@ import {
   type FlightSearchItem,
   flightBaggageSchema,
   flightSearchItemSchema,
+  type NewTag,
+  type NewTagsPayload,
+  newTagSchema,
   type RushAnswer,
   type RushPayload,
   rushAnswerSchema,
@@ -144,4 +147,9 @@ export async function searchFlights(
 /** Forwards the pieces (`POST /baggage/rush`): 422 with `fields` keyed like `emailAddresses.1`. */
 export function sendRush(payload: RushPayload): Promise<RushAnswer> {
   return call(api, '/baggage/rush', rushAnswerSchema, { method: 'POST', body: payload });
+}
+
+/** Spare rush tags of a carrier, not tied to a bag (`POST /rush-baggage`): 422 on `count_tag` or `aviacompany_id`. */
+export function requestNewTags(payload: NewTagsPayload): Promise<NewTag[]> {
+  return call(api, '/rush-baggage', z.array(newTagSchema), { method: 'POST', body: payload });
 }

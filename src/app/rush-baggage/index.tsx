@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { rushBaggageMachine } from '../../machines/rushBaggage.ts';
 import { MAX_ID } from '../../shared/reference.ts';
@@ -7,7 +8,10 @@ import { LoadFailure, Page, PageCard, PageTitle } from '../../widgets/index.ts';
 import { readTimeZone } from '../api/storage.ts';
 import { BagList } from './BagList.tsx';
 import { flightTitle, wireTime } from './labels.ts';
+import { PrintTagModal } from './print/PrintTagModal.tsx';
+import { printableTagIds } from './printable.ts';
 import { RushModal } from './RushModal.tsx';
+import { SpareTagsModal } from './SpareTagsModal.tsx';
 import './rushBaggage.css';
 
 const TITLE = 'Срочный багаж';
@@ -33,6 +37,9 @@ function FlightPage({ flightId }: { flightId: number }) {
   const { flight, bags, selected } = context;
   const mishandled = bags.filter((bag) => bag.status === 'mishandled').length;
   const busy = fetching || refreshing;
+  const [spare, setSpare] = useState(false);
+  const [reprint, setReprint] = useState<number[] | null>(null);
+  const printable = printableTagIds(bags, selected);
 
   const actions = [
     {
@@ -40,6 +47,18 @@ function FlightPage({ flightId }: { flightId: number }) {
       onClick: () => actor.send({ type: 'REFRESH' }),
       variant: 'secondary' as const,
       disabled: busy,
+    },
+    {
+      label: 'Новые бирки',
+      onClick: () => setSpare(true),
+      variant: 'secondary' as const,
+      disabled: !flight,
+    },
+    {
+      label: 'Печать бирок',
+      onClick: () => setReprint(printable),
+      variant: 'secondary' as const,
+      disabled: busy || printable.length === 0,
     },
     {
       label: 'Досылка',
@@ -109,13 +128,21 @@ function FlightPage({ flightId }: { flightId: number }) {
         ) : null}
       </PageCard>
       {inRush ? <RushModal actor={actor} /> : null}
+      {spare && flight ? (
+        <SpareTagsModal
+          airline={{ id: flight.aviacompany.id, name: flight.aviacompany.code ?? flight.aviacompany.name }}
+          onClose={() => setSpare(false)}
+        />
+      ) : null}
+      {reprint ? <PrintTagModal tagIds={reprint} onClose={() => setReprint(null)} /> : null}
     </Page>
   );
 }
 
 /**
  * `/flight/view/{id}` and `/baggage/flight/{id}` (spec 2; no rule): the bags of flight `id`, mishandled first;
- * chosen bags are forwarded on another flight under new rush tags, which can be printed at once.
+ * chosen bags are forwarded on another flight under new rush tags, which can be printed at once and again later
+ * («Печать бирок» on the chosen bags); «Новые бирки» issues spare tags of a carrier to print ahead.
  */
 export default function Screen() {
   const flightId = flightIdOf(useParams().id);
