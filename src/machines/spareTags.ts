@@ -11,7 +11,7 @@ import { type NewTag, type NewTagsPayload, newTagsPayloadSchema } from '../share
 import type { SearchOption } from './searchSelect.ts';
 
 /** The count the form starts with. */
-export const SPARE_TAGS_DEFAULT = '1';
+const SPARE_TAGS_DEFAULT = '1';
 
 export interface SpareTagsContext {
   airline: SearchOption | null;
