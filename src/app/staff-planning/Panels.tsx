@@ -2,9 +2,10 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import type { MaxDemandRow, StaffPlanningFilters } from '../../machines/staffPlanningFilters.ts';
 import { apiStamp, stampMinutes } from '../../machines/staffPlanningFilters.ts';
 import type { PassengerCount, PeakGraph } from '../../shared/planning-demand.ts';
-import { MAX_DEVIATION_PERCENT, MAX_REPEAT_IN_PERIOD } from '../../shared/planning-demand.ts';
-import { NumberInput } from '../../widgets/index.ts';
+import { scheduleFieldError } from '../../shared/shift-schedule.ts';
+import { type FieldErrors, fieldMessage, parseApiError } from '../api/errors.ts';
 import { loadMaxDemand, loadPassengerCount, loadPeakGraph } from './api.ts';
+import { WholeInput } from './WholeInput.tsx';
 
 const SeriesChart = lazy(() => import('./SeriesChart.tsx'));
 
@@ -32,19 +33,31 @@ const WEEKDAYS = ['Вс', 'Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб'];
 
 type Status = 'idle' | 'loading' | 'failed';
 
-/** A panel's load: a status, and the failure message when the server refused. */
+/**
+ * A panel's load: a status, and the server's field messages of the last refusal by wire name (spec 5: shown under
+ * their inputs). A field's message goes once its input is edited, since it was about the value sent.
+ */
 function useRun() {
   const [status, setStatus] = useState<Status>('idle');
+  const [fields, setFields] = useState<FieldErrors>({});
   const run = async (work: () => Promise<void>) => {
     setStatus('loading');
+    setFields({});
     try {
       await work();
       setStatus('idle');
-    } catch {
+    } catch (error) {
+      setFields(parseApiError(error).fields);
       setStatus('failed');
     }
   };
-  return { status, run };
+  const edited = (field: string) =>
+    setFields((old) => {
+      if (!(field in old)) return old;
+      const { [field]: _, ...rest } = old;
+      return rest;
+    });
+  return { status, fields, run, edited };
 }
 
 function RunButton({
@@ -63,10 +76,11 @@ function RunButton({
   );
 }
 
-const Failed = ({ status }: { status: Status }) =>
-  status === 'failed' ? (
-    <p className="staff-planning__note">Не удалось рассчитать, проверьте фильтры</p>
-  ) : null;
+/** The generic failure note (spec 8), unless the refusal's messages already sit under the panel's inputs. */
+function Failed({ status, fields, inputs = [] }: { status: Status; fields: FieldErrors; inputs?: string[] }) {
+  if (status !== 'failed' || inputs.some((input) => fieldMessage(fields, input))) return null;
+  return <p className="staff-planning__note">Не удалось рассчитать, проверьте фильтры</p>;
+}
 
 const flightLists = (filters: StaffPlanningFilters) => ({
   'flight_schedule[]': filters.flightSchedule,
@@ -82,12 +96,13 @@ export function MaxDemandPanel(props: {
   onResult: (minTime: number, rows: MaxDemandRow[]) => void;
 }) {
   const { filters, positions, maxDemand, onResult } = props;
-  const [minTime, setMinTime] = useState(maxDemand.minTime);
-  const { status, run } = useRun();
+  const [minTime, setMinTime] = useState(String(maxDemand.minTime));
+  const { status, fields, run, edited } = useRun();
   const chosen = filters.positions.length ? filters.positions : positions.map((p) => p.id);
   const nameOf = (id: number) => positions.find((p) => p.id === id)?.name ?? `#${id}`;
   const calculate = () =>
     run(async () => {
+      const minutes = Number(minTime.trim() || 0);
       const rows: MaxDemandRow[] = [];
       for (const id of chosen.slice(0, MAX_POSITIONS)) {
         rows.push(
@@ -95,25 +110,30 @@ export function MaxDemandPanel(props: {
             begin_datetime: apiStamp(filters.range.from),
             end_datetime: apiStamp(filters.range.to),
             ...flightLists(filters),
-            min_time: minTime,
+            min_time: minutes,
             employee_position_id: id,
           }),
         );
       }
-      onResult(minTime, rows);
+      onResult(minutes, rows);
     });
   return (
     <section className="staff-planning__panel" aria-label="Максимальная потребность">
       <h2>Максимальная потребность</h2>
       <div className="staff-planning__panel-inputs">
-        <NumberInput
+        <WholeInput
           label="Минимальная длительность, мин"
           value={minTime}
-          onChange={(v) => setMinTime(v ?? 0)}
+          placeholder="0"
+          error={fieldMessage(fields, 'min_time')}
+          onChange={(value) => {
+            setMinTime(value);
+            edited('min_time');
+          }}
         />
         <RunButton status={status} onClick={calculate} />
       </div>
-      <Failed status={status} />
+      <Failed status={status} fields={fields} inputs={['min_time']} />
       {maxDemand.rows.length ? (
         <table className="staff-planning__table">
           <thead>
@@ -144,20 +164,17 @@ export function MaxDemandPanel(props: {
 
 /** The peak graph (`planning/peak-graph`): per position, the slots of the typical week whose peak recurs. */
 export function PeakGraphPanel({ filters }: { filters: StaffPlanningFilters }) {
-  const [repeat, setRepeat] = useState<number | null>(1);
-  const [deviation, setDeviation] = useState<number | null>(0);
+  // Typed as text (spec 5: whole numbers or empty; empty means 1 repeat and 0 %), judged as the standard form's.
+  const [repeat, setRepeat] = useState('1');
+  const [deviation, setDeviation] = useState('0');
   const [graph, setGraph] = useState<PeakGraph | null>(null);
   const chart = useMemo(
     () => (graph?.length ? pointsChart(graph.map((e) => ({ label: e.name, points: e.points }))) : null),
     [graph],
   );
-  const { status, run } = useRun();
-  const repeatError =
-    repeat !== null && repeat > MAX_REPEAT_IN_PERIOD ? `Максимальное значение ${MAX_REPEAT_IN_PERIOD}` : null;
-  const deviationError =
-    deviation !== null && deviation > MAX_DEVIATION_PERCENT
-      ? `Максимальное значение ${MAX_DEVIATION_PERCENT}%`
-      : null;
+  const { status, fields, run, edited } = useRun();
+  const repeatError = scheduleFieldError('interval_repeat_in_period', repeat);
+  const deviationError = scheduleFieldError('deviation_in_period', deviation);
   const calculate = () =>
     run(async () => {
       const query: Record<string, string | number | number[]> = {
@@ -166,16 +183,34 @@ export function PeakGraphPanel({ filters }: { filters: StaffPlanningFilters }) {
         step: filters.scale,
         'employee_positions[]': filters.positions,
       };
-      if (repeat) query.interval_repeat_in_period = repeat;
-      if (deviation !== null) query.deviation_in_period = deviation;
+      if (repeat.trim()) query.interval_repeat_in_period = Number(repeat);
+      if (deviation.trim()) query.deviation_in_period = Number(deviation);
       setGraph(await loadPeakGraph(query));
     });
   return (
     <section className="staff-planning__panel" aria-label="График пиков">
       <h2>График пиков</h2>
       <div className="staff-planning__panel-inputs">
-        <NumberInput label="Повторов за период" value={repeat} onChange={setRepeat} error={repeatError} />
-        <NumberInput label="Отклонение, %" value={deviation} onChange={setDeviation} error={deviationError} />
+        <WholeInput
+          label="Повторов за период"
+          value={repeat}
+          placeholder="1"
+          error={repeatError ?? fieldMessage(fields, 'interval_repeat_in_period')}
+          onChange={(value) => {
+            setRepeat(value);
+            edited('interval_repeat_in_period');
+          }}
+        />
+        <WholeInput
+          label="Отклонение, %"
+          value={deviation}
+          placeholder="0"
+          error={deviationError ?? fieldMessage(fields, 'deviation_in_period')}
+          onChange={(value) => {
+            setDeviation(value);
+            edited('deviation_in_period');
+          }}
+        />
         <RunButton
           status={status}
           disabled={filters.positions.length === 0 || Boolean(repeatError || deviationError)}
@@ -185,7 +220,7 @@ export function PeakGraphPanel({ filters }: { filters: StaffPlanningFilters }) {
       {filters.positions.length === 0 ? (
         <p className="staff-planning__note">Выберите должности в фильтре</p>
       ) : null}
-      <Failed status={status} />
+      <Failed status={status} fields={fields} inputs={['interval_repeat_in_period', 'deviation_in_period']} />
       {chart ? (
         <PanelChart chart={chart} title="Типичная неделя: потребность по должностям" unit="чел." />
       ) : null}
@@ -215,7 +250,7 @@ export function PassengerPanel({ filters }: { filters: StaffPlanningFilters }) {
     () => (counts?.length ? pointsChart(counts.map((d) => ({ label: d.name, points: d.intervals }))) : null),
     [counts],
   );
-  const { status, run } = useRun();
+  const { status, fields, run } = useRun();
   const calculate = () =>
     run(async () => {
       setCounts(
@@ -236,7 +271,7 @@ export function PassengerPanel({ filters }: { filters: StaffPlanningFilters }) {
       <div className="staff-planning__panel-inputs">
         <RunButton status={status} onClick={calculate} />
       </div>
-      <Failed status={status} />
+      <Failed status={status} fields={fields} />
       {chart ? <PanelChart chart={chart} title="Пассажиры по слотам" unit="чел." /> : null}
       {counts ? (
         <table className="staff-planning__table">

@@ -13,6 +13,7 @@ import { DateRangePicker, Modal, MultiSelect, type SelectOption, TextInput } fro
 import { fieldMessage } from '../../api/errors.ts';
 import { coverSummary, hoursText, solveText, statusText } from '../../shift-schedules/schedule.ts';
 import type { PlanningLists, PlanningReferenceLists } from '../api.ts';
+import { WholeInput } from '../WholeInput.tsx';
 import './standard.css';
 
 export interface StandardScheduleProps {
@@ -193,17 +194,15 @@ export function StandardSchedule({ reference, lists, filters }: StandardSchedule
             ) : null}
           </div>
           {LIMIT_LABELS.map(([field, label, empty]) => (
-            <TextInput
+            // Only whole numbers can be typed (spec 5); the schema's messages judge their size.
+            <WholeInput
               key={field}
               label={label}
               value={form[field]}
               disabled={creating}
               placeholder={empty}
               error={error(field)}
-              onChange={(value) => {
-                // Only whole numbers can be typed (spec 5); the schema's messages judge their size.
-                if (/^\d{0,9}$/.test(value.trim())) actor.send({ type: 'LIMIT.SET', field, value });
-              }}
+              onChange={(value) => actor.send({ type: 'LIMIT.SET', field, value })}
             />
           ))}
           {list('Должности', 'должности', lists.positions, 'positions', 'employee_position_ids')}
