@@ -9,7 +9,7 @@ import type {
   PlanningReferenceLists,
   PlanningSet,
 } from '../app/staff-planning/api.ts';
-import { demandRequestOf, staffPlanningMachine } from './staffPlanning.ts';
+import { demandRequestOf, selectedBarOf, staffPlanningMachine } from './staffPlanning.ts';
 import {
   defaultFilters,
   flightQuery,
@@ -225,6 +225,54 @@ describe('when filters are stored', () => {
     const second = start({ storage: first.storage });
     await loadingFlights(second.actor);
     expect(second.actor.getSnapshot().context.filters).toMatchObject({ scale: 60, flightType: [1] });
+  });
+});
+
+/** An answer whose bars are these tasks, in this order (only `taskId` is read by the selection). */
+const tasksAnswer = (...taskIds: number[]) =>
+  ({ taskId: Int32Array.from(taskIds) }) as unknown as PlanningSet;
+
+describe('when a task was selected before a reload', () => {
+  it("points at the task's bar once the flights of the new screen arrive", async () => {
+    const first = start();
+    await loadingFlights(first.actor);
+    first.actor.send({ type: 'SELECTION.SET', taskId: 77 });
+    first.actor.stop();
+
+    const second = start({ storage: first.storage });
+    await loadingFlights(second.actor);
+    expect(selectedBarOf(second.actor.getSnapshot().context)).toBe(-1);
+    second.flights[0].answer.resolve(tasksAnswer(12, 77, 90));
+    await idle(second.actor);
+    expect(selectedBarOf(second.actor.getSnapshot().context)).toBe(1);
+  });
+
+  it('shows no bar while the task is not among the flights, and its bar again when it is back', async () => {
+    const storage = memoryStorage();
+    const first = start({ storage });
+    await loadingFlights(first.actor);
+    first.actor.send({ type: 'SELECTION.SET', taskId: 77 });
+    first.actor.stop();
+
+    const { actor, flights } = start({ storage });
+    await loadingFlights(actor);
+    flights[0].answer.resolve(tasksAnswer(12, 90));
+    await idle(actor);
+    expect(selectedBarOf(actor.getSnapshot().context)).toBe(-1);
+    actor.send({ type: 'FILTER.SET', patch: { flightType: [1] } });
+    flights[1].answer.resolve(tasksAnswer(77));
+    await idle(actor);
+    expect(selectedBarOf(actor.getSnapshot().context)).toBe(0);
+  });
+
+  it('forgets the selection when the filters are reset', async () => {
+    const first = start();
+    await loadingFlights(first.actor);
+    first.actor.send({ type: 'SELECTION.SET', taskId: 77 });
+    first.actor.send({ type: 'FILTERS.RESET' });
+    first.flights[1].answer.resolve(tasksAnswer(77));
+    await idle(first.actor);
+    expect(selectedBarOf(first.actor.getSnapshot().context)).toBe(-1);
   });
 });
 

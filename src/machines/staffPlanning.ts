@@ -86,6 +86,15 @@ export function demandRequestOf(filters: StaffPlanningFilters): DemandRequest {
   };
 }
 
+/**
+ * The bar of the selected task in the flights shown, or −1 when nothing is selected or the task is not among them
+ * (another filter); the selection itself is kept, so the task shows again when it is back.
+ * Example: selection 77 and an answer whose second bar is task 77 → 1.
+ */
+export function selectedBarOf({ selection, data }: Pick<StaffPlanningContext, 'selection' | 'data'>): number {
+  return selection === null || data === null ? -1 : data.taskId.indexOf(selection);
+}
+
 function storedOf(context: StaffPlanningContext): StaffPlanningStored | null {
   if (!context.filters) return null;
   return { filters: context.filters, selection: context.selection, maxDemand: context.maxDemand };

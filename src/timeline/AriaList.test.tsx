@@ -30,6 +30,20 @@ describe('when the timeline lists what is on screen for screen readers', () => {
     expect(entries.at(-1)).toHaveAttribute('aria-posinset', '91');
   });
 
+  it('holds the selected bar in the middle of its window while no bar is focused, without marking it current', () => {
+    render(<AriaList ariaLabel="Задачи на экране" items={items} label={label} current={-1} anchor={71} />);
+    const entries = within(screen.getByRole('list', { name: 'Задачи на экране' })).getAllByRole('listitem');
+    expect(entries.map((e) => e.textContent)).toContain('Задача 71');
+    expect(entries[0]).toHaveAttribute('aria-posinset', '52');
+    expect(entries.filter((e) => e.hasAttribute('aria-current'))).toHaveLength(0);
+  });
+
+  it('follows the focused bar rather than the selected one', () => {
+    render(<AriaList ariaLabel="Задачи на экране" items={items} label={label} current={5} anchor={71} />);
+    const entries = within(screen.getByRole('list', { name: 'Задачи на экране' })).getAllByRole('listitem');
+    expect(entries[0]).toHaveAttribute('aria-posinset', '1');
+  });
+
   it('ends its window with the last item when the focused bar is near the end', () => {
     const entries = within(renderList(98)).getAllByRole('listitem');
     expect(entries.at(-1)).toHaveTextContent('Задача 99');

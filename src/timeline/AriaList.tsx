@@ -7,9 +7,13 @@ import type { JSX } from 'react';
  */
 const WINDOW = 40;
 
-/** Index of the first item shown: the focused item in the middle of the window, else the first item on screen. */
-function windowStart(items: Int32Array, current: number): number {
-  const at = current >= 0 ? items.indexOf(current) : -1;
+/**
+ * Index of the first item shown: the focused item in the middle of the window, else the anchor (the selected bar),
+ * else the first item on screen.
+ */
+function windowStart(items: Int32Array, current: number, anchor: number): number {
+  const middle = current >= 0 && items.includes(current) ? current : anchor;
+  const at = middle >= 0 ? items.indexOf(middle) : -1;
   if (at < 0) return 0;
   return Math.max(0, Math.min(at - Math.floor(WINDOW / 2), items.length - WINDOW));
 }
@@ -23,9 +27,11 @@ export function AriaList(props: {
   items: Int32Array;
   label: (item: number) => string;
   current: number;
+  /** The item the window is kept around when no focused item is on screen (the selected bar); −1 or absent: none. */
+  anchor?: number;
 }): JSX.Element {
   const { items, label, current } = props;
-  const start = windowStart(items, current);
+  const start = windowStart(items, current, props.anchor ?? -1);
   const shown = Array.from(items.subarray(start, start + WINDOW));
   return (
     <ul className="timeline__aria" aria-label={props.ariaLabel}>

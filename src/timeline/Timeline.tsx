@@ -1,4 +1,4 @@
-import { type CSSProperties, type JSX, useId, useRef } from 'react';
+import { type CSSProperties, type JSX, useEffect, useId, useRef } from 'react';
 import { Layer, Shape, Stage } from 'react-konva';
 import { ContextMenu } from '../widgets/ContextMenu.tsx';
 import { sharedLayoutClient } from '../workers/layout.ts';
@@ -49,6 +49,8 @@ export interface TimelineProps {
   barMenu?: (bar: number) => { label: string; onSelect: () => void }[]; // context menu items
   menuLabel?: string; // the context menu's accessible name; default 'Действия с задачей'
   barLabel?: (bar: number) => string; // ARIA list text of a bar
+  /** A bar shown as chosen: ringed, and brought into view when the bars arrive or it changes; −1 or absent: none. */
+  selectedBar?: number;
   curve?: TimelineCurve | null;
   onFirstPaint?: () => void; // first frame with every visible bar drawn
   ariaLabel: string;
@@ -79,10 +81,24 @@ export function Timeline(props: TimelineProps): JSX.Element {
   const { listItems, refreshList, listLabel } = useAriaList(timeline, hintText);
   const { scene, layers, scenes, schedule, scheduleHover } = useTimelinePaint(timeline, setHint, refreshList);
   const { size, pointerHandlers } = useZoomPan(timeline, containerRef, schedule, scheduleHover, setHint);
-  const { focusBar, onKeyDown } = useBarFocus(timeline, containerRef, schedule, setHint, setMenu);
+  const { focusBar, onKeyDown, reveal } = useBarFocus(timeline, containerRef, schedule, setHint, setMenu);
   const { dragLayer, drawDragScene, handlers } = useBarDrag(timeline, containerRef, pointerHandlers, setHint);
   const hintId = useId();
   const statusId = useId();
+  const selected = props.selectedBar ?? -1;
+  // The selected bar is brought into view once per bars and bar (a restored selection may be far off screen); the
+  // overlay is drawn again whenever it changes.
+  const revealed = useRef<{ bars: TimelineBars; bar: number } | null>(null);
+  useEffect(() => {
+    const bars = timeline.propsRef.current.bars;
+    if (!scene || !timeline.live.current.viewReady || !timeline.currentScene() || size.width === 0) return;
+    const done = revealed.current;
+    if (selected >= 0 && selected < bars.starts.length && (done?.bars !== bars || done.bar !== selected)) {
+      revealed.current = { bars, bar: selected };
+      reveal(selected);
+    }
+    schedule();
+  }, [timeline, scene, selected, size, reveal, schedule]);
 
   const style: CSSProperties = props.height === undefined ? { height: '100%' } : { height: props.height };
   const focusText = focusBar >= 0 && scene ? listLabel(focusBar) : '';
@@ -145,6 +161,7 @@ export function Timeline(props: TimelineProps): JSX.Element {
         items={listItems}
         label={listLabel}
         current={focusBar}
+        anchor={selected}
       />
       {menu ? (
         <ContextMenu

@@ -2,7 +2,10 @@ import { barBox } from './barHit.ts';
 import { type BarArrays, type Frame, plotOf } from './frame.ts';
 import type { HitScene } from './geometry/viewport.ts';
 
-/** Hover outline and focus ring, clipped to the rows area. */
+/** The ring of the selected bar: a colour no bar kind uses, so it reads on blue, orange, red and grey fills. */
+export const SELECTED_COLOUR = '#7048e8';
+
+/** Selection ring, hover outline and focus ring (drawn in that order, −1: none), clipped to the rows area. */
 export function drawOverlay(
   ctx: CanvasRenderingContext2D,
   scene: HitScene,
@@ -11,12 +14,19 @@ export function drawOverlay(
   hover: number,
   focus: number,
   focused: boolean,
+  selected = -1,
 ): void {
   const plot = plotOf(frame);
   ctx.save();
   ctx.beginPath();
   ctx.rect(plot.x, plot.y, plot.w, plot.h);
   ctx.clip();
+  if (selected >= 0) {
+    const b = barBox(scene, bars, frame, selected);
+    ctx.strokeStyle = SELECTED_COLOUR;
+    ctx.lineWidth = 2;
+    ctx.strokeRect(b.x - 2, b.y - 2, b.w + 4, b.h + 4);
+  }
   if (hover >= 0) {
     const b = barBox(scene, bars, frame, hover);
     ctx.strokeStyle = '#111827';

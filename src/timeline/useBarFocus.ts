@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type RefObject, useState } from 'react';
+import { type KeyboardEvent, type RefObject, useCallback, useState } from 'react';
 import { barBox } from './barHit.ts';
 import { plotOf } from './frame.ts';
 import { type Move, moveFocus, nearestInRow } from './navigation.ts';
@@ -27,25 +27,28 @@ export function useBarFocus(
   const [focusBar, setFocusBar] = useState(-1);
 
   /** Scrolls and pans so that a bar is in view. */
-  const reveal = (bar: number) => {
-    const s = live.current;
-    if (!s.scene) return;
-    const frame = frameOf();
-    const plot = plotOf(frame);
-    const box = barBox(s.scene, propsRef.current.bars, frame, bar);
-    const contentY = box.y - plot.y + s.scrollTop;
-    if (contentY - 4 < s.scrollTop) s.scrollTop = Math.max(0, contentY - 4);
-    else if (contentY + box.h + 4 > s.scrollTop + plot.h)
-      s.scrollTop = Math.min(maxScroll(), contentY + box.h + 4 - plot.h);
-    const bs = propsRef.current.bars;
-    const width = plot.w * s.view.minutesPerPx;
-    const margin = 20 * s.view.minutesPerPx;
-    let origin = s.view.origin;
-    if (bs.starts[bar] < origin + margin) origin = bs.starts[bar] - margin;
-    else if (bs.ends[bar] > origin + width - margin)
-      origin = Math.min(bs.starts[bar] - margin, bs.ends[bar] + margin - width);
-    s.view = clampView({ origin, minutesPerPx: s.view.minutesPerPx }, propsRef.current.range, plotWidth());
-  };
+  const reveal = useCallback(
+    (bar: number) => {
+      const s = live.current;
+      if (!s.scene) return;
+      const frame = frameOf();
+      const plot = plotOf(frame);
+      const box = barBox(s.scene, propsRef.current.bars, frame, bar);
+      const contentY = box.y - plot.y + s.scrollTop;
+      if (contentY - 4 < s.scrollTop) s.scrollTop = Math.max(0, contentY - 4);
+      else if (contentY + box.h + 4 > s.scrollTop + plot.h)
+        s.scrollTop = Math.min(maxScroll(), contentY + box.h + 4 - plot.h);
+      const bs = propsRef.current.bars;
+      const width = plot.w * s.view.minutesPerPx;
+      const margin = 20 * s.view.minutesPerPx;
+      let origin = s.view.origin;
+      if (bs.starts[bar] < origin + margin) origin = bs.starts[bar] - margin;
+      else if (bs.ends[bar] > origin + width - margin)
+        origin = Math.min(bs.starts[bar] - margin, bs.ends[bar] + margin - width);
+      s.view = clampView({ origin, minutesPerPx: s.view.minutesPerPx }, propsRef.current.range, plotWidth());
+    },
+    [live, propsRef, frameOf, plotWidth, maxScroll],
+  );
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const s = live.current;
@@ -88,5 +91,5 @@ export function useBarFocus(
     }
   };
 
-  return { focusBar, onKeyDown };
+  return { focusBar, onKeyDown, reveal };
 }

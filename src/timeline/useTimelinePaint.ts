@@ -9,8 +9,15 @@ import { drawOverlay } from './drawOverlay.ts';
 import { LANE_HEIGHT, ROW_GAP } from './frame.ts';
 import type { LayoutResult } from './geometry/layout.ts';
 import { minutes, px } from './geometry/units.ts';
+import type { TimelineProps } from './Timeline.tsx';
 import type { BarHint } from './useBarHint.ts';
 import type { LiveTimeline } from './useLive.ts';
+
+/** The selected bar of the props when it is one of the bars, else −1. */
+function selectedOf(p: TimelineProps): number {
+  const bar = p.selectedBar ?? -1;
+  return bar < p.bars.starts.length ? bar : -1;
+}
 
 /**
  * The layout and the drawing: the worker lays the bars out whenever they change (zoom never relayouts); `schedule`
@@ -59,8 +66,9 @@ export function useTimelinePaint(
       refreshList();
     }
     // An empty overlay is hidden, so the browser has one canvas less to composite while panning and zooming.
-    const overlay = s.hover >= 0 || s.focus >= 0;
-    const overlayKey = `${s.hover} ${s.focus} ${s.focused}`;
+    const selected = selectedOf(p);
+    const overlay = s.hover >= 0 || s.focus >= 0 || selected >= 0;
+    const overlayKey = `${s.hover} ${s.focus} ${s.focused} ${selected}`;
     const overlayLayerNode = overlayLayer.current;
     if (overlayLayerNode) {
       if (overlay !== overlayDrawn.current) overlayLayerNode.visible(overlay);
@@ -102,7 +110,8 @@ export function useTimelinePaint(
       const s = live.current;
       const scene = currentScene();
       if (!scene) return;
-      drawOverlay(context._context, scene, propsRef.current.bars, frameOf(), s.hover, s.focus, s.focused);
+      const p = propsRef.current;
+      drawOverlay(context._context, scene, p.bars, frameOf(), s.hover, s.focus, s.focused, selectedOf(p));
     },
     [live, propsRef, frameOf, currentScene],
   );

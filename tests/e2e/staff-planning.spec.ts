@@ -203,6 +203,60 @@ test.describe('staff planning tasks and panels as planner', () => {
   });
 });
 
+/** Pixels of the overlay canvas (the third) in the selection ring's colour, 0 while the overlay is hidden. */
+function selectionRingPixels(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const canvas = document.querySelectorAll<HTMLCanvasElement>('.timeline__canvas canvas')[2];
+    const context = canvas?.getContext('2d');
+    if (!canvas || !context || getComputedStyle(canvas).display === 'none') return 0;
+    const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+    let count = 0;
+    // #7048e8, SELECTED_COLOUR of src/timeline/drawOverlay.ts.
+    for (let i = 0; i < data.length; i += 4) {
+      const near = Math.abs(data[i] - 112) + Math.abs(data[i + 1] - 72) + Math.abs(data[i + 2] - 232);
+      if (data[i + 3] > 200 && near < 40) count += 1;
+    }
+    return count;
+  });
+}
+
+test('the task chosen from the menu stays selected across a reload: ringed, on screen and named', async ({
+  page,
+}) => {
+  await signIn(page, 'planner');
+  await page.goto(URL);
+  await drawn(page);
+  // A task further down the rows (the arrows scroll and pan to it), so that after the reload, which opens at the
+  // first rows, it is off screen until the timeline brings it into view.
+  const timeline = page.getByRole('application', { name: 'Рейсы и задачи' });
+  await timeline.focus();
+  const focusStatus = page.locator(`[id="${await timeline.getAttribute('aria-describedby')}"]`);
+  await page.keyboard.press('ArrowRight');
+  for (let i = 0; i < 30; i += 1) await page.keyboard.press('ArrowDown');
+  await expect(focusStatus).toContainText(':');
+  const chosen = (await focusStatus.textContent())?.trim();
+  await page.keyboard.press('Shift+F10');
+  await page
+    .getByRole('menu', { name: 'Действия с задачей' })
+    .getByRole('menuitem', { name: 'Сотрудники задачи' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: /^Сотрудники задачи: / });
+  await dialog.getByRole('button', { name: 'Закрыть', exact: true }).last().click();
+  await expect(dialog).toBeHidden();
+  const list = page.getByRole('list', { name: 'Рейсы и задачи: строки и задачи на экране' });
+  const selected = list.getByRole('listitem').filter({ hasText: /, выбрана$/ });
+  await expect(selected).toHaveCount(1);
+  const label = await selected.textContent();
+  expect(label).toBe(`${chosen}, выбрана`);
+
+  await page.mouse.move(5, 5);
+  await page.reload();
+  await drawn(page);
+  await expect(selected).toHaveCount(1);
+  await expect(selected).toHaveText(label ?? '');
+  await expect.poll(() => selectionRingPixels(page)).toBeGreaterThan(0);
+});
+
 test('a viewer gets 404 on the staff-planning route', async ({ page }) => {
   await signIn(page, 'viewer');
   await page.goto(URL);

@@ -15,6 +15,8 @@ export interface PlanningTimelineProps {
   curveLabel: string;
   /** A task chosen through the context menu (kept as the screen's selection). */
   onChooseTask: (taskId: number) => void;
+  /** The bar of the selected task (spec 4: kept in sessionStorage), −1 when it is not among these bars. */
+  selectedBar: number;
 }
 
 /** The flights × tasks timeline of staff planning: one row per flight, the demand curve under the bars. */
@@ -26,6 +28,7 @@ export function PlanningTimeline({
   demand,
   curveLabel,
   onChooseTask,
+  selectedBar,
 }: PlanningTimelineProps) {
   const [staffOf, setStaffOf] = useState<number | null>(null);
   // Mounted once per answer (the screen keys it by answer): first paint is measured from the answer's arrival.
@@ -42,7 +45,10 @@ export function PlanningTimeline({
   );
   const rowLabel = useCallback((row: number) => rowLabelOf(set, row), [set]);
   const describeBar = useCallback((bar: number) => hintOf(set, bar), [set]);
-  const barLabel = useCallback((bar: number) => barLabelOf(set, bar), [set]);
+  const barLabel = useCallback(
+    (bar: number) => barLabelOf(set, bar, bar === selectedBar),
+    [set, selectedBar],
+  );
   const barMenu = useCallback(
     (bar: number) => {
       const url = set.texts[set.urlText[set.rows[bar]]];
@@ -72,6 +78,7 @@ export function PlanningTimeline({
         describeBar={describeBar}
         barMenu={barMenu}
         barLabel={barLabel}
+        selectedBar={selectedBar}
         curve={curve}
         onFirstPaint={onFirstPaint}
         ariaLabel="Рейсы и задачи"

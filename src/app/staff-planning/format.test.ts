@@ -59,4 +59,10 @@ describe('texts read from the typed arrays', () => {
   it('names a bar in one line for the ARIA list', () => {
     expect(barLabelOf(set, 0)).toBe('SU1234: Выгрузка багажа, 10.03 10:05 – 10:50, назначено 1 из 3');
   });
+
+  it('tells a screen reader which bar is the selected task', () => {
+    expect(barLabelOf(set, 0, true)).toBe(
+      'SU1234: Выгрузка багажа, 10.03 10:05 – 10:50, назначено 1 из 3, выбрана',
+    );
+  });
 });

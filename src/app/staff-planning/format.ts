@@ -40,8 +40,9 @@ export function hintOf(set: PlanningSet, bar: number): string {
   return lines.join('\n');
 }
 
-/** The ARIA-list text of a bar: task, times and staffing in one line. */
-export function barLabelOf(set: PlanningSet, bar: number): string {
+/** The ARIA-list text of a bar: task, times and staffing in one line, and ', выбрана' for the selected task. */
+export function barLabelOf(set: PlanningSet, bar: number, selected = false): string {
   const t = set.texts;
-  return `${t[set.numberText[set.rows[bar]]]}: ${t[set.nameText[bar]]}, ${formatClock(set.starts[bar], true)} – ${formatClock(set.ends[bar])}, назначено ${set.assigned[bar]} из ${set.need[bar]}`;
+  const label = `${t[set.numberText[set.rows[bar]]]}: ${t[set.nameText[bar]]}, ${formatClock(set.starts[bar], true)} – ${formatClock(set.ends[bar])}, назначено ${set.assigned[bar]} из ${set.need[bar]}`;
+  return selected ? `${label}, выбрана` : label;
 }

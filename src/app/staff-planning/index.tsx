@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { rangeMinutes, staffPlanningMachine } from '../../machines/staffPlanning.ts';
+import { rangeMinutes, selectedBarOf, staffPlanningMachine } from '../../machines/staffPlanning.ts';
 import {
   type MaxDemandRow,
   nearestScale,
@@ -46,6 +46,7 @@ export default function Screen() {
   const failed = useSelector(actor, (s) => s.matches('failed'));
   const loadingFlights = useSelector(actor, (s) => s.hasTag('loadingFlights'));
   const counting = useSelector(actor, (s) => s.hasTag('countingDemand'));
+  const selectedBar = useSelector(actor, (s) => selectedBarOf(s.context));
   const [view, setView] = useState<View>('timeline');
   const { filters, reference, data, demand } = context;
 
@@ -152,6 +153,7 @@ export default function Screen() {
                   demand={demand}
                   curveLabel={curveLabel}
                   onChooseTask={onChooseTask}
+                  selectedBar={selectedBar}
                 />
               ) : !demand || !chart ? (
                 <p className="staff-planning__note">Расчёт потребности…</p>
