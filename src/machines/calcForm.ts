@@ -5,6 +5,7 @@
 import { type FieldErrors, zodFieldErrors } from '../app/api/errors.ts';
 import type { JobOptions } from '../app/tariff-calc/api.ts';
 import {
+  CALC_MESSAGES,
   CALC_SOURCE,
   CALC_TYPE,
   type CalcCreate,
@@ -138,10 +139,17 @@ export function pruneChecks(form: CalcForm, options: JobOptions): CalcForm {
   return next;
 }
 
-/** The form's errors by the shared rules of spec 5, keyed by payload path; `{}` when it may be sent. */
-export function calcFormErrors(form: CalcForm): FieldErrors {
+/**
+ * The form's errors by the shared rules of spec 5, keyed by payload path; `{}` when it may be sent. `jobs` is the
+ * modal's job selection: a jobs source with none chosen says so once under `calcJob` (spec 5 "for Job at least one
+ * job"), instead of under the empty Duration entry, whose job selects offer nothing until jobs are chosen.
+ * Example: Duration, jobs [] and the entry {-1, null, -1, null} → `{calcJob: ['Поле обязательно для заполнения']}`.
+ */
+export function calcFormErrors(form: CalcForm, jobs: readonly number[]): FieldErrors {
   const result = form.id === null ? calcCreateSchema.safeParse(form) : calcUpdateSchema.safeParse(form);
-  return result.success ? {} : zodFieldErrors(result.error);
+  const errors = result.success ? {} : zodFieldErrors(result.error);
+  if (form.calcSourceType !== CALC_SOURCE.job || jobs.length > 0) return errors;
+  return { ...withoutErrors(errors, 'calcJob'), calcJob: [CALC_MESSAGES.required] };
 }
 
 /** The body to send: a create without `id`, or an update with it. Call only on a form without errors. */

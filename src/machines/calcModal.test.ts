@@ -387,6 +387,27 @@ describe('when validating before sending', () => {
     expect(errors(actor)[field]).toEqual([MESSAGES.required]);
   });
 
+  it('asks for jobs under the job selection, not under the empty entry, when Duration has none', async () => {
+    const { actor, saved } = await start();
+    actor.send({ type: 'CALC.ADD' });
+    actor.send({ type: 'SERVICE.CHANGE', field: 'name_ru', value: 'Буксировка' });
+    actor.send({ type: 'SERVICE.CHANGE', field: 'id_1c', value: 'BUKS' });
+    actor.send({ type: 'SOURCE.SET', source: 1 });
+    actor.send({ type: 'CALC_TYPE.SET', calcType: 1 });
+    actor.send({ type: 'FORM.SUBMIT' });
+    expect(errors(actor)).toEqual({ calcJob: [MESSAGES.required] });
+    expect(saved).toEqual([]);
+    actor.send({ type: 'JOBS.SET', jobs: [101, 102] });
+    expect(errors(actor)).toEqual({});
+    actor.send({ type: 'FORM.SUBMIT' });
+    expect(errors(actor)).toEqual({
+      'calcJob.0.start_job_id': [MESSAGES.required],
+      'calcJob.0.start_param': [MESSAGES.required],
+      'calcJob.0.end_job_id': [MESSAGES.required],
+      'calcJob.0.end_param': [MESSAGES.required],
+    });
+  });
+
   it('requires start job, end job and both params of every Duration entry', async () => {
     const { actor } = await start();
     actor.send({ type: 'CALC.ADD' });

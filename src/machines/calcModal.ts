@@ -169,7 +169,7 @@ export const calcModalMachine = setup({
     ),
   },
   guards: {
-    'isValid?': ({ context }) => Object.keys(calcFormErrors(context.form)).length === 0,
+    'isValid?': ({ context }) => Object.keys(calcFormErrors(context.form, context.jobs)).length === 0,
     'isDuration?': ({ context }) =>
       context.form.calcSourceType === CALC_SOURCE.job && context.form.calc_type_id === 1,
     'hasJobs?': ({ context }) => context.jobs.length > 0,
@@ -300,7 +300,10 @@ export const calcModalMachine = setup({
       options,
       form: pruneChecks(context.form, options),
     })),
-    storeValidationErrors: assign(({ context }) => ({ errors: calcFormErrors(context.form), message: null })),
+    storeValidationErrors: assign(({ context }) => ({
+      errors: calcFormErrors(context.form, context.jobs),
+      message: null,
+    })),
     clearErrors: assign({ errors: {}, message: null }),
     storeFailure: assign((_, error: unknown) => {
       const failure = parseApiError(error);

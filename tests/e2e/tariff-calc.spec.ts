@@ -45,8 +45,22 @@ test('a tariff user creates a calc with two job entries, edits, evaluates and de
   await dialog.getByLabel('Название услуги', { exact: true }).fill(name);
   await dialog.getByLabel('Мнемокод').fill(`E2E${stamp}`);
   await choose(page, 'Источник', 'Работы');
-  const [first, second] = await chooseFirst(page, 'Работы', 2);
   await choose(page, 'Тип расчёта', 'Продолжительность');
+  // No job chosen: the jobs are asked for, not the entry's selects, which have no job to offer yet.
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  const jobs = page.getByRole('combobox', { name: 'Работы', exact: true });
+  await expect(jobs).toHaveAccessibleDescription('Поле обязательно для заполнения');
+  for (const label of [
+    'Начальная работа 1',
+    'Параметр начала 1',
+    'Конечная работа 1',
+    'Параметр окончания 1',
+  ])
+    await expect(page.getByRole('combobox', { name: label, exact: true })).not.toHaveAttribute(
+      'aria-invalid',
+    );
+  const [first, second] = await chooseFirst(page, 'Работы', 2);
+  await expect(jobs).not.toHaveAttribute('aria-invalid');
 
   await choose(page, 'Начальная работа 1', first);
   await choose(page, 'Параметр начала 1', 'Начало');
