@@ -76,18 +76,20 @@ interface Fakes {
   evaluate?: () => Promise<CalcEvaluation>;
 }
 
-/** The machine with every server call faked; records what it was asked. */
-async function start(fakes: Fakes = {}) {
+/** The machine with every server call faked, started; records what it was asked. */
+function startLoading(fakes: Fakes = {}) {
   const saved: CalcForm[] = [];
+  const calcCalls: number[] = [];
   const optionCalls: number[][] = [];
   const alerts = vi.fn();
   const machine = calcModalMachine.provide({
     actors: {
       loadReferences: fromPromise(fakes.references ?? (async () => REFS)),
       // Calc 8 is calc 7 without anything in its check block.
-      loadCalc: fromPromise<Calc, number>(async ({ input }) =>
-        input === 8 ? { ...CALC, id: 8, calcEmployeePosition: [] } : CALC,
-      ),
+      loadCalc: fromPromise<Calc, number>(async ({ input }) => {
+        calcCalls.push(input);
+        return input === 8 ? { ...CALC, id: 8, calcEmployeePosition: [] } : CALC;
+      }),
       loadJobOptions: fromPromise<JobOptions, number[]>(async ({ input }) => {
         optionCalls.push(input);
         return input.length ? OPTIONS : { positions: [], resourceTypes: [], resources: [], indicators: [] };
@@ -104,10 +106,27 @@ async function start(fakes: Fakes = {}) {
     actions: { alertFailure: alerts },
   });
   const actor = createActor(machine).start();
-  await waitFor(actor, (snapshot) => snapshot.matches('closed'));
   const savedEvents = vi.fn();
   actor.on('CALC.SAVED', savedEvents);
-  return { actor, saved, optionCalls, alerts, savedEvents };
+  return { actor, saved, calcCalls, optionCalls, savedEvents };
+}
+
+/** The machine started, once its reference lists are in. */
+async function start(fakes: Fakes = {}) {
+  const started = startLoading(fakes);
+  await waitFor(started.actor, (snapshot) => snapshot.matches('closed'));
+  return started;
+}
+
+/** A reference answer the test gives when it chooses: `answer()` or `fail()`. */
+function heldReferences() {
+  const calls: { resolve: (refs: CalcReferences) => void; reject: (error: unknown) => void }[] = [];
+  return {
+    references: () => new Promise<CalcReferences>((resolve, reject) => calls.push({ resolve, reject })),
+    answer: () => calls.shift()?.resolve(REFS),
+    fail: () => calls.shift()?.reject(new ApiError('Сервер недоступен')),
+    count: () => calls.length,
+  };
 }
 
 type Actor = Awaited<ReturnType<typeof start>>['actor'];
@@ -137,12 +156,63 @@ describe('when the screen opens', () => {
     expect(actor.getSnapshot().context.refs).toEqual(REFS);
   });
 
-  it('alerts and still waits closed when the references fail', async () => {
-    const { actor, alerts } = await start({
-      references: () => Promise.reject(new ApiError('Сервер недоступен')),
-    });
-    expect(actor.getSnapshot().matches('closed')).toBe(true);
-    expect(alerts).toHaveBeenCalledTimes(1);
+  it('shows the failure with a retry when the references fail, and waits closed once the retry loads them', async () => {
+    const held = heldReferences();
+    const { actor } = startLoading({ references: held.references });
+    held.fail();
+    await waitFor(actor, (s) => s.hasTag('referencesFailed'));
+    actor.send({ type: 'CALC.ADD' });
+    expect(actor.getSnapshot().hasTag('open')).toBe(false);
+    actor.send({ type: 'REFERENCES.RETRY' });
+    expect(actor.getSnapshot().hasTag('referencesFailed')).toBe(false);
+    held.answer();
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(actor.getSnapshot().context.refs).toEqual(REFS);
+  });
+});
+
+describe('when an edit is asked before the reference lists are in', () => {
+  it('opens the calc once the lists load, with the first format and rounding to choose from', async () => {
+    const held = heldReferences();
+    const { actor, calcCalls } = startLoading({ references: held.references });
+    actor.send({ type: 'CALC.EDIT', id: 8 });
+    actor.send({ type: 'CALC.EDIT', id: 7 });
+    expect(calcCalls).toEqual([]);
+    held.answer();
+    await waitFor(actor, (s) => s.hasTag('open'));
+    expect(calcCalls).toEqual([7]);
+    expect(actor.getSnapshot().context.refs).toEqual(REFS);
+    expect(form(actor)).toMatchObject({ id: 7, format_id: 5 });
+  });
+
+  it('does not open on empty lists when they fail, and an edit asked then loads them again and opens', async () => {
+    const held = heldReferences();
+    const { actor, calcCalls } = startLoading({ references: held.references });
+    actor.send({ type: 'CALC.EDIT', id: 7 });
+    held.fail();
+    await waitFor(actor, (s) => s.hasTag('referencesFailed'));
+    expect(actor.getSnapshot().hasTag('open')).toBe(false);
+    expect(calcCalls).toEqual([]);
+    actor.send({ type: 'CALC.EDIT', id: 8 });
+    expect(held.count()).toBe(1);
+    held.answer();
+    await waitFor(actor, (s) => s.hasTag('open'));
+    expect(calcCalls).toEqual([8]);
+    expect(form(actor).id).toBe(8);
+  });
+
+  it('reads the lists once: a later edit opens without asking them again', async () => {
+    const held = heldReferences();
+    const { actor, calcCalls } = startLoading({ references: held.references });
+    actor.send({ type: 'CALC.EDIT', id: 7 });
+    held.answer();
+    await waitFor(actor, (s) => s.hasTag('open'));
+    await idle(actor);
+    actor.send({ type: 'CALC.CLOSE' });
+    actor.send({ type: 'CALC.EDIT', id: 8 });
+    await waitFor(actor, (s) => s.hasTag('open'));
+    expect(calcCalls).toEqual([7, 8]);
+    expect(held.count()).toBe(0);
   });
 });
 

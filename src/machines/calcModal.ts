@@ -75,6 +75,8 @@ interface EvaluationState {
 
 export interface CalcModalContext {
   refs: CalcReferences;
+  /** The calc an edit asked for; one asked while the reference lists load is read once they are in. */
+  editId: number | null;
   form: CalcForm;
   /** The job selection; Operations and Indicators entries follow it, Duration entries choose from it. */
   jobs: number[];
@@ -91,6 +93,7 @@ export interface CalcModalContext {
 export type CalcModalEvent =
   | { type: 'CALC.ADD' }
   | { type: 'CALC.EDIT'; id: number }
+  | { type: 'REFERENCES.RETRY' }
   | { type: 'CALC.CLOSE' }
   | { type: 'SERVICE.CHANGE'; field: ServiceField; value: string }
   | { type: 'SERVICE.PICK'; service: { name_ru: string; name_en: string | null; id_1c: string } }
@@ -170,6 +173,7 @@ export const calcModalMachine = setup({
   },
   guards: {
     'isValid?': ({ context }) => Object.keys(calcFormErrors(context.form, context.jobs)).length === 0,
+    'isEditAsked?': ({ context }) => context.editId !== null,
     'isDuration?': ({ context }) =>
       context.form.calcSourceType === CALC_SOURCE.job && context.form.calc_type_id === 1,
     'hasJobs?': ({ context }) => context.jobs.length > 0,
@@ -179,6 +183,11 @@ export const calcModalMachine = setup({
   actions: {
     storeReferences: assign((_, refs: CalcReferences) => ({ refs, form: freshForm(refs) })),
     alertFailure: (_, error: unknown) => showAlert(parseApiError(error).message, 'Danger'),
+    rememberEdit: assign(({ event }) => {
+      assertEvent(event, 'CALC.EDIT');
+      return { editId: event.id };
+    }),
+    forgetEdit: assign({ editId: null }),
     resetForm: assign(({ context }) => ({
       form: freshForm(context.refs),
       jobs: [],
@@ -325,6 +334,7 @@ export const calcModalMachine = setup({
   id: 'calcModal',
   context: {
     refs: NO_REFS,
+    editId: null,
     form: freshForm(NO_REFS),
     jobs: [],
     checkOpen: false,
@@ -335,34 +345,43 @@ export const calcModalMachine = setup({
   },
   initial: 'loadingReferences',
   states: {
+    // The modal never opens on empty lists: an edit asked meanwhile waits for them, «Добавить расчёт» is off.
     loadingReferences: {
       tags: ['loadingReferences'],
+      on: { 'CALC.EDIT': { actions: 'rememberEdit' } },
       invoke: {
         src: 'loadReferences',
-        onDone: {
-          target: 'closed',
-          actions: { type: 'storeReferences', params: ({ event }) => event.output },
-        },
-        onError: {
-          target: 'closed',
-          actions: { type: 'alertFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-        },
+        onDone: [
+          {
+            guard: 'isEditAsked?',
+            target: 'loadingCalc',
+            actions: { type: 'storeReferences', params: ({ event }) => event.output },
+          },
+          { target: 'closed', actions: { type: 'storeReferences', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'referencesFailed' },
+      },
+    },
+    // The screen's notice offers «Повторить»; an edit asked here is a retry too, opening once the lists are in.
+    referencesFailed: {
+      tags: ['referencesFailed'],
+      on: {
+        'REFERENCES.RETRY': { target: 'loadingReferences' },
+        'CALC.EDIT': { target: 'loadingReferences', actions: 'rememberEdit' },
       },
     },
     closed: {
       on: {
         'CALC.ADD': { target: 'open', actions: 'resetForm' },
-        'CALC.EDIT': { target: 'loadingCalc', actions: 'resetForm' },
+        'CALC.EDIT': { target: 'loadingCalc', actions: ['resetForm', 'rememberEdit'] },
       },
     },
     loadingCalc: {
       tags: ['loadingCalc'],
+      exit: 'forgetEdit',
       invoke: {
         src: 'loadCalc',
-        input: ({ event }) => {
-          assertEvent(event, 'CALC.EDIT');
-          return event.id;
-        },
+        input: ({ context }) => context.editId ?? 0,
         onDone: { target: 'open', actions: { type: 'loadForm', params: ({ event }) => event.output } },
         onError: {
           target: 'closed',

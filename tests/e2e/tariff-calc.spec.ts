@@ -117,6 +117,50 @@ test('a tariff user creates a calc with two job entries, edits, evaluates and de
   expect(errors).toEqual([]);
 });
 
+test('lists that failed offer «Повторить», and an edit asked while they load opens once they are in', async ({
+  page,
+}) => {
+  await signIn(page, 'tariff');
+  // The formats fail (the HTTP client's own retry too) until «Повторить»; then their answer waits for `release`.
+  let failing = true;
+  let heldCalls = 0;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/api\/tariff\/format(\?|$)/, async (route) => {
+    if (failing) return route.fulfill({ status: 500, json: { message: 'Сервер недоступен' } });
+    heldCalls += 1;
+    await held;
+    return route.continue();
+  });
+  await page.goto('/tariff/service');
+  const notice = page.getByRole('alert').filter({ hasText: 'Справочники не загрузились' });
+  await expect(notice).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Добавить расчёт' })).toBeDisabled();
+
+  failing = false;
+  await notice.getByRole('button', { name: 'Повторить' }).click();
+  await expect(notice).toBeHidden();
+  // The edit below is asked while the lists load.
+  await expect.poll(() => heldCalls).toBe(1);
+  const edit = page
+    .getByRole('table', { name: 'Расчёты услуг' })
+    .getByRole('button', { name: /^Редактировать «/ })
+    .first();
+  await edit.click();
+  const dialog = page.getByRole('dialog', { name: 'Редактирование расчёта услуги' });
+  await expect(dialog).toHaveCount(0);
+
+  release();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Название услуги', { exact: true })).not.toHaveValue('');
+  await expect(page.getByRole('combobox', { name: 'Единицы измерения', exact: true })).toHaveText(/\S/);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Добавить расчёт' })).toBeEnabled();
+});
+
 test('a viewer sees the calcs without the add button or row actions', async ({ page }) => {
   await signIn(page, 'viewer');
   await page.goto('/tariff/service');

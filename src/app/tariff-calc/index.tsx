@@ -10,6 +10,7 @@ import {
   Page,
   PageCard,
   PageTitle,
+  ReferencesFailed,
   useGridActor,
 } from '../../widgets/index.ts';
 import { useCan } from '../access/rules.ts';
@@ -30,7 +31,11 @@ export default function TariffCalcScreen() {
   const modal = useActorRef(calcModalMachine);
   const deletion = useActorRef(calcDeleteMachine);
   const refs = useSelector(modal, (snapshot) => snapshot.context.refs);
-  const ready = useSelector(modal, (snapshot) => !snapshot.hasTag('loadingReferences'));
+  // Row edits asked before the lists are in wait for them in the machine; adding waits here.
+  const ready = useSelector(
+    modal,
+    (snapshot) => !snapshot.hasTag('loadingReferences') && !snapshot.hasTag('referencesFailed'),
+  );
   // Fourteen columns do not fit a screen: they keep their width and the grid scrolls sideways.
   const grid = useGridActor(loadCalcPage, {
     horizontalScroll: true,
@@ -124,6 +129,10 @@ export default function TariffCalcScreen() {
         }
       />
       <PageCard>
+        <ReferencesFailed
+          modal={modal}
+          message="Справочники не загрузились: расчёт нельзя добавить или изменить, фильтры без вариантов выбора."
+        />
         <DataGridView<Calc>
           actorRef={grid}
           label={TITLE}

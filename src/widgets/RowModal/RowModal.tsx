@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { KeyboardEvent, ReactNode } from 'react';
+import type { ActorRef, Snapshot } from 'xstate';
 import { type RowModalActor, type RowModalFailure, saveFailureMessage } from '../../machines/rowModal.ts';
 import { ErrorPopup } from '../ErrorPopup.tsx';
 import { LoadFailure } from '../LoadFailure.tsx';
@@ -127,8 +128,14 @@ export function RowDeleteDialog({ modal, title, text, failureTitles }: RowDelete
   );
 }
 
+/** What the notice reads of a machine: the tag `referencesFailed`, and `REFERENCES.RETRY` it takes. */
+type ReferencesActor = Pick<
+  ActorRef<Snapshot<unknown> & { hasTag: (tag: string) => boolean }, { type: 'REFERENCES.RETRY' }>,
+  'send' | 'subscribe' | 'getSnapshot'
+>;
+
 /** The notice that the screen's choice lists did not load (`message`), with its retry button. */
-export function ReferencesFailed({ modal, message }: { modal: RowModalActor; message: string }) {
+export function ReferencesFailed({ modal, message }: { modal: ReferencesActor; message: string }) {
   const failed = useSelector(modal, (snapshot) => snapshot.hasTag('referencesFailed'));
   return (
     <LoadFailure

@@ -1,5 +1,6 @@
 export {
   type FailureTitles,
+  ReferencesFailed,
   type RowDeleteDialogProps,
   RowModalForm,
   type RowModalFormProps,
