@@ -15,6 +15,7 @@ import {
   type VipFieldPayload,
 } from '../../src/shared/tariff-vip.ts';
 import { bearer, createTestApp, loginAs, loginHolding, openTestDb } from '../support/testApp.ts';
+import { vipFieldBody } from '../support/vipFieldBody.ts';
 
 let db: DbHandle;
 let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -39,23 +40,7 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, as = 'tariff', payload?: object, headers = {}) =>
   app.inject({ method, url: `/api${url}`, headers: { ...tokens[as], ...headers }, payload });
 
-const BODY: VipFieldPayload = {
-  name: 'api_field',
-  description: 'Поле из теста API',
-  is_guest_count: false,
-  use_parent_access_type: false,
-  vipFieldServiceHalls: [{ service_halls_id: 2 }],
-  vipFieldPassengerCategory: [{ passenger_category_id: 1 }, { passenger_category_id: 4 }],
-  vipFieldTravelClass: [{ travel_class_id: 3 }, { travel_class_id: 4 }],
-  vipFieldAviacompany: [{ aviacompany_id: 1 }],
-  vipFieldDirection: [{ direction_id: 1 }],
-  vipFieldFlightClass: [{ flight_class_id: 1 }, { flight_class_id: 5 }],
-  vipFieldFlightType: [{ flight_type_id: 2 }],
-  vipFieldHallAccessType: [{ vip_hall_access_type_id: 7 }, { vip_hall_access_type_id: 4 }],
-  vipFieldLoyaltyCardType: [{ loyalty_card_type_id: 6 }],
-  vipFieldHallCardBankType: [{ vip_hall_card_bank_type_id: 5 }],
-  vipFieldHallPayType: [{ vip_hall_pay_type_id: 2 }, { vip_hall_pay_type_id: 1 }],
-};
+const BODY: VipFieldPayload = vipFieldBody('api_field', 'Поле из теста API');
 
 /** Every list of a field as sorted ids: what a round trip keeps. */
 const ids = (field: Record<string, unknown>) =>

@@ -8,6 +8,7 @@ import {
   mutatedOf,
   mutationsOf,
   nastyValue,
+  nulSweepOf,
   validOf,
   wrongContentType,
 } from './fuzzValues.ts';
@@ -42,6 +43,18 @@ export function acceptedCasesOf(
       note: `accepted body, ${mutationText(m.mutation)}`,
     })),
   );
+}
+
+/** An accepted body once per text field with a NUL in that field (see `nulSweepOf`): each must be refused, not a 5xx. */
+export function nulSweepCases(route: FuzzRoute, seed: { url: string; body: unknown }): FuzzCase[] {
+  return nulSweepOf(seed.body).map(({ value, path }) => ({
+    route,
+    url: seed.url,
+    contentType: 'application/json',
+    payload: JSON.stringify(value),
+    body: value,
+    note: `accepted body, NUL at ${path.join('.')}`,
+  }));
 }
 
 /** Path segments that are no id: out of range, not digits, badly percent-encoded, huge. */

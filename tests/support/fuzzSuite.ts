@@ -107,7 +107,8 @@ export function describeFuzzPart(part: 1 | 2): void {
           expect(mine.length).toBeGreaterThan(0);
           const session = await sessionOf(() => mintSession(app, family.tag === 'auth' ? 'viewer' : 'admin'));
           const started = performance.now();
-          const report = await fuzzFamily(app, family, mine, session);
+          const seeds = (await family.seeds?.(app)) ?? [];
+          const report = await fuzzFamily(app, family, mine, session, { seeds });
           return { report, ms: performance.now() - started, routeCount: mine.length };
         });
         console.log(
@@ -115,6 +116,7 @@ export function describeFuzzPart(part: 1 | 2): void {
           `statuses ${JSON.stringify(report.byStatus)}; exact checks ${report.exactChecks}; accepted bodies mutated ${report.seeded}`,
           `gen ${Math.round(report.genMs)} inject ${Math.round(report.injectMs)} watch ${Math.round(report.watchMs)}`,
         );
+        if (report.unseeded.length) console.log(`UNSEEDED ${family.tag}: ${report.unseeded.join(', ')}`);
         for (const [key, n] of Object.entries(report.valid)) console.log(`VALID ${n} × ${key}`);
         for (const problem of report.problems) console.log(`PROBLEM ${problem.slice(0, 1500)}`);
         expect(report.problems).toEqual([]);

@@ -287,6 +287,19 @@ function withAt(value: unknown, path: (string | number)[], replacement: unknown)
   return copy;
 }
 
+/** The text that must never reach PostgreSQL, which refuses NUL in text. */
+export const NUL_TEXT = 'a\u0000b';
+
+/**
+ * The value once per text leaf with that leaf replaced by NUL_TEXT, and the leaf's path.
+ * Example: `{name: 'x', ids: [1]}` → one copy, `{name: 'a\u0000b', ids: [1]}` at `['name']`.
+ */
+export function nulSweepOf(value: unknown): { value: unknown; path: (string | number)[] }[] {
+  return pathsOf(value)
+    .filter((path) => typeof at(value, path) === 'string')
+    .map((path) => ({ value: withAt(value, path, NUL_TEXT), path }));
+}
+
 /** Marks a deletion for `withAt`. */
 const DELETE = Symbol('delete');
 
