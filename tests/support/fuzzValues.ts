@@ -288,7 +288,7 @@ function withAt(value: unknown, path: (string | number)[], replacement: unknown)
 }
 
 /** The text that must never reach PostgreSQL, which refuses NUL in text. */
-export const NUL_TEXT = 'a\u0000b';
+const NUL_TEXT = 'a\u0000b';
 
 /**
  * The value once per text leaf with that leaf replaced by NUL_TEXT, and the leaf's path.
