@@ -1,14 +1,19 @@
 import { median, quantile, report } from './stats.ts';
 
-/** A wire datetime 'YYYY-MM-DD HH:mm:ss' of a day offset from today. */
-function wireDay(offsetDays: number): string {
-  const day = new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-  return `${day} 00:00:00`;
+/** A wire datetime 'YYYY-MM-DD HH:mm:ss': midnight (UTC) of a day offset from today, plus some seconds. */
+function wireDay(offsetDays: number, seconds = 0): string {
+  const midnight = Date.parse(
+    `${new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`,
+  );
+  return new Date(midnight + seconds * 1000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-/** A month-long planning query: positions needed by the tasks of every flight over 30 days. */
-function monthQuery(): string {
-  const begin = encodeURIComponent(wireDay(-15));
+/**
+ * A month-long planning query: positions needed by the tasks of every flight over 30 days. The n-th starts n seconds
+ * later, so every request is its own address and misses the answer cache: the database does the month each time.
+ */
+function monthQuery(n: number): string {
+  const begin = encodeURIComponent(wireDay(-15, n));
   const end = encodeURIComponent(wireDay(15));
   return `/api/planning/employee-position?plan_begin_time=${begin}&plan_end_time=${end}`;
 }
@@ -22,7 +27,7 @@ async function timed(url: string, token: string): Promise<number> {
 }
 
 /**
- * While `concurrent` clients repeat month-long planning queries, probes `/api/health` and a reference list in turn
+ * While `concurrent` clients ask month-long planning queries (each a cache miss), probes `/api/health` and a reference list in turn
  * and reports their median and p99 (budget p99 ≤ 100 ms: the database never blocks the HTTP thread, and a light
  * query waits for at most one heavy one).
  */
@@ -32,14 +37,15 @@ export async function benchBusy(
   concurrent = 20,
   seconds = 15,
 ): Promise<void> {
-  const heavyUrl = baseUrl + monthQuery();
-  const single = await timed(heavyUrl, token);
+  let asked = 0;
+  const heavyUrl = () => baseUrl + monthQuery(asked++);
+  const single = await timed(heavyUrl(), token);
   report({ name: 'month-long planning query, alone', value: single, unit: 'ms' });
 
   let running = true;
   const heavyTimes: number[] = [];
   const heavy = Array.from({ length: concurrent }, async () => {
-    while (running) heavyTimes.push(await timed(heavyUrl, token));
+    while (running) heavyTimes.push(await timed(heavyUrl(), token));
   });
   const health: number[] = [];
   const list: number[] = [];
