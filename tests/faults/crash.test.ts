@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupDataDir } from '../../src/server/cli/backupCommands.ts';
 import { type DbHandle, openDb } from '../../src/server/db/client.ts';
 import { TEAM_STATUS } from '../../src/shared/team-planning.ts';
+import { vipFieldBody } from '../support/vipFieldBody.ts';
 import {
   call,
   createTestDatabase,
@@ -26,22 +27,8 @@ const STREAMS = 2;
 const KILL_AT_ACKS = 60;
 const KILL_AFTER_MS = 20_000;
 
-const VIP_BODY = {
-  description: 'до изменения',
-  is_guest_count: false,
-  use_parent_access_type: false,
-  vipFieldServiceHalls: [{ service_halls_id: 2 }],
-  vipFieldPassengerCategory: [{ passenger_category_id: 1 }, { passenger_category_id: 4 }],
-  vipFieldTravelClass: [{ travel_class_id: 3 }, { travel_class_id: 4 }],
-  vipFieldAviacompany: [{ aviacompany_id: 1 }],
-  vipFieldDirection: [{ direction_id: 1 }],
-  vipFieldFlightClass: [{ flight_class_id: 1 }, { flight_class_id: 5 }],
-  vipFieldFlightType: [{ flight_type_id: 2 }],
-  vipFieldHallAccessType: [{ vip_hall_access_type_id: 7 }, { vip_hall_access_type_id: 4 }],
-  vipFieldLoyaltyCardType: [{ loyalty_card_type_id: 6 }],
-  vipFieldHallCardBankType: [{ vip_hall_card_bank_type_id: 5 }],
-  vipFieldHallPayType: [{ vip_hall_pay_type_id: 2 }, { vip_hall_pay_type_id: 1 }],
-};
+/** A VIP field body without its name (each write names its own). */
+const { name: _, ...VIP_BODY } = vipFieldBody('', 'до изменения');
 /** Link rows of VIP_BODY, and of its update (one pay type fewer). */
 const VIP_LINKS = 16;
 const VIP_LINK_TABLES = [
