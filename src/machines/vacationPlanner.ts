@@ -127,6 +127,21 @@ function nextPlan(context: VacationPlannerContext, event: VacationPlannerEvent):
 /** Pause after the last keystroke of the name filter. */
 const FILTER_PAUSE = 300;
 
+/** The error of a failed reload or save kept for the screen. */
+const storeError = {
+  type: 'storeError',
+  params: ({ event }: { event: ErrorActorEvent }) => event.error,
+} as const;
+
+/**
+ * After a planning reload or a save failed: its message is kept, and the latest sort and filter load at once when
+ * they changed meanwhile, else the planner is ready again.
+ */
+const afterFailure = [
+  { guard: 'hasQueryChanged?', target: 'loading', actions: storeError },
+  { target: 'ready', actions: storeError },
+] as const;
+
 const loadInput = ({ context }: { context: VacationPlannerContext }): VacationQuery => ({
   calcId: context.calcId,
   sort: context.sort,
@@ -235,7 +250,7 @@ export const vacationPlannerMachine = setup({
         onDone: { target: 'ready', actions: { type: 'storeAnswer', params: ({ event }) => event.output } },
         onError: {
           target: 'failed',
-          actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: storeError,
         },
       },
       on: {
@@ -282,17 +297,7 @@ export const vacationPlannerMachine = setup({
           },
           { target: 'ready', actions: { type: 'storePlanned', params: ({ event }) => event.output } },
         ],
-        onError: [
-          {
-            guard: 'hasQueryChanged?',
-            target: 'loading',
-            actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-          },
-          {
-            target: 'ready',
-            actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-          },
-        ],
+        onError: afterFailure,
       },
       on: {
         'SORT.SET': { actions: ['setSort', 'markQueryChanged'] },
@@ -316,17 +321,7 @@ export const vacationPlannerMachine = setup({
         src: 'saveVacation',
         input: ({ context }) => ({ calcId: context.calcId, plan: draftPlan(context.drafts) }),
         onDone: { target: 'loading', actions: 'storeSaved' },
-        onError: [
-          {
-            guard: 'hasQueryChanged?',
-            target: 'loading',
-            actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-          },
-          {
-            target: 'ready',
-            actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-          },
-        ],
+        onError: afterFailure,
       },
       on: {
         'SORT.SET': { actions: ['setSort', 'markQueryChanged'] },
