@@ -1,3 +1,8 @@
+/**
+ * The tariff calc modal: the reference lists read before it may open, a calc added or read by id for editing, the
+ * form's edits (what each one does is `calcModalEdits.ts`), the shared rules' check and the save, the options of
+ * the chosen jobs, and the evaluation of a saved calc on a flight. Deleting from a row is `calcModalDelete.ts`.
+ */
 import {
   and,
   assertEvent,
@@ -10,7 +15,7 @@ import {
   setup,
   stateIn,
 } from 'xstate';
-import { type FieldErrors, parseApiError } from '../app/api/errors.ts';
+import { parseApiError } from '../app/api/errors.ts';
 import {
   type CalcReferences,
   createCalc,
@@ -21,7 +26,6 @@ import {
   loadReferences,
   updateCalc,
 } from '../app/tariff-calc/api.ts';
-import { MESSAGES } from '../shared/messages.ts';
 import {
   CALC_SOURCE,
   type Calc,
@@ -29,43 +33,26 @@ import {
   type CalcForm,
   calcToForm,
   emptyCalcForm,
-  NO_ROUNDING_ID,
 } from '../shared/tariff-calc.ts';
 import { showAlert } from '../widgets/Alert/alertStore.ts';
+import { calcFormErrors, calcPayload, hasChecks, jobsOfForm, pruneChecks } from './calcForm.ts';
 import {
-  type CalcSource,
-  type CalcTypeId,
-  type CheckField,
-  calcFormErrors,
-  calcPayload,
-  EMPTY_ENTRY,
-  hasChecks,
-  type JobEntry,
-  jobsOfForm,
-  pruneChecks,
-  withCalcType,
-  withEntry,
-  withJobs,
-  withoutErrors,
-  withRounding,
-  withSource,
-} from './calcForm.ts';
-
-/** Fields set as they are, with nothing else depending on them. */
-export type PlainField =
-  | 'format_id'
-  | 'group_type'
-  | 'accuracy'
-  | 'coeff'
-  | 'minimum_amount'
-  | 'is_rounding_first'
-  | 'is_accuracy_first'
-  | 'is_using_plan_time'
-  | 'calc_direction_id'
-  | 'calcServiceMapType'
-  | 'calcMedService'
-  | 'calcVipService';
-export type ServiceField = 'name_ru' | 'name_en' | 'id_1c';
+  type CalcEditEvent,
+  type CalcEditState,
+  calcTypeSet,
+  checkClosed,
+  checkSet,
+  entryAdded,
+  entryChanged,
+  entryRemoved,
+  fieldSet,
+  jobsRequired,
+  jobsSet,
+  roundingSet,
+  serviceChanged,
+  servicePicked,
+  sourceSet,
+} from './calcModalEdits.ts';
 
 interface EvaluationState {
   flightAid: number | null;
@@ -73,41 +60,23 @@ interface EvaluationState {
   message: string | null;
 }
 
-export interface CalcModalContext {
+export interface CalcModalContext extends CalcEditState {
   refs: CalcReferences;
   /** The calc an edit asked for; one asked while the reference lists load is read once they are in. */
   editId: number | null;
-  form: CalcForm;
-  /** The job selection; Operations and Indicators entries follow it, Duration entries choose from it. */
-  jobs: number[];
-  checkOpen: boolean;
   /** Options of the chosen jobs: the check block's lists and the indicators. */
   options: JobOptions;
-  /** Messages under the controls, keyed by payload path: the shared rules before sending, the server's after. */
-  errors: FieldErrors;
   /** A failed save's message, for the line above the buttons. */
   message: string | null;
   evaluation: EvaluationState;
 }
 
 export type CalcModalEvent =
+  | CalcEditEvent
   | { type: 'CALC.ADD' }
   | { type: 'CALC.EDIT'; id: number }
   | { type: 'REFERENCES.RETRY' }
   | { type: 'CALC.CLOSE' }
-  | { type: 'SERVICE.CHANGE'; field: ServiceField; value: string }
-  | { type: 'SERVICE.PICK'; service: { name_ru: string; name_en: string | null; id_1c: string } }
-  | { type: 'FIELD.SET'; field: PlainField; value: unknown }
-  | { type: 'SOURCE.SET'; source: CalcSource }
-  | { type: 'CALC_TYPE.SET'; calcType: CalcTypeId }
-  | { type: 'ROUNDING.SET'; roundingId: number }
-  | { type: 'JOBS.SET'; jobs: number[] }
-  | { type: 'ENTRY.ADD' }
-  | { type: 'ENTRY.REMOVE'; index: number }
-  | { type: 'ENTRY.CHANGE'; index: number; patch: Partial<JobEntry> }
-  | { type: 'CHECK.OPEN' }
-  | { type: 'CHECK.CLOSE' }
-  | { type: 'CHECK.SET'; field: CheckField; ids: number[] }
   | { type: 'CHECK.LOAD' }
   | { type: 'FORM.SUBMIT' }
   | { type: 'EVALUATION.FLIGHT'; flightAid: number | null }
@@ -129,10 +98,6 @@ const NO_EVALUATION: EvaluationState = { flightAid: null, result: null, message:
 
 const freshForm = (refs: CalcReferences) =>
   emptyCalcForm(refs.formats[0]?.id ?? null, refs.roundings[0]?.id ?? null);
-
-/** The payload path of a plain field's messages. */
-const errorPath = (field: PlainField | ServiceField) =>
-  (['name_ru', 'name_en', 'id_1c'] as string[]).includes(field) ? `service.${field}` : field;
 
 /** What the form and job regions do while the form may be edited (editing and after a failed save). */
 const EDIT_HANDLERS = {
@@ -204,106 +169,48 @@ export const calcModalMachine = setup({
     }),
     changeService: assign(({ context, event }) => {
       assertEvent(event, 'SERVICE.CHANGE');
-      const service = { ...context.form.service, [event.field]: event.value } as CalcForm['service'];
-      return {
-        form: { ...context.form, service },
-        errors: withoutErrors(context.errors, errorPath(event.field)),
-      };
+      return serviceChanged(context, event);
     }),
     pickService: assign(({ context, event }) => {
       assertEvent(event, 'SERVICE.PICK');
-      const { name_ru, name_en, id_1c } = event.service;
-      return {
-        form: { ...context.form, service: { name_ru, name_en, id_1c } },
-        errors: withoutErrors(context.errors, 'service'),
-      };
+      return servicePicked(context, event);
     }),
     setField: assign(({ context, event }) => {
       assertEvent(event, 'FIELD.SET');
-      if (event.field === 'accuracy' && context.form.rounding_id === NO_ROUNDING_ID) return {};
-      return {
-        form: { ...context.form, [event.field]: event.value } as CalcForm,
-        errors: withoutErrors(context.errors, errorPath(event.field)),
-      };
+      return fieldSet(context, event);
     }),
     setSource: assign(({ context, event }) => {
       assertEvent(event, 'SOURCE.SET');
-      return {
-        form: withSource(context.form, event.source),
-        jobs: [],
-        checkOpen: false,
-        errors: withoutErrors(
-          context.errors,
-          'calcSourceType',
-          'calc_type_id',
-          'calcJob',
-          'calcMedService',
-          'calcVipService',
-        ),
-      };
+      return sourceSet(context, event);
     }),
     setCalcType: assign(({ context, event }) => {
       assertEvent(event, 'CALC_TYPE.SET');
-      if (context.form.calcSourceType !== null && context.form.calcSourceType !== CALC_SOURCE.job) return {};
-      return {
-        form: withCalcType(context.form, event.calcType, context.jobs),
-        errors: withoutErrors(context.errors, 'calc_type_id', 'calcJob'),
-      };
+      return calcTypeSet(context, event);
     }),
     setRounding: assign(({ context, event }) => {
       assertEvent(event, 'ROUNDING.SET');
-      return {
-        form: withRounding(context.form, event.roundingId),
-        errors: withoutErrors(context.errors, 'rounding_id', 'accuracy'),
-      };
+      return roundingSet(context, event);
     }),
     setJobs: assign(({ context, event }) => {
       assertEvent(event, 'JOBS.SET');
-      const jobs = [...new Set(event.jobs)];
-      return {
-        jobs,
-        form: withJobs(context.form, jobs),
-        checkOpen: context.checkOpen && jobs.length > 0,
-        errors: withoutErrors(context.errors, 'calcJob'),
-      };
+      return jobsSet(context, event);
     }),
     reloadJobOptions: raise({ type: 'CHECK.LOAD' }),
-    addEntry: assign(({ context }) => ({
-      form: { ...context.form, calcJob: [...(context.form.calcJob ?? []), EMPTY_ENTRY] },
-    })),
+    addEntry: assign(({ context }) => entryAdded(context)),
     removeEntry: assign(({ context, event }) => {
       assertEvent(event, 'ENTRY.REMOVE');
-      const entries = (context.form.calcJob ?? []).filter((_, index) => index !== event.index);
-      return {
-        form: { ...context.form, calcJob: entries },
-        errors: withoutErrors(context.errors, 'calcJob'),
-      };
+      return entryRemoved(context, event);
     }),
     changeEntry: assign(({ context, event }) => {
       assertEvent(event, 'ENTRY.CHANGE');
-      return {
-        form: withEntry(context.form, event.index, event.patch),
-        // Duplicates and needChange are judged across entries, so every entry's messages go.
-        errors: withoutErrors(context.errors, 'calcJob'),
-      };
+      return entryChanged(context, event);
     }),
     openCheck: assign({ checkOpen: true }),
-    requireJobs: assign(({ context }) => ({ errors: { ...context.errors, calcJob: [MESSAGES.required] } })),
-    closeCheck: assign(({ context }) => ({
-      checkOpen: false,
-      form: {
-        ...context.form,
-        calc_employee_position_id: [],
-        calc_resource_type_id: [],
-        calc_resource_id: [],
-      },
-    })),
+    requireJobs: assign(({ context }) => jobsRequired(context)),
+    closeCheck: assign(({ context }) => checkClosed(context)),
     setCheck: assign(({ context, event }) => {
       assertEvent(event, 'CHECK.SET');
-      return {
-        form: { ...context.form, [event.field]: [...new Set(event.ids)] },
-        errors: withoutErrors(context.errors, event.field),
-      };
+      return checkSet(context, event);
     }),
     storeOptions: assign(({ context }, options: JobOptions) => ({
       options,
