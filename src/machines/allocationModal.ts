@@ -15,7 +15,8 @@ import {
   checkAllocationForm,
   emptyAllocationForm,
 } from './allocationForm.ts';
-import { createRowModal, type RowEdit, type RowModalFailure } from './rowModal.ts';
+import { createRowModal } from './rowModal.ts';
+import type { RowEdit, RowModalFailure } from './rowModalTypes.ts';
 
 /** Spec 4 "Allocation": the modal types. `createOnBasis` opens a copy of the chosen row as a new allocation. */
 export type AllocationModalType = 'create' | 'createOnBasis' | 'edit';

@@ -3,7 +3,8 @@ import { createActor, waitFor } from 'xstate';
 import { pending } from '../../tests/support/pending.ts';
 import { ApiError } from '../app/api/errors.ts';
 import { controlMessage } from './formModal.ts';
-import { createRowModal, type RowEdit, type RowModalDescription, saveFailureMessage } from './rowModal.ts';
+import { createRowModal } from './rowModal.ts';
+import { type RowEdit, type RowModalDescription, saveFailureMessage } from './rowModalTypes.ts';
 
 // A tiny module: a named thing of a kind, with a variant that depends on the kind, and a "copy" opening.
 interface Thing {

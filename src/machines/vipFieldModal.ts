@@ -7,7 +7,8 @@ import {
   type VipReferences,
 } from '../app/tariff-vip/api.ts';
 import type { VipField, VipFieldInput, VipLinkKey } from '../shared/tariff-vip.ts';
-import { createRowModal, type RowEdit } from './rowModal.ts';
+import { createRowModal } from './rowModal.ts';
+import type { RowEdit } from './rowModalTypes.ts';
 import {
   checkVipForm,
   emptyVipForm,

@@ -1,7 +1,11 @@
 import { useSelector } from '@xstate/react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import type { ActorRef, Snapshot } from 'xstate';
-import { type RowModalActor, type RowModalFailure, saveFailureMessage } from '../../machines/rowModal.ts';
+import {
+  type RowModalActor,
+  type RowModalFailure,
+  saveFailureMessage,
+} from '../../machines/rowModalTypes.ts';
 import { ErrorPopup } from '../ErrorPopup.tsx';
 import { LoadFailure } from '../LoadFailure.tsx';
 import { Modal } from '../Modal.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { RowModalActor } from '../../machines/rowModal.ts';
+import type { RowModalActor } from '../../machines/rowModalTypes.ts';
 import { Page, PageCard, PageTitle } from '../Page.tsx';
 import { ReferencesFailed, RowDeleteDialog, type RowDeleteDialogProps } from './RowModal.tsx';
 

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import type { RowModalActor } from '../../machines/rowModal.ts';
+import type { RowModalActor } from '../../machines/rowModalTypes.ts';
 import type { GridActorRef } from '../DataGrid/useGridActor.ts';
 
 /**
