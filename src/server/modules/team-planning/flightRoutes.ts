@@ -13,7 +13,7 @@ import { filterFlag, filterIds, filterText } from '../../http/filters.ts';
 import { listQuery } from '../../http/list.ts';
 import { routeGroup } from '../../http/route.ts';
 import type { ModuleOptions } from '../index.ts';
-import type { FlightFilter } from './flightViews.ts';
+import type { FlightFilter } from './flightFilter.ts';
 import { requiredPeriod } from './period.ts';
 import { READ, TAGS } from './rules.ts';
 

@@ -1,6 +1,7 @@
 /**
  * The flight views of team planning (spec 7): flights without a team, teams with their flights and conflicts, flights
- * outside a team, and a team's employees with their tasks.
+ * outside a team, and a team's employees with their tasks. The filters they take, and which turnarounds pass them,
+ * are flightFilter.ts.
  */
 import { and, eq, gt, gte, inArray, lt } from 'drizzle-orm';
 import type { z } from '../../../shared/messages.ts';
@@ -14,40 +15,19 @@ import type {
 import { TEAM_MESSAGES } from '../../../shared/team-planning.ts';
 import { instantToWallClock } from '../../../shared/wallClock.ts';
 import type { DbHandle } from '../../db/client.ts';
-import {
-  employeePositions,
-  taskEmployees,
-  tasks,
-  teamEmployees,
-  teamFlights,
-  teams,
-} from '../../db/schema/index.ts';
+import { taskEmployees, tasks, teamEmployees, teamFlights, teams } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../domain/errors.ts';
 import { flightConflicts, type HeldTask, holdKey, overlappingHolds } from '../../domain/teamConflicts.ts';
 import { splitPeriod } from '../../http/period.ts';
+import { type FlightFilter, pairPasses, positionsOfFilter, teamFilterOf } from './flightFilter.ts';
 import { type Pair, type PairTask, pairsInPeriod, pairsOfAids, pairsOfLegs, toTeamFlight } from './pairs.ts';
 import { type Caller, inScope, scopeOf } from './scope.ts';
-import { readTeams, type TeamFilter } from './teamRead.ts';
+import { readTeams } from './teamRead.ts';
 import type { Reader } from './tx.ts';
 
 const MS_PER_DAY = 86_400_000;
 /** Turnarounds whose staff's other tasks are read at once for the overlap check. */
 const PAIRS_PER_READ = 200;
-
-/** The flight filters of spec 7 (`filter[...]`). */
-export interface FlightFilter {
-  period: { begin: Date; end: Date };
-  flightType?: number;
-  /** 1: only turnarounds with a fact time on a leg; 0: only those without. */
-  flightFact?: 0 | 1;
-  aids?: number[];
-  departmentIds?: number[];
-  positionIds?: number[];
-  teamIds?: number[];
-  /** Team name part (flights-outside-team, teams-with-flights). */
-  name?: string;
-  conflict?: boolean;
-}
 
 type Deps = Pick<DbHandle, 'db' | 'heavy'>;
 type TeamWithFlights = z.infer<typeof teamWithFlightsSchema>;
@@ -56,35 +36,6 @@ type TeamWithFlights = z.infer<typeof teamWithFlightsSchema>;
 export interface PlanTeam {
   team: Omit<TeamWithFlights, 'flights'>;
   flights: { flight: LinkedFlight; pair: Pair }[];
-}
-
-/** Whether the pair passes the flight filters (type, fact, aids, positions of its tasks). */
-function pairPasses(pair: Pair, filter: FlightFilter, positionIds: Set<number> | undefined): boolean {
-  const legs = [pair.arrival, pair.departure].filter((l) => l !== null);
-  if (filter.flightType !== undefined && !legs.some((l) => l.flightTypeId === filter.flightType))
-    return false;
-  if (filter.flightFact !== undefined) {
-    const fact = legs.some((l) => l.factArrivalAt !== null || l.factDepartureAt !== null);
-    if (fact !== (filter.flightFact === 1)) return false;
-  }
-  if (filter.aids?.length && (pair.aid === null || !filter.aids.includes(pair.aid))) return false;
-  if (positionIds && !pair.tasks.some((t) => t.needs.some((n) => positionIds.has(n.positionId))))
-    return false;
-  return true;
-}
-
-/** Positions named by emp_pos_id[] and the positions of department_id[], undefined when neither is given. */
-async function positionsOfFilter(reader: Reader, filter: FlightFilter): Promise<Set<number> | undefined> {
-  if (!filter.positionIds?.length && !filter.departmentIds?.length) return undefined;
-  const ids = new Set(filter.positionIds ?? []);
-  if (filter.departmentIds?.length) {
-    const rows = await reader
-      .select({ id: employeePositions.id })
-      .from(employeePositions)
-      .where(inArray(employeePositions.departmentId, filter.departmentIds));
-    for (const row of rows) ids.add(row.id);
-  }
-  return ids;
 }
 
 /** Everyone's tasks around the pairs held by their staff, to find overlaps. */
@@ -154,15 +105,6 @@ async function teamMembers(reader: Reader, teamIds: readonly number[]) {
 }
 
 export function createFlightViews({ db, heavy }: Deps) {
-  /** The team filter of the flight views (scope applied by readTeams). */
-  const teamFilterOf = (filter: FlightFilter): TeamFilter => ({
-    period: filter.period,
-    departmentIds: filter.departmentIds,
-    positionIds: filter.positionIds,
-    ids: filter.teamIds?.length ? filter.teamIds : undefined,
-    name: filter.name,
-  });
-
   /** Teams of the filter with their linked turnarounds in the period that pass it, with conflicts. */
   const teamBoard = (
     filter: FlightFilter,

@@ -1,7 +1,8 @@
 import type { DbHandle } from '../../db/client.ts';
 import { createTeamAssignment } from './assignment.ts';
 import { teamPlanRows, teamPlanXlsx } from './download.ts';
-import { createFlightViews, type FlightFilter } from './flightViews.ts';
+import type { FlightFilter } from './flightFilter.ts';
+import { createFlightViews } from './flightViews.ts';
 import { createTeamLists } from './lists.ts';
 import { createMemberWrites } from './memberWrite.ts';
 import type { Caller } from './scope.ts';
