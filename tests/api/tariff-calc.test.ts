@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../src/server/db/client.ts';
 import { loadDemoAirport } from '../../src/server/demo/index.ts';
 import { CALC_MESSAGES, CALC_SORT_KEYS, type Calc, calcCreateSchema } from '../../src/shared/tariff-calc.ts';
+import { TARIFF_CALC_JOBS, tariffCalcBody } from '../support/tariffCalcBody.ts';
 import { bearer, createTestApp, loginAs, openTestDb } from '../support/testApp.ts';
 
 let dbh: DbHandle;
@@ -42,8 +43,8 @@ let meet: number;
 let passengers: number;
 
 beforeAll(async () => {
-  steps = await idOf('jobs', 'name', 'Подача трапа');
-  bus = await idOf('jobs', 'name', 'Перевозка пассажиров перронным автобусом');
+  steps = await idOf('jobs', 'name', TARIFF_CALC_JOBS.steps);
+  bus = await idOf('jobs', 'name', TARIFF_CALC_JOBS.bus);
   meet = await idOf('jobs', 'name', 'Регистрация пассажиров');
   const [indicator] = await dbh.query<{ id: number }>(
     `select id from job_indicators where job_id = $1 and indicator_name = 'Количество пассажиров'`,
@@ -53,31 +54,7 @@ beforeAll(async () => {
 });
 
 /** A full Duration form with every list filled. */
-const fullForm = () => ({
-  calcSourceType: 1,
-  service: { name_ru: 'Трап тестовый', name_en: 'Test steps', id_1c: 'TEST-TRAP' },
-  calc_type_id: 1,
-  format_id: 2,
-  rounding_id: 2,
-  accuracy: 1,
-  group_type: 2,
-  coeff: 1.25,
-  minimum_amount: 0.5,
-  is_rounding_first: false,
-  is_accuracy_first: true,
-  is_using_plan_time: true,
-  calc_direction_id: [1, 2],
-  calcServiceMapType: [1, 3],
-  calcMedService: [],
-  calcVipService: [],
-  calcJob: [
-    { start_job_id: steps, start_param: 1, end_job_id: steps, end_param: 2, job_indicator_id: null },
-    { start_job_id: steps, start_param: 1, end_job_id: bus, end_param: 2, job_indicator_id: null },
-  ],
-  calc_employee_position_id: [1, 2],
-  calc_resource_type_id: [1],
-  calc_resource_id: [1, 2],
-});
+const fullForm = () => tariffCalcBody({ steps, bus });
 
 describe('CRUD', () => {
   it('creates, reads, updates and deletes a calc keeping every list', async () => {

@@ -1,5 +1,5 @@
 import type { FuzzFamily } from './fuzzRun.ts';
-import { rushSeeds, standardScheduleSeeds, vipFieldSeeds } from './fuzzSeeds.ts';
+import { rushSeeds, standardScheduleSeeds, tariffCalcSeeds, vipFieldSeeds } from './fuzzSeeds.ts';
 
 /**
  * Every module with write routes, by its tag in the API docs. A write route whose tag is not here fails
@@ -19,7 +19,7 @@ export const FUZZ_FAMILIES: readonly FuzzFamily[] = [
   { tag: 'Срочный багаж', part: 2, seeds: rushSeeds },
   { tag: 'Планирование: график сменности', part: 2, seeds: standardScheduleSeeds },
   { tag: 'Доступы навыков', part: 2 },
-  { tag: 'Тарифы: расчёты услуг', part: 2 },
+  { tag: 'Тарифы: расчёты услуг', part: 2, seeds: tariffCalcSeeds },
   { tag: 'Тарифы: VIP-поля', part: 2, seeds: vipFieldSeeds },
   { tag: 'Планирование бригад', part: 2 },
   { tag: 'Расстояния между рабочими местами', part: 2 },

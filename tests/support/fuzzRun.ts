@@ -20,9 +20,11 @@ export interface FuzzFamily {
   /**
    * Bodies the server accepts, for the routes whose generated bodies never get past the services' own checks (a bag
    * that exists and its tag, a position with demand): the second half mutates them, so a nasty value reaches the
-   * database there too. Read from the fixture's data.
+   * database there too. Read from the fixture's data; a seed that needs a row the fixture lacks (a saved calculation
+   * to rename) creates it first, through the app with the family's session (`auth`) or straight in the database.
+   * Each seed is sent once before the run and must be accepted, else the family fails.
    */
-  seeds?: (app: FuzzApp) => Promise<FuzzSeed[]>;
+  seeds?: (app: FuzzApp, auth: FuzzAuth) => Promise<FuzzSeed[]>;
 }
 
 /** An accepted request of a route: its method and pattern (`/api/baggage/rush`), the URL to send and the body. */
@@ -35,6 +37,11 @@ export interface FuzzSeed {
 
 /** What a family's seeds read the fixture through. */
 export type FuzzApp = Pick<TestApp, 'db' | 'inject'>;
+
+/** The family's session, as the headers of a request its seeds make to create what they need. */
+export interface FuzzAuth {
+  authorization: string;
+}
 
 /** Statuses any write route may answer: done, or refused for a reason that is not the input's shape. */
 const ACCEPTED = new Set([200, 201, 204]);
@@ -173,6 +180,17 @@ export async function fuzzFamily(
   for (const seed of options.seeds ?? []) {
     const route = routes.find((r) => r.method === seed.method && r.url === seed.route);
     if (!route) throw new Error(`a seed of ${family.tag} names no route: ${seed.method} ${seed.route}`);
+    // A seed the server refuses would mutate nothing deep: say so instead of fuzzing with it in vain.
+    const res = await app.inject({
+      method: seed.method as 'POST',
+      url: seed.url,
+      headers: { authorization: `Bearer ${session.token}` },
+      ...(seed.body === undefined ? {} : { payload: seed.body as object }),
+    });
+    if (!ACCEPTED.has(res.statusCode))
+      throw new Error(
+        `a seed of ${family.tag} was refused: ${seed.method} ${seed.url} → ${res.statusCode} ${res.body.slice(0, 500)}`,
+      );
     accepted.set(route, [...(accepted.get(route) ?? []), { url: seed.url, body: seed.body }]);
   }
   const runCase = async (c: FuzzCase) => {

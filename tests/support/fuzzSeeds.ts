@@ -1,16 +1,18 @@
-import { and, asc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import {
   airlines,
   bagRoutes,
   bags,
   employeePositions,
   flights,
+  jobs,
   rushBaggageCodes,
   taskPositions,
   tasks,
   workingShifts,
 } from '../../src/server/db/schema/index.ts';
-import type { FuzzApp, FuzzSeed } from './fuzzRun.ts';
+import type { FuzzApp, FuzzAuth, FuzzSeed } from './fuzzRun.ts';
+import { TARIFF_CALC_JOBS, tariffCalcBody } from './tariffCalcBody.ts';
 import { vipFieldBody } from './vipFieldBody.ts';
 
 /**
@@ -18,6 +20,43 @@ import { vipFieldBody } from './vipFieldBody.ts';
  * fuzz fixture's data (see `FuzzFamily.seeds`): the second half of a run mutates them, so a NUL, a lone surrogate or
  * a huge number in any of their fields reaches the service and the database.
  */
+
+/**
+ * Moves the ids a table hands out past those the fuzzer draws (mostly 1..40): a row a seed creates is then not
+ * deleted or changed by the random cases before its own mutations run. Sequences are no rows: nothing to undo.
+ */
+export async function idsPastDrawn(app: FuzzApp, table: string): Promise<void> {
+  await app.db.execute(
+    sql.raw(
+      `select setval(pg_get_serial_sequence('${table}', 'id'), greatest(1000000, (select coalesce(max(id), 0) from ${table})))`,
+    ),
+  );
+}
+
+/** Sends what a seed needs first (the row it changes) and answers the JSON; a refusal stops the family. */
+export async function madeFirst<T>(
+  app: FuzzApp,
+  auth: FuzzAuth,
+  request: { method: 'POST' | 'PUT'; url: string; body: unknown },
+): Promise<T> {
+  const res = await app.inject({
+    method: request.method,
+    url: request.url,
+    headers: { ...auth },
+    payload: request.body as object,
+  });
+  if (res.statusCode !== 200)
+    throw new Error(
+      `a seed's setup was refused: ${request.method} ${request.url} → ${res.statusCode} ${res.body}`,
+    );
+  return res.json() as T;
+}
+
+/** The value, or an error naming what the fixture lacks (a seed that quietly vanished would leave a route unseeded). */
+export function need<T>(value: T | undefined | null, what: string): T {
+  if (value === undefined || value === null) throw new Error(`fuzz seeds: no ${what} in the fixture`);
+  return value;
+}
 
 /** Forwards of up to three bags, each on a departure of a carrier with a numeric code (`POST /api/baggage/rush`). */
 export async function rushSeeds(app: FuzzApp): Promise<FuzzSeed[]> {
@@ -108,8 +147,52 @@ export async function standardScheduleSeeds(app: FuzzApp): Promise<FuzzSeed[]> {
   ];
 }
 
-/** A new VIP field on the demo's reference rows (`POST /api/tariff/vip-field`). */
-export async function vipFieldSeeds(): Promise<FuzzSeed[]> {
+/** A new VIP field on the demo's reference rows, and a change of one (`POST` and `PATCH /api/tariff/vip-field`). */
+export async function vipFieldSeeds(app: FuzzApp, auth: FuzzAuth): Promise<FuzzSeed[]> {
   const route = '/api/tariff/vip-field';
-  return [{ method: 'POST', route, url: route, body: vipFieldBody('fuzz_seed', 'Поле для фаззинга') }];
+  await idsPastDrawn(app, 'vip_fields');
+  const field = await madeFirst<{ id: number }>(app, auth, {
+    method: 'POST',
+    url: route,
+    body: vipFieldBody('fuzz_changed', 'Поле, которое меняет фаззинг'),
+  });
+  return [
+    { method: 'POST', route, url: route, body: vipFieldBody('fuzz_seed', 'Поле для фаззинга') },
+    {
+      method: 'PATCH',
+      route,
+      url: route,
+      body: { ...vipFieldBody('fuzz_changed', 'Поле, изменённое фаззингом'), id: field.id },
+    },
+  ];
+}
+
+/** A duration calc of two demo jobs, new and as a change of a saved one (`POST` and `PATCH /api/tariff/calc`). */
+export async function tariffCalcSeeds(app: FuzzApp, auth: FuzzAuth): Promise<FuzzSeed[]> {
+  const found = await app.db
+    .select({ id: jobs.id, name: jobs.name })
+    .from(jobs)
+    .where(inArray(jobs.name, Object.values(TARIFF_CALC_JOBS)));
+  const job = (name: string) => need(found.find((row) => row.name === name)?.id, `job «${name}»`);
+  const body = tariffCalcBody({ steps: job(TARIFF_CALC_JOBS.steps), bus: job(TARIFF_CALC_JOBS.bus) });
+  const route = '/api/tariff/calc';
+  await idsPastDrawn(app, 'tariff_calcs');
+  const saved = await madeFirst<{ id: number }>(app, auth, {
+    method: 'POST',
+    url: route,
+    body: { ...body, service: { ...body.service, id_1c: 'FUZZ-CHANGED' } },
+  });
+  return [
+    { method: 'POST', route, url: route, body },
+    {
+      method: 'PATCH',
+      route,
+      url: route,
+      body: {
+        ...body,
+        id: saved.id,
+        service: { name_ru: 'Трап изменённый', name_en: null, id_1c: 'FUZZ-CHANGED' },
+      },
+    },
+  ];
 }

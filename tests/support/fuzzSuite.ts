@@ -107,7 +107,7 @@ export function describeFuzzPart(part: 1 | 2): void {
           expect(mine.length).toBeGreaterThan(0);
           const session = await sessionOf(() => mintSession(app, family.tag === 'auth' ? 'viewer' : 'admin'));
           const started = performance.now();
-          const seeds = (await family.seeds?.(app)) ?? [];
+          const seeds = (await family.seeds?.(app, { authorization: `Bearer ${session.token}` })) ?? [];
           const report = await fuzzFamily(app, family, mine, session, { seeds });
           return { report, ms: performance.now() - started, routeCount: mine.length };
         });
