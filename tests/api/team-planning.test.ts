@@ -2,14 +2,13 @@
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { skillAccesses, taskEmployees, teamEmployees, users } from '../../src/server/db/schema/index.ts';
+import { skillAccesses, users } from '../../src/server/db/schema/index.ts';
 import { TEAM_PLAN_HEADERS } from '../../src/server/modules/team-planning/download.ts';
 import {
   accessibilitySchema,
   replaceResultSchema,
   suitableTeamsSchema,
   TEAM_MESSAGES,
-  TEAM_STATUS,
   teamCandidatesSchema,
   teamEmployeesWithTasksSchema,
   teamFlightsSchema,
@@ -20,6 +19,7 @@ import {
   timeCalendarSchema,
 } from '../../src/shared/team-planning.ts';
 import { instantToWallClock } from '../../src/shared/wallClock.ts';
+import { findTeamFlight, freeEmployeesOf, type TeamFlight, teamBody } from '../support/teamBody.ts';
 import { bearer, createDemoTestApp, loginAs, loginHolding } from '../support/testApp.ts';
 
 const ZONE = 'Europe/Moscow';
@@ -29,71 +29,27 @@ const FILTER = 'filter[begin_datetime]=2026-03-09%2000:00:00&filter[end_datetime
 let demo: Awaited<ReturnType<typeof createDemoTestApp>>;
 let app: Awaited<ReturnType<typeof createDemoTestApp>>['app'];
 let admin: Record<string, string>;
-let flight: { aid: number; begin: Date; end: Date; positionId: number; departmentId: number; most: number };
+let flight: TeamFlight;
 
 /** Rows of a raw query (test setup only: picking a flight and free people is easier said in SQL). */
 async function rows<T>(text: string): Promise<T[]> {
   return ((await app.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
 }
 
-/** Employees of the position, their task staff removed so they are free. */
-async function freeEmployees(n: number, skip: number): Promise<number[]> {
-  const found = await rows<{ id: number }>(
-    `select id from employees where employee_position_id = ${flight.positionId} and is_active order by id desc offset ${skip} limit ${n}`,
-  );
-  for (const { id } of found) {
-    await app.db.delete(taskEmployees).where(eq(taskEmployees.employeeId, id));
-    await app.db.delete(teamEmployees).where(eq(teamEmployees.employeeId, id));
-  }
-  return found.map((r) => r.id);
-}
+/** Employees of the flight's position, their task staff and team places removed so they are free. */
+const freeEmployees = (n: number, skip: number) => freeEmployeesOf(app.db, flight.positionId, n, skip);
 
 const wall = (d: Date | number) => instantToWallClock(d, ZONE);
 const HOUR = 3_600_000;
 
-function payload(members: number[], extra: Record<string, unknown> = {}) {
-  return {
-    name: 'Бригада API',
-    begin_datetime: wall(flight.begin.getTime() - HOUR),
-    end_datetime: wall(flight.end.getTime() + HOUR),
-    team_status_id: TEAM_STATUS.formed,
-    department_id: flight.departmentId,
-    employeePositionRules: [
-      {
-        employee_position_id: flight.positionId,
-        count: Math.max(1, members.length),
-        employees: members.map((id, i) => ({ employee_id: id, is_main_employee: i === 0 })),
-      },
-    ],
-    ...extra,
-  };
-}
+const payload = (members: number[], extra: Record<string, unknown> = {}) => teamBody(flight, members, extra);
 
 beforeAll(async () => {
   demo = await createDemoTestApp('admin', { days: 1, referenceDate: '2026-03-10' });
   app = demo.app;
   admin = bearer(await loginAs(app, 'admin'));
   await app.db.delete(skillAccesses);
-  const [top] = await rows<{ id: number }>(
-    'select employee_position_id as id from task_positions group by 1 order by count(*) desc limit 1',
-  );
-  const [row] = await rows<{ aid: number; begin: string; end: string; department_id: number; most: number }>(
-    `select t.aid, min(k.begin_at) as begin, max(k.end_at) as end, max(tp.count)::int as most, p.department_id
-       from turnarounds t
-       join tasks k on k.flight_id in (t.arrival_flight_id, t.departure_flight_id)
-       join task_positions tp on tp.task_id = k.id and tp.employee_position_id = ${top.id}
-       join employee_positions p on p.id = tp.employee_position_id
-      where not exists (select 1 from team_flights tf where tf.aid = t.aid)
-      group by t.aid, p.department_id having min(k.begin_at) >= '2026-03-10T08:00:00Z' order by min(k.begin_at), t.aid limit 1`,
-  );
-  flight = {
-    aid: row.aid,
-    begin: new Date(row.begin),
-    end: new Date(row.end),
-    positionId: top.id,
-    departmentId: row.department_id,
-    most: row.most,
-  };
+  flight = await findTeamFlight(app.db);
 });
 afterAll(() => app.close());
 

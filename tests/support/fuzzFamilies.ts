@@ -1,5 +1,6 @@
 import type { FuzzFamily } from './fuzzRun.ts';
 import { rushSeeds, standardScheduleSeeds, tariffCalcSeeds, vipFieldSeeds } from './fuzzSeeds.ts';
+import { teamSeeds } from './fuzzSeedsTeam.ts';
 
 /**
  * Every module with write routes, by its tag in the API docs. A write route whose tag is not here fails
@@ -21,6 +22,6 @@ export const FUZZ_FAMILIES: readonly FuzzFamily[] = [
   { tag: 'Доступы навыков', part: 2 },
   { tag: 'Тарифы: расчёты услуг', part: 2, seeds: tariffCalcSeeds },
   { tag: 'Тарифы: VIP-поля', part: 2, seeds: vipFieldSeeds },
-  { tag: 'Планирование бригад', part: 2 },
+  { tag: 'Планирование бригад', part: 2, seeds: teamSeeds },
   { tag: 'Расстояния между рабочими местами', part: 2 },
 ];
