@@ -1,5 +1,6 @@
 import type { FuzzFamily } from './fuzzRun.ts';
 import { rushSeeds, standardScheduleSeeds, tariffCalcSeeds, vipFieldSeeds } from './fuzzSeeds.ts';
+import { planningCalcSeeds } from './fuzzSeedsPlanning.ts';
 import { teamSeeds } from './fuzzSeedsTeam.ts';
 
 /**
@@ -14,7 +15,7 @@ export const FUZZ_FAMILIES: readonly FuzzFamily[] = [
   { tag: 'Ответственные за задержки', part: 1 },
   { tag: 'Причины задержек', part: 1 },
   { tag: 'Таблица рейсов', part: 1 },
-  { tag: 'Планирование: расчёты, коэффициенты, отпуска', part: 1 },
+  { tag: 'Планирование: расчёты, коэффициенты, отпуска', part: 1, seeds: planningCalcSeeds },
   { tag: 'Почтовые ведомости', part: 1 },
   { tag: 'Печать бирок', part: 2 },
   { tag: 'Срочный багаж', part: 2, seeds: rushSeeds },
