@@ -6,6 +6,7 @@ import { allocationCoefs, allocations, departments } from '../../src/server/db/s
 import { loadDemoAirport } from '../../src/server/demo/index.ts';
 import { ALLOCATION_MESSAGES, type Allocation, type AllocationPayload } from '../../src/shared/allocation.ts';
 import { MESSAGES } from '../../src/shared/messages.ts';
+import { allocationBody } from '../support/allocationBody.ts';
 import { bearer, createTestApp, loginAs, loginHolding, openTestDb } from '../support/testApp.ts';
 
 let db: DbHandle;
@@ -26,17 +27,7 @@ beforeAll(async () => {
     .where(isNotNull(departments.contractorId))
     .orderBy(departments.id);
   otherDepartment = second.id;
-  body = {
-    contractor_id: first.contractorId as number,
-    department_id: first.id,
-    is_priority_set: true,
-    is_provide_set: false,
-    distance_range_set: { from: 100, to: 2500 },
-    coefs: [
-      { coef_type_id: 2, value: 0.85 },
-      { coef_type_id: 1, value: 1.25 },
-    ],
-  };
+  body = allocationBody({ id: first.id, contractorId: first.contractorId as number });
 });
 afterAll(() => app.close());
 
