@@ -5,7 +5,7 @@ import type { ShiftScheduleResult } from '../../src/shared/shift-schedule.ts';
 const SLOTS = (7 * 24 * 60) / 15;
 
 /** A one-position result: demand 2 in 32 slots (16 staff-hours), Monday 3 day shifts + 1 night, Sunday 2 (54 h). */
-export function planningCalcResult(position: number): ShiftScheduleResult {
+function planningCalcResult(position: number): ShiftScheduleResult {
   const demand = new Array<number>(SLOTS).fill(0);
   for (let slot = 32; slot < 64; slot += 1) demand[slot] = 2;
   const shift = (weekday: number, start: string, count: number) => ({
