@@ -10,6 +10,12 @@ import { safeText } from './text.ts';
 
 /** The longest calculation name. */
 export const CALC_NAME_MAX = 255;
+
+/**
+ * Most employees one vacation planner reads (the first by name): the positions of a calculation, never the whole staff
+ * list. The screen says so when an unfiltered answer's total reaches it.
+ */
+export const VACATION_STAFF_LIMIT = 5000;
 /** Rows of the calculations list a page (spec 9). */
 export const CALC_PER_PAGE = 20;
 /** Vacation days an employee may plan in a calculation unless the server is configured otherwise (spec 9 totalLeft). */

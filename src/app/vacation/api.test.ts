@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { VacationAnswer, VacationEmployee } from '../../shared/planning-calc.ts';
+import {
+  VACATION_STAFF_LIMIT,
+  type VacationAnswer,
+  type VacationEmployee,
+} from '../../shared/planning-calc.ts';
 import { type SeenRequest, stubFetch } from '../api/stubFetch.ts';
-import { loadVacation, PLANNER_STAFF_LIMIT } from './api.ts';
+import { loadVacation } from './api.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -67,9 +71,9 @@ describe('when loading the planner', () => {
   });
 
   it('says the staff may be cut when the whole list reaches the server limit, and cannot tell under a filter', async () => {
-    serve(staff(PLANNER_STAFF_LIMIT));
+    serve(staff(VACATION_STAFF_LIMIT));
     const whole = await loadVacation(query);
-    expect(whole.answer.employees).toHaveLength(PLANNER_STAFF_LIMIT);
+    expect(whole.answer.employees).toHaveLength(VACATION_STAFF_LIMIT);
     expect(whole.staffCapped).toBe(true);
     expect((await loadVacation({ ...query, employee: 'Сотр' })).staffCapped).toBeNull();
   });

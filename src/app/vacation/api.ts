@@ -6,6 +6,7 @@
  */
 
 import {
+  VACATION_STAFF_LIMIT,
   type VacationAnswer,
   type VacationEmployee,
   type VacationPlanEntry,
@@ -19,12 +20,6 @@ import { call } from '../api/request.ts';
 
 /** Employees asked for a page: the most the server gives in one answer; the rest are asked page by page. */
 const PLANNER_PER_PAGE = 1000;
-
-/**
- * Most employees the server reads for one planner (`VACATION_STAFF_LIMIT` of the planning-calc module, checked equal
- * by the API test): it takes the first ones by name and says nothing, so a full list this long may be cut.
- */
-export const PLANNER_STAFF_LIMIT = 5000;
 
 /** What the planner asks with. */
 export interface VacationQuery {
@@ -93,7 +88,7 @@ export async function loadVacation(query: VacationQuery, signal?: AbortSignal): 
   }
   return {
     answer: { ...first.answer, employees: [...employees.values()] },
-    staffCapped: query.employee.trim() ? null : first.totalCount >= PLANNER_STAFF_LIMIT,
+    staffCapped: query.employee.trim() ? null : first.totalCount >= VACATION_STAFF_LIMIT,
   };
 }
 

@@ -2,17 +2,16 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { vacationPlannerMachine } from '../../machines/vacationPlanner.ts';
-import { daysBetween } from '../../shared/planning-calc.ts';
+import { daysBetween, VACATION_STAFF_LIMIT } from '../../shared/planning-calc.ts';
 import { LoadFailure, Page, PageCard, PageTitle, TextInput } from '../../widgets/index.ts';
 import { useCan } from '../access/rules.ts';
-import { PLANNER_STAFF_LIMIT } from './api.ts';
 import { VacationGrid } from './VacationGrid.tsx';
 import './vacation.css';
 
 const TITLE = 'Планирование отпусков';
 
 /** Said when the server read no more than its limit of the calculation's staff. */
-const STAFF_CAPPED_TEXT = `Показаны первые ${PLANNER_STAFF_LIMIT} сотрудников расчёта по ФИО: больше планировщик не загружает, и нехватка по дням посчитана только по ним.`;
+const STAFF_CAPPED_TEXT = `Показаны первые ${VACATION_STAFF_LIMIT} сотрудников расчёта по ФИО: больше планировщик не загружает, и нехватка по дням посчитана только по ним.`;
 
 const SORTS = [
   { value: '-vacation_left', label: 'Больше дней осталось' },

@@ -2,10 +2,9 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { VacationAnswer } from '../../shared/planning-calc.ts';
+import { VACATION_STAFF_LIMIT, type VacationAnswer } from '../../shared/planning-calc.ts';
 import { applyRulesResponse, clearRules } from '../access/rules.ts';
 import { type SeenRequest, stubFetch } from '../api/stubFetch.ts';
-import { PLANNER_STAFF_LIMIT } from './api.ts';
 import Screen from './index.tsx';
 
 const ANSWER: VacationAnswer = {
@@ -58,15 +57,15 @@ afterEach(() => {
 
 describe('when the server limits the staff', () => {
   it('says the list shows only the first employees when the staff reached the limit', async () => {
-    serve({ total: PLANNER_STAFF_LIMIT });
+    serve({ total: VACATION_STAFF_LIMIT });
     open();
     expect(await screen.findByRole('note')).toHaveTextContent(
-      `Показаны первые ${PLANNER_STAFF_LIMIT} сотрудников расчёта по ФИО`,
+      `Показаны первые ${VACATION_STAFF_LIMIT} сотрудников расчёта по ФИО`,
     );
   });
 
   it('says nothing of a limit when the staff is below it', async () => {
-    serve({ total: PLANNER_STAFF_LIMIT - 1 });
+    serve({ total: VACATION_STAFF_LIMIT - 1 });
     open();
     await screen.findByText('Иванов И. И.');
     expect(screen.queryByRole('note')).toBeNull();

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   checkVacationPlan,
   VACATION_DAYS_DEFAULT,
+  VACATION_STAFF_LIMIT,
   type VacationAnswer,
   type VacationEmployee,
   type VacationPlanEntry,
@@ -12,9 +13,6 @@ import { employeePositions, employees, planningVacationDays } from '../../db/sch
 import { ValidationError } from '../../domain/errors.ts';
 import { requiredByWeekday, vacationProfit } from './profit.ts';
 import { readCalc } from './service.ts';
-
-/** Most employees one planner shows: the positions of a calculation, never the whole staff list. */
-export const VACATION_STAFF_LIMIT = 5000;
 
 /** A page of the planner as asked: name filter, sort (`fio`, `vacation_left`, minus for descending), paging. */
 export interface VacationQuery {
