@@ -15,6 +15,7 @@ import {
   calcUpdateSchema,
   NO_ROUNDING_ID,
 } from '../shared/tariff-calc.ts';
+import { withoutFields } from './formModal.ts';
 
 export type CalcSource = (typeof CALC_SOURCE)[keyof typeof CALC_SOURCE];
 export type CalcTypeId = NonNullable<CalcForm['calc_type_id']>;
@@ -168,9 +169,5 @@ export function calcPayload(
  * Example: `withoutErrors({'calcJob.0.end_job_id': [...], calcJob: [...], coeff: [...]}, 'calcJob')` keeps coeff.
  */
 export function withoutErrors(errors: FieldErrors, ...paths: string[]): FieldErrors {
-  const kept: FieldErrors = {};
-  for (const [key, messages] of Object.entries(errors)) {
-    if (!paths.some((path) => key === path || key.startsWith(`${path}.`))) kept[key] = messages;
-  }
-  return kept;
+  return withoutFields(errors, paths);
 }

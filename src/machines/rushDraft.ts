@@ -13,6 +13,7 @@ import {
   type RushPayload,
   rushPayloadSchema,
 } from '../shared/rush-baggage.ts';
+import { withoutFields } from './formModal.ts';
 import type { SearchOption } from './searchSelect.ts';
 
 /** Shown when no piece is left to forward. */
@@ -232,7 +233,5 @@ export function draftErrors(draft: RushDraft, bags: readonly Baggage[]): FieldEr
 
 /** The errors left once the user changes what `path` names: its own and those under it (`rushBaggageRoute.1.*`). */
 export function withoutErrors(fields: FieldErrors, path: string): FieldErrors {
-  return Object.fromEntries(
-    Object.entries(fields).filter(([key]) => key !== path && !key.startsWith(`${path}.`)),
-  );
+  return withoutFields(fields, [path]);
 }

@@ -8,6 +8,7 @@ import { assertEvent, assign, type ErrorActorEvent, fromPromise, setup } from 'x
 import { type FieldErrors, parseApiError, zodFieldErrors } from '../app/api/errors.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import { type NewTag, type NewTagsPayload, newTagsPayloadSchema } from '../shared/rush-baggage.ts';
+import { withoutFields } from './formModal.ts';
 import type { SearchOption } from './searchSelect.ts';
 
 /** The count the form starts with. */
@@ -61,13 +62,15 @@ export const spareTagsMachine = setup({
   actions: {
     setAirline: assign(({ context, event }) => {
       assertEvent(event, 'AIRLINE.SET');
-      const { aviacompany_id: _, ...errors } = context.errors;
-      return { airline: event.option, errors, message: null };
+      return {
+        airline: event.option,
+        errors: withoutFields(context.errors, ['aviacompany_id']),
+        message: null,
+      };
     }),
     setCount: assign(({ context, event }) => {
       assertEvent(event, 'COUNT.SET');
-      const { count_tag: _, ...errors } = context.errors;
-      return { count: event.value, errors, message: null };
+      return { count: event.value, errors: withoutFields(context.errors, ['count_tag']), message: null };
     }),
     storeCheck: assign(({ context }) => {
       const checked = spareTagsPayload(context);
