@@ -282,6 +282,65 @@ describe('when the sort changes during the pause after a keystroke', () => {
   });
 });
 
+describe('when a plan is made while a sort or a name loads', () => {
+  it('takes a drag during the pause after a keystroke and sends it with the load that follows', async () => {
+    const { actor, calls } = start();
+    await ready(actor);
+    actor.send({ type: 'FILTER.CHANGE', employee: 'Пет' });
+    actor.send({ type: 'DRAG.START', employeeId: 2, date: '2026-03-10' });
+    actor.send({ type: 'DRAG.OVER', date: '2026-03-11' });
+    actor.send({ type: 'DRAG.END' });
+    expect(actor.getSnapshot().matches('filtering')).toBe(true);
+    expect(actor.getSnapshot().context.drafts).toEqual({ 2: ['2026-03-10', '2026-03-11'] });
+    await waitFor(actor, (s) => s.matches('loading'));
+    await ready(actor);
+    expect(calls.loads.slice(1)).toEqual([
+      {
+        calcId: 5,
+        sort: '-vacation_left',
+        employee: 'Пет',
+        plan: [{ employee_id: 2, dates: ['2026-03-10', '2026-03-11'] }],
+      },
+    ]);
+    expect(profit(actor, '2026-03-11')).toBe(0);
+  });
+
+  it('restarts a running load with a day toggled on the rows still on screen', async () => {
+    const { actor, calls, settle } = start({ gate: true });
+    settle();
+    await ready(actor);
+    actor.send({ type: 'SORT.SET', sort: 'fio' });
+    actor.send({ type: 'DAY.TOGGLE', employeeId: 1, date: '2026-03-12' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(calls.signals[1].aborted).toBe(true);
+    expect(calls.loads[2]).toEqual({
+      calcId: 5,
+      sort: 'fio',
+      employee: '',
+      plan: [{ employee_id: 1, dates: ['2026-03-12'] }],
+    });
+    settle();
+    await ready(actor);
+    expect(profit(actor, '2026-03-12')).toBe(0);
+  });
+
+  it('refuses a plan longer than the days left during a load, as in the ready state', async () => {
+    const { actor, calls, settle } = start({ gate: true });
+    settle();
+    await ready(actor);
+    actor.send({ type: 'SORT.SET', sort: 'fio' });
+    actor.send({ type: 'DRAG.START', employeeId: 1, date: '2026-03-09' });
+    actor.send({ type: 'DRAG.OVER', date: '2026-03-12' });
+    actor.send({ type: 'DRAG.END' });
+    expect(actor.getSnapshot().context).toMatchObject({
+      drafts: {},
+      drag: null,
+      message: PLANNING_CALC_MESSAGES.tooManyDays(3),
+    });
+    expect(calls.loads).toHaveLength(2);
+  });
+});
+
 describe('when the sort or the name changes during a planning reload', () => {
   it('stays in planning mode until the what-if answers, then loads with the last name and sort', async () => {
     const { actor, calls, settle } = start({ gate: true });

@@ -142,6 +142,22 @@ const afterFailure = [
   { target: 'ready', actions: storeError },
 ] as const;
 
+/** A drag's moves, taken wherever the rows are on screen and a plan can be made. */
+const dragMoves = {
+  'DRAG.START': { actions: 'startDrag' },
+  'DRAG.OVER': { actions: 'moveDrag' },
+  'DRAG.CANCEL': { actions: 'dropDrag' },
+} as const;
+
+/** A finished drag or a toggled day: the plan when it fits the days left (then `next`), else its refusal. */
+function planThen<Next extends { target?: 'planning' | 'loading'; reenter?: true }>(next: Next) {
+  const plan = [
+    { guard: 'isPlanAllowed?', ...next, actions: 'applyPlan' },
+    { actions: 'refusePlan' },
+  ] as const;
+  return { 'DRAG.END': plan, 'DAY.TOGGLE': plan } as const;
+}
+
 const loadInput = ({ context }: { context: VacationPlannerContext }): VacationQuery => ({
   calcId: context.calcId,
   sort: context.sort,
@@ -256,23 +272,18 @@ export const vacationPlannerMachine = setup({
       on: {
         'SORT.SET': { target: 'loading', reenter: true, actions: 'setSort' },
         'FILTER.CHANGE': { target: 'filtering', actions: 'setFilter' },
+        // The rows of the last answer stay on screen while a sort or a name loads: a plan made on them restarts the
+        // load with it, so the answer's shortage row counts it.
+        ...dragMoves,
+        ...planThen({ target: 'loading', reenter: true }),
       },
     },
     ready: {
       on: {
         'SORT.SET': { target: 'loading', actions: 'setSort' },
         'FILTER.CHANGE': { target: 'filtering', actions: 'setFilter' },
-        'DRAG.START': { actions: 'startDrag' },
-        'DRAG.OVER': { actions: 'moveDrag' },
-        'DRAG.CANCEL': { actions: 'dropDrag' },
-        'DRAG.END': [
-          { guard: 'isPlanAllowed?', target: 'planning', actions: 'applyPlan' },
-          { actions: 'refusePlan' },
-        ],
-        'DAY.TOGGLE': [
-          { guard: 'isPlanAllowed?', target: 'planning', actions: 'applyPlan' },
-          { actions: 'refusePlan' },
-        ],
+        ...dragMoves,
+        ...planThen({ target: 'planning' }),
         SAVE: { guard: 'hasDrafts?', target: 'saving' },
         RESET: { guard: 'hasDrafts?', target: 'loading', actions: 'dropDrafts' },
       },
@@ -282,6 +293,9 @@ export const vacationPlannerMachine = setup({
       on: {
         'FILTER.CHANGE': { target: 'filtering', reenter: true, actions: 'setFilter' },
         'SORT.SET': { target: 'loading', actions: 'setSort' },
+        // A plan made during the pause goes with the load that follows it.
+        ...dragMoves,
+        ...planThen({}),
       },
     },
     planning: {
@@ -302,17 +316,8 @@ export const vacationPlannerMachine = setup({
       on: {
         'SORT.SET': { actions: ['setSort', 'markQueryChanged'] },
         'FILTER.CHANGE': { actions: ['setFilter', 'markQueryChanged'] },
-        'DRAG.START': { actions: 'startDrag' },
-        'DRAG.OVER': { actions: 'moveDrag' },
-        'DRAG.CANCEL': { actions: 'dropDrag' },
-        'DRAG.END': [
-          { guard: 'isPlanAllowed?', target: 'planning', reenter: true, actions: 'applyPlan' },
-          { actions: 'refusePlan' },
-        ],
-        'DAY.TOGGLE': [
-          { guard: 'isPlanAllowed?', target: 'planning', reenter: true, actions: 'applyPlan' },
-          { actions: 'refusePlan' },
-        ],
+        ...dragMoves,
+        ...planThen({ target: 'planning', reenter: true }),
       },
     },
     saving: {

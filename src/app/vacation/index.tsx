@@ -65,13 +65,13 @@ function Planner({ calcId }: { calcId: number }) {
         {
           label: 'Отменить изменения',
           onClick: () => actor.send({ type: 'RESET' }),
-          disabled: changed === 0 || saving || planning,
+          disabled: changed === 0 || loading || saving || planning,
           variant: 'secondary' as const,
         },
         {
           label: 'Сохранить',
           onClick: () => actor.send({ type: 'SAVE' }),
-          disabled: changed === 0 || saving || planning,
+          disabled: changed === 0 || loading || saving || planning,
         },
       ]
     : [];
