@@ -11,6 +11,9 @@
  */
 import type pg from 'pg';
 
+/** The NOTIFY channel of committed writes that answers may read: the triggers of migration 0023 send on it. */
+export const DATA_CHANNEL = 'gow_data';
+
 /** The tables a committed write changed, null when not known (then: any table). */
 export type WrittenTables = readonly string[] | null;
 export type WriteListener = (tables: WrittenTables) => void;

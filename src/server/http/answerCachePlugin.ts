@@ -13,7 +13,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DbHandle } from '../db/client.ts';
-import type { WrittenTables } from '../db/writes.ts';
+import { DATA_CHANNEL, type WrittenTables } from '../db/writes.ts';
 import { type AnswerCache, answerKey, type CachedAnswer, type Encoding } from './answerCache.ts';
 import { acceptsEncoding } from './precompressed.ts';
 
@@ -23,9 +23,6 @@ declare module 'fastify' {
     answerCache?: boolean;
   }
 }
-
-/** The NOTIFY channel of committed writes (migration 0023). */
-const DATA_CHANNEL = 'gow_data';
 
 /** Tables no cached answer reads: their writes (logins) keep the cache. */
 const UNREAD_TABLES = new Set(['sessions', 'login_failures']);

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDb } from '../../../../tests/support/testApp.ts';
 import type { DbHandle } from '../../db/client.ts';
+import { DATA_CHANNEL } from '../../db/writes.ts';
 import { createAuditPurger, purgeAudit } from './retention.ts';
 
 let dbh: DbHandle;
@@ -77,6 +78,22 @@ describe('purging the audit trail', () => {
       `select tgname from pg_trigger where tgrelid = 'audit_log'::regclass and not tgisinternal`,
     );
     expect(triggers).toEqual([]);
+  });
+
+  it('tells every process that answers may have changed, once per purge that deleted rows', async () => {
+    const notices: string[] = [];
+    const stop = await dbh.listen(DATA_CHANNEL, (payload) => notices.push(payload));
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 100));
+    try {
+      await agedRows(['399 days', ...old(3)]);
+      expect(await purgeAudit(dbh, { olderThanDays: 400, batch: 2 })).toBe(3);
+      await expect.poll(() => notices.length, { timeout: 2000 }).toBe(1);
+      expect(await purgeAudit(dbh, { olderThanDays: 400 })).toBe(0);
+      await settled();
+      expect(notices).toHaveLength(1);
+    } finally {
+      await stop();
+    }
   });
 
   it('refuses 0 days, which would delete the whole trail', async () => {

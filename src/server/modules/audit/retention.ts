@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '../../db/client.ts';
+import { DATA_CHANNEL } from '../../db/writes.ts';
 
 /** The advisory lock a purging process holds: a fixed bigint ("audit" in ASCII), apart from every other lock. */
 const PURGE_LOCK = 418_581_342_580;
@@ -66,7 +67,7 @@ async function deleteBatches(
 ): Promise<number> {
   let deleted = 0;
   for (;;) {
-    if (signal?.aborted) return deleted;
+    if (signal?.aborted) break;
     // `order by at` walks audit_log_at_idx from its oldest end and stops at the limit, also when nothing is old
     // enough. The cutoff is each statement's `now()`: it moves on by the seconds the purge takes, which is harmless.
     const [row] = await db.query<{ n: number }>(
@@ -78,8 +79,13 @@ async function deleteBatches(
       [olderThanDays, batch],
     );
     deleted += row.n;
-    if (row.n < batch) return deleted;
+    if (row.n < batch) break;
   }
+  // audit_log has no notifying trigger (migration 0023: its writes go beside a table that notifies), but the purge
+  // writes it alone: without this notice other processes would answer `GET /api/audit` from their caches, purged rows
+  // and all, until the cache's age bound. This process's cache saw the deletes already (db.onWrite).
+  if (deleted > 0) await db.query(`select pg_notify($1, '')`, [DATA_CHANNEL]);
+  return deleted;
 }
 
 interface AuditPurgerOptions {
