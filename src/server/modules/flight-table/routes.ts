@@ -27,9 +27,11 @@ import { MESSAGES, z } from '../../../shared/messages.ts';
 import { idSchema } from '../../../shared/reference.ts';
 import { instantToDay, wallClockToInstant } from '../../../shared/wallClock.ts';
 import { buildXlsx } from '../../files/xlsx.ts';
+import { MULTIPART_BODY_LIMIT } from '../../http/bodyLimit.ts';
 import { BadRequestError } from '../../http/errors.ts';
 import { filterFlag, filterIds, filterText } from '../../http/filters.ts';
 import { type FilterParser, type ListQuery, listQuery, sendPage } from '../../http/list.ts';
+import { multipartFields } from '../../http/multipart.ts';
 import { parseQueryString, queryId, queryList } from '../../http/query.ts';
 import { routeGroup } from '../../http/route.ts';
 import { answerSignal } from '../../http/signal.ts';
@@ -160,25 +162,6 @@ const formAidsSchema = z.object({
   aids: queryList(z.union([idSchema, queryId]), 2000),
 });
 
-/**
- * The text fields of a multipart/form-data body as a query string, files left out.
- * Example: two parts `aids[]` = 1 and 2 → 'aids%5B%5D=1&aids%5B%5D=2'.
- */
-function multipartFields(contentType: string, body: string): string {
-  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
-  if (!boundary) throw new BadRequestError(MESSAGES.malformed, { body: ['Нет границы multipart'] });
-  const fields = new URLSearchParams();
-  for (const part of body.split(`--${boundary}`)) {
-    const split = part.indexOf('\r\n\r\n');
-    if (split < 0) continue;
-    const head = part.slice(0, split);
-    const name = /content-disposition:[^\r\n]*\bname="([^"]*)"/i.exec(head)?.[1];
-    if (name === undefined || /\bfilename=/i.test(head)) continue;
-    fields.append(name, part.slice(split + 4).replace(/\r\n$/, ''));
-  }
-  return fields.toString();
-}
-
 const DATE_RANGE = /^(\d{2})\.(\d{2})\.(\d{4})\s*-\s*(\d{2})\.(\d{2})\.(\d{4})$/;
 
 /** Flight table (spec 7, Flight table): GET /v1/race, the race-filter lists and the row actions. */
@@ -201,16 +184,20 @@ export const flightTableRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
 
   // A browser's FormData goes as multipart/form-data: its text fields are read the same way (files are ignored).
   if (!app.hasContentTypeParser('multipart/form-data'))
-    app.addContentTypeParser('multipart/form-data', { parseAs: 'string' }, (request, body, done) => {
-      try {
-        done(
-          null,
-          parseQueryString(multipartFields(String(request.headers['content-type']), body as string)),
-        );
-      } catch (error) {
-        done(error as Error, undefined);
-      }
-    });
+    app.addContentTypeParser(
+      'multipart/form-data',
+      { parseAs: 'string', bodyLimit: MULTIPART_BODY_LIMIT },
+      (request, body, done) => {
+        try {
+          done(
+            null,
+            parseQueryString(multipartFields(String(request.headers['content-type']), body as string)),
+          );
+        } catch (error) {
+          done(error as Error, undefined);
+        }
+      },
+    );
 
   /** The rows of the query's period and filters, sorted. */
   async function listed(
