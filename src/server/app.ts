@@ -21,6 +21,7 @@ import { eventsRoutes } from './events/routes.ts';
 import { actorHook } from './http/actor.ts';
 import { type AnswerCacheOptions, createAnswerCache } from './http/answerCache.ts';
 import { answerCachePlugin } from './http/answerCachePlugin.ts';
+import { BODY_LIMIT } from './http/bodyLimit.ts';
 import { clientErrorHandler, frameworkErrors } from './http/clientError.ts';
 import { errorHandler } from './http/errorHandler.ts';
 import { parseQueryString } from './http/query.ts';
@@ -106,7 +107,8 @@ export async function buildApp(options: AppOptions) {
     frameworkErrors,
     // Errors Node's HTTP parser raises before routing (431 header too large, a malformed request line).
     clientErrorHandler,
-    bodyLimit: 10 * 1024 * 1024,
+    // 1 MB; the routes that need more, or much less, say so (src/server/http/bodyLimit.ts).
+    bodyLimit: BODY_LIMIT,
     // A hop count as a function: Fastify 5.12 takes a plain number for "trust nothing" (it cannot check the peer).
     trustProxy: options.trustProxy
       ? (_address: string, hop: number) => hop < (options.trustProxy ?? 0)

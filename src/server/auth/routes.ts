@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authModeSchema, loginSchema, passwordChangeSchema, sessionUserSchema } from '../../shared/auth.ts';
 import { z } from '../../shared/messages.ts';
+import { CREDENTIALS_BODY_LIMIT } from '../http/bodyLimit.ts';
 import { queryArray } from '../http/query.ts';
 import { bearerToken } from './plugin.ts';
 
@@ -17,6 +18,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auth/login',
     {
       config: { access: 'public', rateLimit: { max: options.loginRateLimit, timeWindow: '1 minute' } },
+      bodyLimit: CREDENTIALS_BODY_LIMIT,
       schema: {
         tags: ['auth'],
         summary: 'Вход: логин и пароль в обмен на токен',
@@ -57,6 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auth/password',
     {
       config: { access: 'session' },
+      bodyLimit: CREDENTIALS_BODY_LIMIT,
       schema: {
         tags: ['auth'],
         summary: 'Смена своего пароля; остальные сеансы пользователя завершаются',

@@ -17,6 +17,8 @@ export interface RouteDoc<Q extends z.ZodType, R extends z.ZodType> {
   querystring?: Q;
   response: R;
   access?: Access;
+  /** Bytes of body taken, when not the app's default (src/server/http/bodyLimit.ts). */
+  bodyLimit?: number;
 }
 
 /**
@@ -27,6 +29,7 @@ export interface RouteDoc<Q extends z.ZodType, R extends z.ZodType> {
 export function routeGroup(group: RouteGroup) {
   return <R extends z.ZodType, Q extends z.ZodType = ReturnType<typeof plainQuery>>(doc: RouteDoc<Q, R>) => ({
     config: { access: doc.access ?? group.access },
+    ...(doc.bodyLimit ? { bodyLimit: doc.bodyLimit } : {}),
     schema: {
       tags: [...group.tags],
       summary: doc.summary,

@@ -20,6 +20,7 @@ import {
 } from '../../../shared/planning-calc.ts';
 import { ValidationError } from '../../domain/errors.ts';
 import { anyRule } from '../../http/access.ts';
+import { LARGE_BODY_LIMIT } from '../../http/bodyLimit.ts';
 import { BadRequestError } from '../../http/errors.ts';
 import { filterText } from '../../http/filters.ts';
 import { listQuery, plainQuery, sendPage } from '../../http/list.ts';
@@ -187,6 +188,7 @@ export const planningCalcRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     description: `То же, что GET /planning/vacation, но параметры в JSON-теле: {calc_id, sort, page, per-page, filter: {employee}, vacation_plan: [{employee_id, dates}]}; ничего не сохраняет. Длинный план не помещается в адрес запроса (16 КБ на строку запроса и заголовки), поэтому экран планировщика спрашивает так. Ошибки плана — 422 по vacation_plan.n.… .`,
     response: vacationAnswerSchema,
     access: 'session',
+    bodyLimit: LARGE_BODY_LIMIT,
   });
   app.post(
     '/planning/vacation/preview',
@@ -213,6 +215,7 @@ export const planningCalcRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     description: SAVE_DESCRIPTION,
     response: vacationSavedSchema,
     access: anyRule('strategic-planning-index'),
+    bodyLimit: LARGE_BODY_LIMIT,
   });
   app.put(
     '/planning/vacation',
