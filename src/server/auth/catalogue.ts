@@ -37,7 +37,12 @@ const ROLES: Record<string, RoleDefinition> = {
   },
   /** A team lead: builds and staffs the teams of his own department only (the demo user has one). */
   brigadir: { title: 'Бригадир', rules: ['read-department-team', 'edit-department-team'] },
-  viewer: { title: 'Наблюдатель', rules: [] },
+  /**
+   * No rules: the screens whose route needs none. Not read-only: spec 2 names no rule for the flight table, the rush
+   * baggage page (printing included) and the /system/config pages, so every signed-in user works them; the title says
+   * what the role holds, not a promise it cannot keep (security review, session 9).
+   */
+  viewer: { title: 'Без дополнительных прав', rules: [] },
 };
 
 /**

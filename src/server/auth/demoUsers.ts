@@ -7,7 +7,7 @@ export const DEMO_USERS = [
   { login: 'admin', name: 'Администратор Демо', role: 'admin' },
   { login: 'planner', name: 'Планировщик Демо', role: 'planner' },
   { login: 'tariff', name: 'Тарификатор Демо', role: 'tariff' },
-  { login: 'viewer', name: 'Наблюдатель Демо', role: 'viewer' },
+  { login: 'viewer', name: 'Сотрудник Демо', role: 'viewer' },
   /** Plans the teams of the ramp service (СНО) only: read-department-team and edit-department-team. */
   { login: 'brigadir', name: 'Бригадир Демо', role: 'brigadir', department: 'СНО' },
 ] as const;
