@@ -41,3 +41,12 @@ describe('readConfig: audit retention', () => {
     );
   });
 });
+
+describe('readConfig: failed-login limits', () => {
+  it('counts 5 failures per login and address, 50 per login, 100 per address unless told otherwise', () => {
+    expect(readConfig({}).loginLimits).toMatchObject({ perLoginAddress: 5, perLogin: 50, perAddress: 100 });
+    expect(
+      readConfig({ LOGIN_FAILURES_PER_LOGIN_ADDRESS: '3', LOGIN_FAILURES_PER_LOGIN: '20' }).loginLimits,
+    ).toMatchObject({ perLoginAddress: 3, perLogin: 20 });
+  });
+});

@@ -75,6 +75,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: count('TRUST_PROXY', env.TRUST_PROXY, 0, 0),
     loginRateLimit: optionalNumber(env.LOGIN_RATE_LIMIT) ?? 120,
     loginLimits: {
+      perLoginAddress: count(
+        'LOGIN_FAILURES_PER_LOGIN_ADDRESS',
+        env.LOGIN_FAILURES_PER_LOGIN_ADDRESS,
+        DEFAULT_LOGIN_LIMITS.perLoginAddress,
+      ),
       perLogin: count(
         'LOGIN_FAILURES_PER_LOGIN',
         env.LOGIN_FAILURES_PER_LOGIN,

@@ -4,14 +4,25 @@ import { HttpError } from '../http/errors.ts';
 
 /** How many failed logins a window allows, per login and per client address (docs/DECISIONS.md, "Credentials"). */
 export interface LoginLimits {
-  /** Failures of one login (from any address) before it is refused for the rest of the window. */
+  /** Failures of one login from one client address before that address is refused for it for the rest of the window. */
+  perLoginAddress: number;
+  /**
+   * Failures of one login from all addresses together before it is refused everywhere: the ceiling on guesses spread
+   * over many addresses. Higher than `perLoginAddress`, so that one person guessing (or just typing someone's login)
+   * cannot lock its owner out of every other address with a handful of requests.
+   */
   perLogin: number;
   /** Failures from one client address (any login) before it is refused; high, because a shift shares one NAT. */
   perAddress: number;
   windowMs: number;
 }
 
-export const DEFAULT_LOGIN_LIMITS: LoginLimits = { perLogin: 5, perAddress: 100, windowMs: 15 * 60 * 1000 };
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
+  perLoginAddress: 5,
+  perLogin: 50,
+  perAddress: 100,
+  windowMs: 15 * 60 * 1000,
+};
 
 /** Longer logins are counted by their first characters: nobody's login is that long, and rows stay small. */
 const LOGIN_KEY_LENGTH = 200;
@@ -45,7 +56,8 @@ export function createLoginLimiter(
     limits,
 
     /**
-     * Throws TooManyLoginsError when the login or the address has used up the window's failures; else writes the
+     * Throws TooManyLoginsError when the login from this address, the login from everywhere, or the address has used
+     * up the window's failures; else writes the
      * attempt as a failure and answers its id, for `release` once the password proves right. Raw SQL: advisory
      * locks have no query-builder form. The two locks (login, then address; always in that order, so two attempts
      * never wait for each other crosswise) make count-and-write one step for every process on the database.
@@ -60,10 +72,16 @@ export function createLoginLimiter(
         const [row] = (
           (await tx.execute(
             sql`select (select count(*)::int from login_failures where login = ${key(login)} and at > ${since}) as by_login,
+                       (select count(*)::int from login_failures
+                         where login = ${key(login)} and address = ${address} and at > ${since}) as by_login_address,
                        (select count(*)::int from login_failures where address = ${address} and at > ${since}) as by_address`,
-          )) as unknown as { rows: { by_login: number; by_address: number }[] }
+          )) as unknown as { rows: { by_login: number; by_login_address: number; by_address: number }[] }
         ).rows;
-        if (row.by_login >= limits.perLogin || row.by_address >= limits.perAddress) {
+        if (
+          row.by_login_address >= limits.perLoginAddress ||
+          row.by_login >= limits.perLogin ||
+          row.by_address >= limits.perAddress
+        ) {
           throw new TooManyLoginsError(limits.windowMs);
         }
         await tx.execute(sql`delete from login_failures where at <= ${since}`);

@@ -53,6 +53,22 @@ describe('when logins fail', () => {
     expect(await statusOf(service.login('petrov', 'right-password', '10.0.0.2'))).toBe(200);
   });
 
+  it('refuses a login from the address that used up its failures, not the owner elsewhere, until the ceiling', async () => {
+    const service = createAuthService(db, {
+      now: () => clock,
+      loginLimits: { perLoginAddress: 2, perLogin: 4, perAddress: 100, windowMs: 15 * MINUTE },
+    });
+    for (let i = 0; i < 2; i += 1)
+      expect(await statusOf(service.login('petrov', 'wrong', '10.0.0.1'))).toBe(401);
+    expect(await statusOf(service.login('petrov', 'right-password', '10.0.0.1'))).toBe(429);
+    // The owner at another desk still signs in: a few requests from one address cannot lock the account.
+    expect(await statusOf(service.login('petrov', 'right-password', '10.0.0.2'))).toBe(200);
+    // Guesses spread over addresses meet the login's own ceiling (four), and then it is refused everywhere.
+    expect(await statusOf(service.login('petrov', 'wrong', '10.0.0.3'))).toBe(401);
+    expect(await statusOf(service.login('petrov', 'wrong', '10.0.0.4'))).toBe(401);
+    expect(await statusOf(service.login('petrov', 'right-password', '10.0.0.5'))).toBe(429);
+  });
+
   it('locks an unknown login exactly as a known one, with a message that names no login', async () => {
     const service = auth();
     for (let i = 0; i < 3; i += 1)
