@@ -31,7 +31,17 @@ export const RUSH_MESSAGES = {
   serialsExhausted: (code: string) =>
     `Номера бирок перевозчика ${code} исчерпаны (999 999): новые бирки выдать нельзя`,
   noTag: (ids: readonly number[]) => `Бирки не найдены: ${ids.join(', ')}`,
+  spareTagsPerDay: (left: number) =>
+    left > 0
+      ? `За сутки перевозчику выдано почти ${SPARE_TAGS_PER_DAY} запасных бирок: можно ещё не больше ${left}`
+      : `За сутки перевозчику уже выдано ${SPARE_TAGS_PER_DAY} запасных бирок: новые можно будет выдать позже`,
 } as const;
+
+/**
+ * Spare tags (`POST /rush-baggage`) of one carrier per 24 hours, all users together: far above a station's day, and
+ * it keeps the carrier's 999,999 serials from being used up by requests (security review, session 9).
+ */
+export const SPARE_TAGS_PER_DAY = 1000;
 
 /** Bag statuses: checked in, loaded on its flight, mishandled (left behind, needs a rush), forwarded as rush. */
 const BAG_STATUSES = ['checked', 'loaded', 'mishandled', 'rushed'] as const;

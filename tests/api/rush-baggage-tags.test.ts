@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { openDb } from '../../src/server/db/client.ts';
 import { airlines } from '../../src/server/db/schema/index.ts';
-import type { NewTag } from '../../src/shared/rush-baggage.ts';
+import { type NewTag, RUSH_MESSAGES, SPARE_TAGS_PER_DAY } from '../../src/shared/rush-baggage.ts';
 import { withDatabase } from '../support/globalDb.ts';
 import { bearer, createTestApp, loginAs } from '../support/testApp.ts';
 
@@ -66,5 +66,34 @@ describe('rush tags issued at once', () => {
     const both = [app, second!];
     const tags = tagsOf(await Promise.all(Array.from({ length: 50 }, (_, i) => issue(both[i % 2], 2))));
     expect(new Set(tags).size).toBe(100);
+  });
+});
+
+describe('spare tags of one carrier in a day', () => {
+  it(`stop at ${SPARE_TAGS_PER_DAY}, also when the last ones are asked at once, and refused ones use no serial`, async () => {
+    const [row] = await app.db
+      .insert(airlines)
+      .values({ nameRu: 'ЮТэйр', nameEn: 'Utair', iataCode: 'UT', numericCode: '298', countryCode: 'RU' })
+      .returning();
+    const spare = (count: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/rush-baggage',
+        headers: auth,
+        payload: { count_tag: count, aviacompany_id: row.id },
+      });
+    for (let i = 0; i < SPARE_TAGS_PER_DAY / 100 - 1; i += 1) expect((await spare(100)).statusCode).toBe(200);
+    const last = await Promise.all(Array.from({ length: 6 }, () => spare(50)));
+    expect(last.filter((a) => a.statusCode === 200)).toHaveLength(2);
+    const refused = last.filter((a) => a.statusCode !== 200);
+    expect(refused.map((a) => a.statusCode)).toEqual([422, 422, 422, 422]);
+    expect(refused[0].json().fields).toEqual({ count_tag: [RUSH_MESSAGES.spareTagsPerDay(0)] });
+    const [{ n, top }] = await app.dbh.query<{ n: number; top: number }>(
+      'select count(*)::int as n, max(serial) as top from rush_tags where airline_id = $1',
+      [row.id],
+    );
+    expect({ n, top }).toEqual({ n: SPARE_TAGS_PER_DAY, top: SPARE_TAGS_PER_DAY });
+    // Another carrier is not held back by this one's day.
+    expect((await issue(app, 1)).statusCode).toBe(200);
   });
 });

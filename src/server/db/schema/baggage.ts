@@ -153,6 +153,8 @@ export const rushTags = pgTable(
     check('rush_tags_serial_ck', sql`${t.serial} between 1 and 999999`),
     index('rush_tags_bag_idx').on(t.bagId),
     index('rush_tags_minor_idx').on(t.minorBagId),
+    // The spare tags a carrier was given in the last day (the daily cap of POST /rush-baggage).
+    index('rush_tags_airline_at_idx').on(t.airlineId, t.createdAt),
   ],
 );
 

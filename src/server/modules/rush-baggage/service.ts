@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { z } from '../../../shared/messages.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import {
@@ -11,6 +11,7 @@ import {
   type RushAnswer,
   type RushCode,
   type rushPayloadSchema,
+  SPARE_TAGS_PER_DAY,
 } from '../../../shared/rush-baggage.ts';
 import { instantToWallClock, wallClockToInstant } from '../../../shared/wallClock.ts';
 import type { DbHandle } from '../../db/client.ts';
@@ -24,6 +25,7 @@ import {
   rushBaggageCodes,
   rushes,
   rushRoutes,
+  rushTags,
 } from '../../db/schema/index.ts';
 import { type FieldErrors, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { BadRequestError } from '../../http/errors.ts';
@@ -346,6 +348,24 @@ export function createRushBaggageService({ db, kind }: RushBaggageDeps) {
           userId,
           field: 'aviacompany_id',
         });
+        // Counted after the issue, which holds the carrier's counter row: concurrent issuers of the carrier wait for
+        // this one's commit, so together they never pass the cap. Over it, the throw rolls the serials back.
+        const [{ spare }] = await tx
+          .select({ spare: sql<number>`count(*)::int` })
+          .from(rushTags)
+          .where(
+            and(
+              eq(rushTags.airlineId, input.aviacompany_id),
+              gte(rushTags.createdAt, sql`now() - interval '1 day'`),
+              isNull(rushTags.bagId),
+              isNull(rushTags.minorBagId),
+              isNull(rushTags.rushId),
+            ),
+          );
+        if (spare > SPARE_TAGS_PER_DAY) {
+          const left = SPARE_TAGS_PER_DAY - (spare - input.count_tag);
+          throw new ValidationError({ count_tag: [RUSH_MESSAGES.spareTagsPerDay(left)] });
+        }
         return issued.map((t) => ({ id: t.id, new_tag: t.tag, aviacompany_id: input.aviacompany_id }));
       });
     },

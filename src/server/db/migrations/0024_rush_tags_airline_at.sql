@@ -1,0 +1,1 @@
+CREATE INDEX "rush_tags_airline_at_idx" ON "rush_tags" USING btree ("airline_id","created_at");
