@@ -13,6 +13,7 @@ import {
   rushPayloadSchema,
   tagPrintSchema,
 } from '../../../shared/rush-baggage.ts';
+import { anyRule } from '../../http/access.ts';
 import { listQuery, plainQuery, sendPage } from '../../http/list.ts';
 import { queryId, queryList } from '../../http/query.ts';
 import { routeGroup } from '../../http/route.ts';
@@ -136,8 +137,13 @@ export const rushBaggageRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
     '/baggage/outbox',
     route({
       summary: 'Очередь писем о срочном багаже (новые сверху; filter[status] queued, sent, failed)',
+      description:
+        'Письма называют пассажиров и адресатов: очередь видят те, кому открыт журнал изменений (audit-index).',
       querystring: listQuery(OUTBOX_LIST),
       response: z.array(outboxMailSchema),
+      // Beyond the spec (no screen reads it): the mails name passengers and addresses, so only the operators who
+      // read the audit trail see them (security review, session 9).
+      access: anyRule('audit-index'),
     }),
     async (request, reply) =>
       sendPage(reply, request.query, await service.outbox(request.query, request.timeZone)),
