@@ -1,10 +1,15 @@
+import net from 'node:net';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionUser } from '../../src/server/auth/service.ts';
 import { openDb } from '../../src/server/db/client.ts';
 import { turnarounds } from '../../src/server/db/schema/index.ts';
+import type { LiveHub } from '../../src/server/events/hub.ts';
 import { notifyChange } from '../../src/server/events/notify.ts';
+import { eventsRoutes } from '../../src/server/events/routes.ts';
 import type { LiveNotice } from '../../src/shared/events.ts';
 import { withDatabase } from '../support/globalDb.ts';
-import { createTestApp, loginAs } from '../support/testApp.ts';
+import { createTestApp, loginAs, loginHolding } from '../support/testApp.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -145,6 +150,38 @@ describe('GET /api/events', () => {
     }
   });
 
+  it("closes a user's oldest stream when a sixth opens, told to come back in a minute, and leaves others alone", async () => {
+    const tabs = await loginHolding(a, 'many_tabs', ['read-department-team']);
+    const other = await openFeed(base, token);
+    const feeds: Awaited<ReturnType<typeof openFeed>>[] = [];
+    try {
+      await other.waitFor((frame) => frame.includes('event: ready'));
+      for (let i = 0; i < 6; i += 1) {
+        const feed = await openFeed(base, tabs);
+        feeds.push(feed);
+        expect(feed.response.status).toBe(200);
+        await feed.waitFor((frame) => frame.includes('event: ready'));
+      }
+      const [oldest, ...rest] = feeds;
+      const outcome = await Promise.race([
+        oldest.ended.then(() => 'ended'),
+        new Promise((resolve) => setTimeout(() => resolve('still open'), 3000)),
+      ]);
+      expect(outcome).toBe('ended');
+      expect(oldest.frames).toContain('retry: 60000');
+      const stillOpen = await Promise.race([
+        Promise.any([...rest, other].map((feed) => feed.ended)).then(() => 'one ended'),
+        new Promise((resolve) => setTimeout(() => resolve('all open'), 400)),
+      ]);
+      expect(stillOpen).toBe('all open');
+      // Every open stream still hears the news.
+      await b.db.transaction(async (tx) => notifyChange(tx, { entity: 'team', ids: [5], by: null }));
+      for (const feed of [...rest, other]) await feed.waitFor((f) => f.includes('"ids":[5]'));
+    } finally {
+      for (const feed of [...feeds, other]) feed.close();
+    }
+  });
+
   it('streams uncompressed server-sent events that open with a ready frame', async () => {
     const feed = await openFeed(base, token);
     try {
@@ -214,6 +251,99 @@ describe('GET /api/events', () => {
       expect(feed.frames.filter((f) => f.startsWith('event: change'))).toHaveLength(1);
     } finally {
       feed.close();
+    }
+  });
+});
+
+/** The feed route alone, on a fake hub whose clients the test drives; the user id is the `x-user` header. */
+async function feedOnFakeHub(options: { maxStreams?: number; maxBufferedBytes?: number }) {
+  const clients = new Set<{ write(chunk: string): void; end(): void }>();
+  let removed = 0;
+  const hub: LiveHub = {
+    async subscribe(client) {
+      clients.add(client);
+      return () => {
+        if (clients.delete(client)) removed += 1;
+      };
+    },
+    get size() {
+      return clients.size;
+    },
+    async close() {},
+  };
+  const app = Fastify();
+  app.decorateRequest('user', null as unknown as SessionUser);
+  app.addHook('onRequest', async (request) => {
+    request.user = {
+      id: Number(request.headers['x-user']),
+      login: 'u',
+      name: 'u',
+      rules: [],
+      department_id: null,
+    };
+  });
+  await app.register(eventsRoutes, { hub, stillSignedIn: async () => true, ...options });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, base, clients, removed: () => removed };
+}
+
+const untilTrue = async (check: () => boolean, ms = 5000) => {
+  const deadline = Date.now() + ms;
+  while (!check() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  return check();
+};
+
+describe('GET /api/events bounds', () => {
+  it('refuses a stream beyond the process cap with 503 and a Russian message', async () => {
+    const { app, base, clients } = await feedOnFakeHub({ maxStreams: 2 });
+    const controllers: AbortController[] = [];
+    const open = async (user: number) => {
+      const controller = new AbortController();
+      controllers.push(controller);
+      return fetch(`${base}/events`, {
+        headers: { accept: 'text/event-stream', 'x-user': String(user) },
+        signal: controller.signal,
+      });
+    };
+    try {
+      expect((await open(1)).status).toBe(200);
+      expect((await open(2)).status).toBe(200);
+      expect(await untilTrue(() => clients.size === 2)).toBe(true);
+      const refused = await open(3);
+      expect(refused.status).toBe(503);
+      expect((await refused.json()).message).toMatch(/Повторите позже/);
+      // A stream that ends frees its place.
+      controllers[0].abort();
+      expect(await untilTrue(() => clients.size === 1)).toBe(true);
+      expect((await open(3)).status).toBe(200);
+    } finally {
+      for (const controller of controllers) controller.abort();
+      await app.close();
+    }
+  });
+
+  it('drops a stream whose client reads nothing once a megabyte waits unsent', async () => {
+    const { app, base, clients, removed } = await feedOnFakeHub({});
+    const { port } = new URL(base);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    try {
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      socket.write('GET /events HTTP/1.1\r\nhost: x\r\naccept: text/event-stream\r\nx-user: 1\r\n\r\n');
+      // Reads the head, then nothing more.
+      await new Promise<void>((resolve) => socket.once('data', () => resolve()));
+      socket.pause();
+      expect(await untilTrue(() => clients.size === 1)).toBe(true);
+      const [client] = clients;
+      const notice = `event: change\ndata: ${'x'.repeat(64 * 1024)}\n\n`;
+      // Far more than the kernel's buffers take on both ends; the stream must be dropped on the way.
+      for (let i = 0; i < 1024 && clients.size > 0; i += 1) {
+        client.write(notice);
+        if (i % 16 === 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect(await untilTrue(() => removed() === 1)).toBe(true);
+    } finally {
+      socket.destroy();
+      await app.close();
     }
   });
 });
