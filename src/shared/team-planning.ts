@@ -308,6 +308,10 @@ export const TEAM_MESSAGES = {
   busyInTeam: (team: string) => `Сотрудник уже в бригаде «${team}» в это время`,
   lacksSkill: (item: string) => `У сотрудника нет навыка, дающего доступ: ${item}`,
   noRuleForPosition: (position: string) => `В бригаде нет правила для должности «${position}»`,
+  positionOfOtherDepartment: (position: string, department: string) =>
+    `Должность «${position}» относится к подразделению «${department}»: в бригаду можно включать только должности её подразделения`,
+  employeeOfOtherDepartment: (department: string) =>
+    `Сотрудник из подразделения «${department}»: в бригаду можно включать только сотрудников её подразделения`,
   notMember: 'Сотрудник не состоит в бригаде',
   alreadyMember: 'Сотрудник уже состоит в бригаде',
   flightHasTeam: (team: string) => `Рейс уже назначен бригаде «${team}»`,

@@ -16,8 +16,9 @@ import {
 import { type FieldErrors, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { planHandOver } from '../../domain/teamAssignment.ts';
 import { busyInTeams, itemKey, missingItems, skillGrants, skillsOf, taskItems, taskKeys } from './access.ts';
+import { departmentNames, foreignEmployees, heldTo } from './departments.ts';
 import { type PairTask, pairsOfAids } from './pairs.ts';
-import { type Caller, requireScope, scopeOf } from './scope.ts';
+import { type Caller, requireScope, scopeOf, type TeamScope } from './scope.ts';
 import { readTeams } from './teamRead.ts';
 import { dropMembersFromTeamFlights, requireTeam } from './teamWrite.ts';
 import { notifyAll, type Tx } from './tx.ts';
@@ -87,6 +88,33 @@ export function createMemberWrites(db: Db) {
         addField(fields, field(i), TEAM_MESSAGES.lacksSkill(key));
     }
     if (Object.keys(fields).length > 0) throw new ValidationError(fields);
+  }
+
+  /**
+   * Adds to `fields` (under `field`) the employees who may not join the team because they are of another department
+   * and the writer lacks team-all (departments.ts).
+   */
+  async function checkDepartment(
+    tx: Tx,
+    scope: TeamScope,
+    team: typeof teams.$inferSelect,
+    people: (typeof employees.$inferSelect)[],
+    field: (index: number) => string,
+    fields: FieldErrors,
+  ) {
+    const own = heldTo(scope, team.departmentId);
+    if (own === undefined) return;
+    const outsiders = await foreignEmployees(
+      tx,
+      people.map((p) => p.id),
+      own,
+    );
+    const names = await departmentNames(tx, outsiders.values());
+    for (const [i, p] of people.entries()) {
+      const away = outsiders.get(p.id);
+      if (away !== undefined)
+        addField(fields, field(i), TEAM_MESSAGES.employeeOfOtherDepartment(names.get(away) ?? ''));
+    }
   }
 
   /** The employees by id (422 under `field` when one is missing), in the order asked. */
@@ -169,7 +197,8 @@ export function createMemberWrites(db: Db) {
     async addEmployees(teamId: number, employeeIds: number[], caller: Caller, zone: string): Promise<Team> {
       return db.transaction(async (tx) => {
         const team = await requireTeam(tx, teamId);
-        requireScope(await scopeOf(tx, caller, 'write'), team.departmentId);
+        const scope = await scopeOf(tx, caller, 'write');
+        requireScope(scope, team.departmentId);
         const field = (i: number) => `employee_id.${i}`;
         const people = await requireEmployees(tx, employeeIds, field);
         const current = await tx
@@ -182,6 +211,7 @@ export function createMemberWrites(db: Db) {
           if (members.has(p.id)) addField(fields, field(i), TEAM_MESSAGES.alreadyMember);
           members.add(p.id);
         });
+        await checkDepartment(tx, scope, team, people, field, fields);
         if (Object.keys(fields).length > 0) throw new ValidationError(fields);
         await checkJoin(tx, team, people, field);
         for (const p of people) {
@@ -207,13 +237,17 @@ export function createMemberWrites(db: Db) {
     ): Promise<ReplaceResult> {
       return db.transaction(async (tx) => {
         const team = await requireTeam(tx, teamId);
-        requireScope(await scopeOf(tx, caller, 'write'), team.departmentId);
+        const scope = await scopeOf(tx, caller, 'write');
+        requireScope(scope, team.departmentId);
         const [old] = await tx
           .select()
           .from(teamEmployees)
           .where(and(eq(teamEmployees.teamId, teamId), eq(teamEmployees.employeeId, oldId)));
         if (!old) throw new NotFoundError(TEAM_MESSAGES.notMember);
         const [person] = await requireEmployees(tx, [employeeId], () => 'employee_id');
+        const outside: FieldErrors = {};
+        await checkDepartment(tx, scope, team, [person], () => 'employee_id', outside);
+        if (Object.keys(outside).length > 0) throw new ValidationError(outside);
         const [rule] = await tx.select().from(teamPositionRules).where(eq(teamPositionRules.id, old.ruleId));
         if (person.employeePositionId !== rule.employeePositionId) {
           const [pos] = await tx

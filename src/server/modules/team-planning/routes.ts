@@ -28,6 +28,12 @@ const route = routeGroup({ tags: TAGS, access: READ });
 const items = z.array(namedItemSchema);
 const idParams = z.object({ id: queryId });
 
+/** The department rule of every write that puts positions or people in a team (departments.ts). */
+const OWN_DEPARTMENT =
+  'Без team-all должности правил — только подразделения бригады (иначе 422 на employee_position_id правила), ' +
+  'сотрудники — только её подразделения: и по карточке сотрудника, и по его должности (иначе 422 на его ' +
+  'employee_id); team-all может включать должности и сотрудников других подразделений.';
+
 const PAYLOAD =
   'Тело: {name, begin_datetime, end_datetime (YYYY-MM-DD HH:mm:ss в зоне Time-Zone, не длиннее 48 часов), team_status_id, ' +
   'department_id, employeePositionRules: [{employee_position_id, count, resource_ids[], resource_type_ids[], ' +
@@ -36,7 +42,8 @@ const PAYLOAD =
   'бригаде в это время и имеет навыки, дающие доступ ко всем ресурсам, типам ресурсов, типам ВС и работам правила ' +
   '(элемент, к которому не даёт доступ ни один навык, доступен всем). PUT заменяет правила и состав целиком. Одна ' +
   'транзакция: ошибки — 422 с fields по путям тела (employeePositionRules.0.employees.1.employee_id). Бригаду чужого ' +
-  'подразделения при edit-department-team без team-all — 403.';
+  'подразделения при edit-department-team без team-all — 403. ' +
+  OWN_DEPARTMENT;
 
 const teamListQuery = plainQuery({
   begin_datetime: z.string().max(40).optional(),
@@ -227,6 +234,7 @@ export const teamPlanningRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   );
   const added = route({
     summary: 'Добавление сотрудников в бригаду (employee_id[]): каждого — в правило его должности',
+    description: `Ошибки — 422 с fields employee_id.<номер в запросе>. ${OWN_DEPARTMENT}`,
     querystring: plainQuery({
       employee_id: queryIds.pipe(z.array(z.number()).min(1, MESSAGES.required).max(100)),
     }),
@@ -245,7 +253,8 @@ export const teamPlanningRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
       'Тело {employee_id}: новый сотрудник встаёт в правило старого (old_id) с тем же признаком основного; он должен ' +
       'занимать должность правила и быть доступен. Задачи старого на рейсах бригады переходят к новому, если он ' +
       'может их взять (в смене бригады, навыки позволяют, нет пересечения с его задачами); остальные остаются без ' +
-      'исполнителя. Ответ — бригада и число задач: tasks_handed_over (переданы), tasks_left_uncovered (без исполнителя).',
+      'исполнителя. Ответ — бригада и число задач: tasks_handed_over (переданы), tasks_left_uncovered (без исполнителя). ' +
+      OWN_DEPARTMENT,
     response: replaceResultSchema,
     access: WRITE,
   });

@@ -28,6 +28,7 @@ import {
 } from '../../db/schema/index.ts';
 import { type FieldErrors, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { busyInTeams, type ItemKind, itemKey, missingItems, skillGrants, skillsOf } from './access.ts';
+import { departmentNames, foreignEmployees, heldTo } from './departments.ts';
 import { type Caller, requireScope, scopeOf } from './scope.ts';
 import { readTeams } from './teamRead.ts';
 import { notifyAll, type Reader, type Tx } from './tx.ts';
@@ -98,8 +99,17 @@ export async function dropMembersFromTeamFlights(
 
 /** Team writes; every one checks the caller's write scope (403 outside it). */
 export function createTeamWrites(db: Db) {
-  /** Checks the payload against the database: 422 fields by payload path, nothing written. */
-  async function checkPayload(tx: Tx, payload: TeamPayload, zone: string, teamId: number | undefined) {
+  /**
+   * Checks the payload against the database: 422 fields by payload path, nothing written. With `ownDepartment` (a
+   * writer without team-all) the rules' positions and the members must be of that department (departments.ts).
+   */
+  async function checkPayload(
+    tx: Tx,
+    payload: TeamPayload,
+    zone: string,
+    teamId: number | undefined,
+    ownDepartment: number | undefined,
+  ) {
     const fields: FieldErrors = {};
     const begin = wallClockToInstant(payload.begin_datetime, zone);
     const end = wallClockToInstant(payload.end_datetime, zone);
@@ -125,6 +135,7 @@ export function createTeamWrites(db: Db) {
       ? await tx.select().from(employeePositions).where(inArray(employeePositions.id, positionIds))
       : [];
     const positionName = new Map(positions.map((p) => [p.id, p.name]));
+    const positionDepartment = new Map(positions.map((p) => [p.id, p.departmentId]));
     const itemNames = new Map<string, string>();
     for (const [list, kind, table] of ITEM_LISTS) {
       const ids = [...new Set(rules.flatMap((r) => r[list]))];
@@ -149,6 +160,15 @@ export function createTeamWrites(db: Db) {
       aircraftType: rules.flatMap((r) => r.aircraft_type_ids),
     });
     const held = await skillsOf(tx, employeeIds);
+    const holding = department ? ownDepartment : undefined;
+    const outsiders =
+      holding === undefined ? new Map<number, number>() : await foreignEmployees(tx, employeeIds, holding);
+    const names = await departmentNames(tx, [
+      ...outsiders.values(),
+      ...positions
+        .filter((p) => holding !== undefined && p.departmentId !== holding)
+        .map((p) => p.departmentId),
+    ]);
     const seenPositions = new Set<number>();
     const seenEmployees = new Set<number>();
     rules.forEach((rule, i) => {
@@ -156,6 +176,13 @@ export function createTeamWrites(db: Db) {
       const position = positionName.get(rule.employee_position_id);
       if (position === undefined)
         addField(fields, `${at}.employee_position_id`, TEAM_MESSAGES.unknownPosition);
+      const away = positionDepartment.get(rule.employee_position_id);
+      if (position !== undefined && holding !== undefined && away !== holding)
+        addField(
+          fields,
+          `${at}.employee_position_id`,
+          TEAM_MESSAGES.positionOfOtherDepartment(position, names.get(away as number) ?? ''),
+        );
       if (seenPositions.has(rule.employee_position_id))
         addField(fields, `${at}.employee_position_id`, TEAM_MESSAGES.duplicatePosition);
       seenPositions.add(rule.employee_position_id);
@@ -177,6 +204,9 @@ export function createTeamWrites(db: Db) {
         if (!row.isActive) addField(fields, path, TEAM_MESSAGES.inactiveEmployee);
         if (position !== undefined && row.employeePositionId !== rule.employee_position_id)
           addField(fields, path, TEAM_MESSAGES.wrongPosition(position));
+        const outside = outsiders.get(row.id);
+        if (outside !== undefined)
+          addField(fields, path, TEAM_MESSAGES.employeeOfOtherDepartment(names.get(outside) ?? ''));
         for (const name of busy.get(row.id) ?? []) addField(fields, path, TEAM_MESSAGES.busyInTeam(name));
         for (const key of missingItems(grants, held.get(row.id) ?? new Set(), keys))
           addField(fields, path, TEAM_MESSAGES.lacksSkill(itemNames.get(key) ?? key));
@@ -229,7 +259,13 @@ export function createTeamWrites(db: Db) {
       return db.transaction(async (tx) => {
         const scope = await scopeOf(tx, caller, 'write');
         if (teamId !== undefined) requireScope(scope, (await requireTeam(tx, teamId)).departmentId);
-        const { begin, end } = await checkPayload(tx, payload, zone, teamId);
+        const { begin, end } = await checkPayload(
+          tx,
+          payload,
+          zone,
+          teamId,
+          heldTo(scope, payload.department_id),
+        );
         requireScope(scope, payload.department_id);
         const values = {
           name: payload.name,
