@@ -1,9 +1,65 @@
 import { MESSAGES, z } from './messages.ts';
 import { safeText } from './text.ts';
 
+/** Shortest password a user may set (CLI and `POST /api/auth/password`). */
+export const PASSWORD_MIN_LENGTH = 8;
+/** Longest password a user may set or sign in with: scrypt on a long input is CPU spent before any check. */
+export const PASSWORD_MAX_LENGTH = 256;
+
+/** Russian messages on a refused new password (`fields.newPassword`), shared by the form and the server. */
+export const NEW_PASSWORD_MESSAGES = {
+  tooShort: `Не короче ${PASSWORD_MIN_LENGTH} символов`,
+  tooLong: `Не длиннее ${PASSWORD_MAX_LENGTH} символов`,
+  blank: 'Пароль не может состоять только из пробелов',
+  common: 'Слишком распространённый пароль, выберите другой',
+} as const;
+
+/**
+ * The most common passwords of at least PASSWORD_MIN_LENGTH characters (breach lists, Russian keyboard layout
+ * included), compared trimmed and case-blind; the user's own login is refused separately (`equalsLogin`).
+ */
+const COMMON_PASSWORDS = new Set([
+  'password',
+  'password1',
+  'password123',
+  'passw0rd',
+  '12345678',
+  '123456789',
+  '1234567890',
+  '87654321',
+  '11111111',
+  '00000000',
+  '12341234',
+  '11223344',
+  'qwertyui',
+  'qwerty12',
+  'qwerty123',
+  'qwerty1234',
+  '1q2w3e4r',
+  '1q2w3e4r5t',
+  'qazwsxedc',
+  'zaq12wsx',
+  'abcd1234',
+  'abc12345',
+  'admin123',
+  'administrator',
+  'iloveyou',
+  'welcome1',
+  'letmein1',
+  'changeme',
+  'йцукенгш',
+  'пароль123',
+  'пароль12',
+]);
+
+/** Whether a new password is on the common list. Example: `isCommonPassword(' Qwerty123 ')` → true. */
+export function isCommonPassword(password: string): boolean {
+  return COMMON_PASSWORDS.has(password.trim().toLowerCase());
+}
+
 export const loginSchema = z.object({
   login: safeText().trim().min(1, MESSAGES.required),
-  password: z.string().min(1, MESSAGES.required),
+  password: z.string().min(1, MESSAGES.required).max(PASSWORD_MAX_LENGTH, NEW_PASSWORD_MESSAGES.tooLong),
 });
 export type LoginPayload = z.infer<typeof loginSchema>;
 
@@ -17,16 +73,22 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUserDto = z.infer<typeof sessionUserSchema>;
 
-/** Shortest password a user may set (CLI and `POST /api/auth/password`). */
-export const PASSWORD_MIN_LENGTH = 8;
-
 /**
  * `POST /api/auth/password` body: the current password and the new one (204 on success; 422 with `fields` keyed
- * `currentPassword` when it is wrong, `newPassword` when too short or equal to the login).
+ * `currentPassword` when it is wrong, `newPassword` when too short or too long, blank, common or equal to the
+ * login).
  */
 export const passwordChangeSchema = z.object({
-  currentPassword: z.string().min(1, MESSAGES.required),
-  newPassword: z.string().min(PASSWORD_MIN_LENGTH, `Не короче ${PASSWORD_MIN_LENGTH} символов`),
+  currentPassword: z
+    .string()
+    .min(1, MESSAGES.required)
+    .max(PASSWORD_MAX_LENGTH, NEW_PASSWORD_MESSAGES.tooLong),
+  newPassword: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, NEW_PASSWORD_MESSAGES.tooShort)
+    .max(PASSWORD_MAX_LENGTH, NEW_PASSWORD_MESSAGES.tooLong)
+    .refine((password) => password.trim() !== '', NEW_PASSWORD_MESSAGES.blank)
+    .refine((password) => !isCommonPassword(password), NEW_PASSWORD_MESSAGES.common),
 });
 export type PasswordChangePayload = z.infer<typeof passwordChangeSchema>;
 

@@ -63,6 +63,35 @@ describe('when a signed-in user changes the password', () => {
     expect((await login('dispatcher', 'a-new-password')).statusCode).toBe(200);
   });
 
+  it('answers 422 on newPassword when it is blank, longer than 256 characters or a common password', async () => {
+    const token = (await login('dispatcher', 'a-new-password')).json().token;
+    const refused = {
+      [' '.repeat(8)]: 'Пароль не может состоять только из пробелов',
+      ' \t  \n   \u00a0 ': 'Пароль не может состоять только из пробелов',
+      ['x'.repeat(257)]: 'Не длиннее 256 символов',
+      password: 'Слишком распространённый пароль, выберите другой',
+      '12345678': 'Слишком распространённый пароль, выберите другой',
+      ' Qwerty123 ': 'Слишком распространённый пароль, выберите другой',
+      ADMIN123: 'Слишком распространённый пароль, выберите другой',
+    };
+    for (const [newPassword, message] of Object.entries(refused)) {
+      const res = await changePassword(token, 'a-new-password', newPassword);
+      expect(res.statusCode, JSON.stringify(newPassword)).toBe(422);
+      expect(res.json().fields).toEqual({ newPassword: [message] });
+    }
+    expect((await login('dispatcher', 'a-new-password')).statusCode).toBe(200);
+    // 256 characters are still a password.
+    expect((await changePassword(token, 'a-new-password', 'y'.repeat(256))).statusCode).toBe(204);
+    expect((await login('dispatcher', 'y'.repeat(256))).statusCode).toBe(200);
+    expect((await changePassword(token, 'y'.repeat(256), 'a-new-password')).statusCode).toBe(204);
+  });
+
+  it('refuses a password longer than 256 characters at login with 422, before any hashing', async () => {
+    const res = await login('dispatcher', 'x'.repeat(300));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().fields).toEqual({ password: ['Не длиннее 256 символов'] });
+  });
+
   it('answers 401 without a session', async () => {
     const res = await app.inject({
       method: 'POST',

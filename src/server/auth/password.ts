@@ -1,6 +1,11 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import { PASSWORD_MIN_LENGTH } from '../../shared/auth.ts';
+import {
+  isCommonPassword,
+  NEW_PASSWORD_MESSAGES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../../shared/auth.ts';
 
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 const KEY_LENGTH = 64;
@@ -25,19 +30,25 @@ export async function verifyPassword(password: string, stored: string): Promise<
 export const DUMMY_HASH = `scrypt$${'0'.repeat(32)}$${'0'.repeat(KEY_LENGTH * 2)}`;
 
 /** What may be wrong with a new password. */
-export type PasswordProblem = 'tooShort' | 'equalsLogin';
+export type PasswordProblem = 'tooShort' | 'tooLong' | 'blank' | 'common' | 'equalsLogin';
 
-/** Why a new password is refused; empty when it is acceptable. Example: `('ivanov', 'Ivanov')` → ['tooShort', 'equalsLogin']. */
+/**
+ * Why a new password is refused (the rules of `passwordChangeSchema`, and the login); empty when it is acceptable.
+ * Example: `('ivanov', 'Ivanov')` → ['tooShort', 'equalsLogin']; `('ivanov', '        ')` → ['blank'].
+ */
 export function passwordProblems(login: string, password: string): PasswordProblem[] {
   const problems: PasswordProblem[] = [];
   if (password.length < PASSWORD_MIN_LENGTH) problems.push('tooShort');
-  if (password.trim().toLowerCase() === login.trim().toLowerCase()) problems.push('equalsLogin');
+  if (password.length > PASSWORD_MAX_LENGTH) problems.push('tooLong');
+  if (password.trim() === '') problems.push('blank');
+  else if (isCommonPassword(password)) problems.push('common');
+  else if (password.trim().toLowerCase() === login.trim().toLowerCase()) problems.push('equalsLogin');
   return problems;
 }
 
 /** The API's Russian messages for a refused password (`fields.newPassword`, `fields.currentPassword`). */
 export const PASSWORD_MESSAGES = {
-  tooShort: `Не короче ${PASSWORD_MIN_LENGTH} символов`,
+  ...NEW_PASSWORD_MESSAGES,
   equalsLogin: 'Пароль не должен совпадать с логином',
   wrongCurrent: 'Неверный текущий пароль',
 } as const;

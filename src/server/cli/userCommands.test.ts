@@ -47,6 +47,13 @@ describe('when adding a user', () => {
     expect(await createUserAdmin(db).userId('sidorova')).toBeUndefined();
   });
 
+  it('refuses a blank, an overlong or a common password', async () => {
+    await expect(run('add petrov --role viewer', ' '.repeat(8))).rejects.toThrow(/only spaces/);
+    await expect(run('add petrov --role viewer', 'x'.repeat(257))).rejects.toThrow(/at most 256 characters/);
+    await expect(run('add petrov --role viewer', 'Qwerty123')).rejects.toThrow(/too common/);
+    expect(await createUserAdmin(db).userId('petrov')).toBeUndefined();
+  });
+
   it('refuses an existing login and an unknown role without asking for a password', async () => {
     await expect(run('add ivanov --role viewer', 'secret-123')).rejects.toThrow('user ivanov already exists');
     await expect(run('add kuznetsov --role pilot', 'secret-123')).rejects.toThrow('no role pilot');

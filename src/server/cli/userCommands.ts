@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '../../shared/auth.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/auth.ts';
 import { passwordProblems } from '../auth/password.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { UserAdmin } from '../auth/users.ts';
@@ -24,6 +24,9 @@ export interface UserCommandDeps {
 
 const PROBLEM_TEXT = {
   tooShort: `the password must have at least ${PASSWORD_MIN_LENGTH} characters`,
+  tooLong: `the password must have at most ${PASSWORD_MAX_LENGTH} characters`,
+  blank: 'the password must not be only spaces',
+  common: 'the password is too common',
   equalsLogin: 'the password must not equal the login',
 } as const;
 
