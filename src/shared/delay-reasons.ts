@@ -16,7 +16,8 @@ export const DELAY_MESSAGES = {
   duplicate: 'Эта причина уже есть в запросе',
   unknownIata: (id: number) => `Нет кода задержки IATA с id ${id}: обновите страницу`,
   unknownRrp: (id: number) => `Нет причины задержки РРП с id ${id}: обновите страницу`,
-  unknownKey: (key: string) => `Нет настройки ${key}`,
+  /** Never quotes the key: an error does not echo the request back. */
+  unknownKey: 'Нет такой настройки',
   minutesWhole: 'Ожидается целое число минут',
   minutesRange: (max: number) => `От 0 до ${max} минут`,
 } as const;

@@ -153,9 +153,23 @@ describe('/v2/config/{key}', () => {
     const before = await storedConfig();
     const read = await call('GET', '/v2/config/no-such-setting');
     expect(read.statusCode).toBe(404);
-    expect(read.json().message).toBe(DELAY_MESSAGES.unknownKey('no-such-setting'));
+    expect(read.json()).toEqual({ message: 'Нет такой настройки' });
     const write = await call('PATCH', '/v2/config/no-such-setting', 'admin', { value: 5 });
     expect(write.statusCode).toBe(404);
+    expect(write.json()).toEqual({ message: 'Нет такой настройки' });
+    expect(await storedConfig()).toEqual(before);
+  });
+
+  it('never quotes the key back, a control character included', async () => {
+    const before = await storedConfig();
+    for (const key of ['%00', 'x%0Ay', '%3Cscript%3E']) {
+      const read = await call('GET', `/v2/config/${key}`);
+      expect(read.statusCode, key).toBe(404);
+      expect(read.json(), key).toEqual({ message: 'Нет такой настройки' });
+      const write = await call('PATCH', `/v2/config/${key}`, 'admin', { value: 5 });
+      expect(write.statusCode, key).toBe(404);
+      expect(write.json(), key).toEqual({ message: 'Нет такой настройки' });
+    }
     expect(await storedConfig()).toEqual(before);
   });
 

@@ -103,14 +103,14 @@ export function createDelayReasonsService({ db }: DelayReasonsDeps) {
 
     /** A setting's stored value, or its default while nobody has set it; an unknown key is a 404. */
     async config(key: string): Promise<{ key: ConfigKey; value: unknown }> {
-      if (!isConfigKey(key)) throw new NotFoundError(DELAY_MESSAGES.unknownKey(key));
+      if (!isConfigKey(key)) throw new NotFoundError(DELAY_MESSAGES.unknownKey);
       const [row] = await db.select({ value: appConfig.value }).from(appConfig).where(eq(appConfig.key, key));
       return { key, value: row ? row.value : CONFIG_DEFAULTS[key] };
     },
 
     /** Stores a setting: an unknown key is a 404, a value its schema refuses a 422 on `value`. Answers the entry. */
     async setConfig(key: string, value: unknown): Promise<{ key: ConfigKey; value: unknown }> {
-      if (!isConfigKey(key)) throw new NotFoundError(DELAY_MESSAGES.unknownKey(key));
+      if (!isConfigKey(key)) throw new NotFoundError(DELAY_MESSAGES.unknownKey);
       if (value === undefined || value === null) throw new ValidationError({ value: [MESSAGES.required] });
       const parsed = CONFIG_SCHEMAS[key].safeParse(value);
       if (!parsed.success)
