@@ -28,6 +28,7 @@ import { parseQueryString } from './http/query.ts';
 import { requestTimeZone } from './http/timeZone.ts';
 import { createAuditPurger } from './modules/audit/retention.ts';
 import { createServices, modules, type Services } from './modules/index.ts';
+import { createSpoolPurger } from './modules/printing/retention.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,6 +78,8 @@ export interface AppOptions {
    * `auditRetentionDays`); 0 or omitted purges nothing, so tests never purge unless they ask.
    */
   auditRetentionDays?: number;
+  /** Spooled tag PDFs older than this many days are deleted likewise (config `printRetentionDays`); 0 or omitted: none. */
+  printRetentionDays?: number;
 }
 
 /**
@@ -153,6 +156,21 @@ export async function buildApp(options: AppOptions) {
     app.addHook('onReady', async () => purger.start());
     // Before the database closes (onClose): a purge under way stops after its current batch.
     app.addHook('preClose', () => purger.stop());
+  }
+  const printRetentionDays = options.printRetentionDays ?? 0;
+  if (printRetentionDays > 0) {
+    const spoolPurger = createSpoolPurger({
+      spoolDir: services.printing.spoolDir,
+      retentionDays: printRetentionDays,
+      onPurged: (deleted) =>
+        app.log.info(
+          { deleted },
+          `print spool: ${deleted} files older than ${printRetentionDays} days deleted`,
+        ),
+      onError: (error) => app.log.warn({ err: error }, 'print spool purge failed; tried again in an hour'),
+    });
+    app.addHook('onReady', async () => spoolPurger.start());
+    app.addHook('preClose', () => spoolPurger.stop());
   }
 
   const defaultZone = options.defaultTimeZone ?? 'Europe/Moscow';

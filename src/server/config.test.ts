@@ -42,6 +42,21 @@ describe('readConfig: audit retention', () => {
   });
 });
 
+describe('readConfig: print spool retention', () => {
+  it('keeps spooled PDFs 30 days unless told otherwise, 0 for ever', () => {
+    expect(readConfig({}).printRetentionDays).toBe(30);
+    expect(readConfig({ PRINT_RETENTION_DAYS: '' }).printRetentionDays).toBe(30);
+    expect(readConfig({ PRINT_RETENTION_DAYS: '7' }).printRetentionDays).toBe(7);
+    expect(readConfig({ PRINT_RETENTION_DAYS: '0' }).printRetentionDays).toBe(0);
+  });
+
+  it.each(['a month', '-1', '2.5', '36501'])('refuses %s at start, naming the setting', (value) => {
+    expect(() => readConfig({ PRINT_RETENTION_DAYS: value })).toThrow(
+      `PRINT_RETENTION_DAYS: expected a whole number from 0 to 36500, got ${value}`,
+    );
+  });
+});
+
 describe('readConfig: failed-login limits', () => {
   it('counts 5 failures per login and address, 50 per login, 100 per address unless told otherwise', () => {
     expect(readConfig({}).loginLimits).toMatchObject({ perLoginAddress: 5, perLogin: 50, perAddress: 100 });

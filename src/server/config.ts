@@ -32,6 +32,11 @@ export interface ServerConfig {
    * (default 400: a year and a margin, for year-on-year questions; 0 keeps the trail forever).
    */
   auditRetentionDays: number;
+  /**
+   * `PRINT_RETENTION_DAYS`: spooled tag PDFs (DATA_DIR/prints) older than this many days are deleted, a minute after
+   * the start and then hourly (default 30; 0 keeps them forever).
+   */
+  printRetentionDays: number;
 }
 
 /** `SMTP_URL`, `SMTP_FROM`, `SMTP_INTERVAL_MS`: where mail goes, its sender, how often the outbox is looked at. */
@@ -114,5 +119,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sessionCacheMs: count('SESSION_CACHE_SECONDS', env.SESSION_CACHE_SECONDS, 30, 0) * 1000,
     // At most a century (longer is what 0 means), which also keeps the cutoff within PostgreSQL's integers and dates.
     auditRetentionDays: count('AUDIT_RETENTION_DAYS', env.AUDIT_RETENTION_DAYS, 400, 0, 36_500),
+    printRetentionDays: count('PRINT_RETENTION_DAYS', env.PRINT_RETENTION_DAYS, 30, 0, 36_500),
   };
 }

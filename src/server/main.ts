@@ -62,6 +62,7 @@ async function main() {
     answerCache: { maxBytes: config.answerCacheBytes },
     sessionCacheMs: config.sessionCacheMs,
     auditRetentionDays: config.auditRetentionDays,
+    printRetentionDays: config.printRetentionDays,
     closeDbOnClose: true,
     logger: loggerOptions(),
   });

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +13,8 @@ import {
   printJobs,
   printTemplates,
 } from '../../src/server/db/schema/index.ts';
-import { createPrintingService } from '../../src/server/modules/printing/service.ts';
+import { createSpoolPurger } from '../../src/server/modules/printing/retention.ts';
+import { createPrintingService, fallbackSpoolDir } from '../../src/server/modules/printing/service.ts';
 import { tagPage } from '../../src/server/modules/printing/tagPage.ts';
 import { jobZpl } from '../../src/server/modules/printing/zpl.ts';
 import { issueTags, readTagsForPrint } from '../../src/server/modules/rush-baggage/tags.ts';
@@ -166,6 +167,36 @@ describe('the printer and template lists', () => {
 });
 
 describe('printing to the spool', () => {
+  it("spools into this process's own folder when none is configured, never a folder other processes share", async () => {
+    const shared = path.join(os.tmpdir(), 'gow-prints');
+    const unconfigured = createPrintingService(db, {});
+    expect(unconfigured.spoolDir).toBe(fallbackSpoolDir());
+    expect(unconfigured.spoolDir).not.toBe(shared);
+    expect(path.basename(unconfigured.spoolDir)).toContain(`-${process.pid}-`);
+    const job = await unconfigured.print(
+      { printer_id: ids.spool, pectab_id: ids.pdfOut, tag_ids: tagIds },
+      null,
+    );
+    expect(await readdir(unconfigured.spoolDir)).toContain(`${job.job_id}.pdf`);
+    expect((await unconfigured.jobPdf(job.job_id)).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('keeps the job once the retention deleted its old PDF, whose download then answers 404', async () => {
+    const res = await print({ printer_id: ids.spool, pectab_id: ids.pdfOut, tag_ids: [tagIds[0]] });
+    const job = res.json();
+    const file = path.join(spoolDir, `${job.job_id}.pdf`);
+    const purger = createSpoolPurger({ spoolDir, retentionDays: 30 });
+    expect(await purger.runOnce()).toBe(0);
+    expect((await app.inject({ url: job.pdf_url, headers: auth })).statusCode).toBe(200);
+    const monthAgo = new Date(Date.now() - 31 * 86_400_000);
+    await utimes(file, monthAgo, monthAgo);
+    expect(await purger.runOnce()).toBe(1);
+    expect(await readdir(spoolDir)).not.toContain(`${job.job_id}.pdf`);
+    const gone = await app.inject({ url: job.pdf_url, headers: auth });
+    expect(gone.statusCode).toBe(404);
+    expect(await db.db.select().from(printJobs).where(eq(printJobs.id, job.job_id))).toHaveLength(1);
+  });
+
   it('writes a PDF whose text holds the licence plates, and offers it for download', async () => {
     const res = await print({ printer_id: ids.spool, pectab_id: ids.pdfOut, tag_ids: tagIds });
     expect(res.statusCode).toBe(200);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -81,9 +82,25 @@ function splitAddress(address: string | null): { host: string | null; port: numb
   return { host: address.slice(0, at), port: Number(address.slice(at + 1)) || 9100 };
 }
 
+let processSpoolDir: string | undefined;
+
+/**
+ * The spool folder when none is configured (no DATA_DIR: tests): one of this process's own under the system's
+ * temporary folder, removed when the process exits, so that parallel test files, each numbering its jobs from 1 on
+ * a database of its own, never write or read each other's `<id>.pdf`.
+ * Example: `fallbackSpoolDir()` → '/tmp/gow-prints-4242-9f86d081' (the same folder on every call of the process).
+ */
+export function fallbackSpoolDir(): string {
+  if (processSpoolDir) return processSpoolDir;
+  const folder = path.join(os.tmpdir(), `gow-prints-${process.pid}-${randomBytes(4).toString('hex')}`);
+  processSpoolDir = folder;
+  process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+  return folder;
+}
+
 /** Printers, print templates and print jobs (spec 3, 7; issue 14). */
 export function createPrintingService({ db }: PrintingDeps, options: PrintingOptions = {}) {
-  const spoolDir = options.spoolDir ?? path.join(os.tmpdir(), 'gow-prints');
+  const spoolDir = options.spoolDir ?? fallbackSpoolDir();
   const rawTimeoutMs = options.rawTimeoutMs ?? 5000;
   const readTags = options.readTags ?? ((ids) => readTagsForPrint(db, ids));
 
@@ -216,6 +233,9 @@ export function createPrintingService({ db }: PrintingDeps, options: PrintingOpt
   }
 
   return {
+    /** Where spooled PDFs are written (`<id>.pdf`): the retention purge (retention.ts) works on it. */
+    spoolDir,
+
     /** Printers of the list filters, by name. */
     async printers(query: QueryOf<typeof PRINTER_LIST>) {
       const { is_active, print_type_id } = query.filters;
