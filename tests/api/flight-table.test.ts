@@ -29,6 +29,8 @@ let db: DbHandle;
 let app: Awaited<ReturnType<typeof createTestApp>>;
 let auth: Record<string, string>;
 let all: RaceRow[];
+/** Calls of the heavy-work gate so far. */
+let heavyCalls = 0;
 
 const get = (url: string) => app.inject({ url: `/api${url}`, headers: { ...auth, ...ZONE } });
 const post = (url: string, payload: unknown) =>
@@ -49,6 +51,11 @@ async function rowsOf(extra = ''): Promise<RaceRow[]> {
 
 beforeAll(async () => {
   db = await openTestDb();
+  const gate = db.heavy;
+  db.heavy = (work, signal) => {
+    heavyCalls += 1;
+    return gate(work, signal);
+  };
   await loadDemoAirport(db, { days: 1, referenceDate: DAY });
   app = await createTestApp({ db, loginRateLimit: 1000 });
   auth = bearer(await loginAs(app, 'viewer'));
@@ -542,6 +549,46 @@ describe('export', () => {
     expect(new Set([sheet.getRow(2).getCell(1).value, sheet.getRow(3).getCell(1).value])).toEqual(
       new Set(chosen.map((r) => r.flight)),
     );
+  });
+
+  it('leaves out chosen rows outside the period, and reads the chosen rows through the heavy-work gate', async () => {
+    const chosen = all.slice(3, 5);
+    const exportFor = (range: string, aids: number[]) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/race/index?RaceSearch[date_range]=${encodeURIComponent(range)}&RaceSearch[export_to_excel]=1`,
+        headers: { ...auth, ...ZONE },
+        payload: { aids, columns: ['flight'] },
+      });
+    const flightsOf = async (res: Awaited<ReturnType<typeof exportFor>>) => {
+      expect(res.statusCode, res.body).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0];
+      return Array.from({ length: sheet.rowCount - 1 }, (_, i) => sheet.getRow(i + 2).getCell(1).value);
+    };
+    const before = heavyCalls;
+    expect(
+      await flightsOf(
+        await exportFor(
+          '20.03.2026 - 21.03.2026',
+          chosen.map((r) => r.aid),
+        ),
+      ),
+    ).toEqual([]);
+    expect(heavyCalls).toBeGreaterThan(before);
+    // A row of the period stays, one of another period and an unknown aid go.
+    const [{ id: _id, ...leg }] = await db.db.select().from(flights).where(eq(flights.direction, 1)).limit(1);
+    const [outside] = await db.db
+      .insert(flights)
+      .values({ ...leg, flightNumber: '9999', planAt: new Date('2026-03-25T10:00:00Z') })
+      .returning({ id: flights.id });
+    const [away] = await db.db.insert(turnarounds).values({ departureFlightId: outside.id }).returning();
+    const mixed = await exportFor('10.03.2026 - 10.03.2026', [chosen[0].aid, away.aid, 2_000_000_000]);
+    expect(await flightsOf(mixed)).toEqual([chosen[0].flight]);
+    expect(
+      await flightsOf(await exportFor('25.03.2026 - 25.03.2026', [chosen[0].aid, away.aid])),
+    ).toHaveLength(1);
   });
 
   it('refuses a malformed date range with 400', async () => {

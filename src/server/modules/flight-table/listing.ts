@@ -3,7 +3,7 @@ import { APPROVED_ITEMS, COMBINE_TYPES, type RaceFilterItem } from '../../../sha
 import { airports, flightStatuses, flights, flightTypes } from '../../db/schema/index.ts';
 import { type Period, splitPeriod } from '../../http/period.ts';
 import type { RowReader } from './rowReader.ts';
-import { type RowEntry, rowEntryOf, type TurnaroundData } from './rows.ts';
+import { type LegData, type RowEntry, rowEntryOf, type TurnaroundData } from './rows.ts';
 import type { FlightTableDeps } from './service.ts';
 
 const MS_PER_DAY = 86_400_000;
@@ -32,11 +32,22 @@ export function createRowListing(
       return entries;
     },
 
-    /** Rows of the aids (any period), for an export of chosen rows. */
-    async entriesOf(aids: number[], zone: string): Promise<RowEntry[]> {
+    /**
+     * Rows of the aids that lie in the period (a leg planned in it, as `entries` has it), for an export of chosen
+     * rows: the others, and aids that do not exist, are left out. A thousand aids at a time through the heavy-work
+     * gate, like the period's days.
+     */
+    async entriesOf(aids: number[], period: Period, zone: string, signal?: AbortSignal): Promise<RowEntry[]> {
+      const begin = period.begin.getTime();
+      const end = period.end.getTime();
+      const inPeriod = (leg: LegData | null) =>
+        leg !== null && leg.planAt.getTime() >= begin && leg.planAt.getTime() < end;
       const found: TurnaroundData[] = [];
-      for (let start = 0; start < aids.length; start += 1000)
-        found.push(...(await turnaroundsOf(db, aids.slice(start, start + 1000))));
+      for (let start = 0; start < aids.length; start += 1000) {
+        const chunk = aids.slice(start, start + 1000);
+        const rows = await heavy(() => turnaroundsOf(db, chunk), signal);
+        found.push(...rows.filter((t) => inPeriod(t.arrival) || inPeriod(t.departure)));
+      }
       return found.map((t) => rowEntryOf(t, zone));
     },
 

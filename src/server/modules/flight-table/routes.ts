@@ -388,7 +388,8 @@ export const flightTableRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
       schema: {
         ...exported.schema,
         description:
-          'Тело {aids?, columns?}: выбранные строки (без aids — все строки периода с фильтрами filter[…] и sort, как у ' +
+          'Тело {aids?, columns?}: выбранные строки периода (строки вне RaceSearch[date_range] и несуществующие не ' +
+          'выгружаются; без aids — все строки периода с фильтрами filter[…] и sort, как у ' +
           'GET /v1/race) и колонки в нужном порядке (без columns — все по умолчанию), заголовки по-русски. Файл ' +
           '«Суточный план полетов на {с} - {по}.xlsx» строится вне потока HTTP.',
         body: raceExportSchema.optional(),
@@ -407,11 +408,14 @@ export const flightTableRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
       const zone = request.timeZone;
       const period = periodOfDays(from, to, zone, 'RaceSearch.date_range');
       const body = request.body ?? {};
+      const signal = answerSignal(request, reply);
       let entries: RowEntry[];
       if (body.aids) {
-        entries = sortEntries(await service.entriesOf([...new Set(body.aids)], zone), query.sort);
+        // Chosen rows of the period only: an aid outside it (or unknown) is left out, and the read passes the gate.
+        const chosen = await service.entriesOf([...new Set(body.aids)], period, zone, signal);
+        entries = sortEntries(chosen, query.sort);
       } else {
-        entries = await listed(query, zone, answerSignal(request, reply), period);
+        entries = await listed(query, zone, signal, period);
       }
       const columns = body.columns ?? FLIGHT_TABLE_COLUMN_KEYS;
       const headers = columns.map((key) => FLIGHT_TABLE_COLUMNS[key]);
