@@ -65,6 +65,8 @@ export interface AppOptions {
   dataDir?: string;
   /** Outgoing mail (config `mail`); without it rush e-mails only wait in the outbox. */
   mail?: MailConfig;
+  /** The domains rush mail may go to (config `rushMailDomains`); empty or left out: any address. */
+  rushMailDomains?: readonly string[];
   /** Closes the database when the app closes (true for main.ts). */
   closeDbOnClose?: boolean;
   /** Longest a handler may run (503 after it); tests shorten it. */
@@ -135,7 +137,7 @@ export async function buildApp(options: AppOptions) {
   });
 
   const services: Services = {
-    ...createServices({ db: options.db, dataDir: options.dataDir }),
+    ...createServices({ db: options.db, dataDir: options.dataDir, rushMailDomains: options.rushMailDomains }),
     ...options.services,
   };
   app.decorate('dbh', options.db);

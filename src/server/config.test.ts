@@ -65,3 +65,20 @@ describe('readConfig: failed-login limits', () => {
     ).toMatchObject({ perLoginAddress: 3, perLogin: 20 });
   });
 });
+
+describe('readConfig: rush mail domains', () => {
+  it('allows every address unless RUSH_MAIL_DOMAINS names domains, read lower-cased', () => {
+    expect(readConfig({}).rushMailDomains).toEqual([]);
+    expect(readConfig({ RUSH_MAIL_DOMAINS: ' KZN.aero, s7.ru ,' }).rushMailDomains).toEqual([
+      'kzn.aero',
+      's7.ru',
+    ]);
+  });
+
+  it.each(['kzn', '@kzn.aero', 'kzn.aero/x', '*.kzn.aero'])(
+    'refuses %s at start, naming the setting',
+    (value) => {
+      expect(() => readConfig({ RUSH_MAIL_DOMAINS: value })).toThrow(/RUSH_MAIL_DOMAINS/);
+    },
+  );
+});

@@ -37,6 +37,8 @@ export interface ServerConfig {
    * the start and then hourly (default 30; 0 keeps them forever).
    */
   printRetentionDays: number;
+  /** `RUSH_MAIL_DOMAINS`: the domains rush mail may go to (and their subdomains); empty: any address. */
+  rushMailDomains: string[];
 }
 
 /** `SMTP_URL`, `SMTP_FROM`, `SMTP_INTERVAL_MS`: where mail goes, its sender, how often the outbox is looked at. */
@@ -67,6 +69,18 @@ function count(
     throw new Error(`${name}: expected a whole number ${range}, got ${value}`);
   }
   return n;
+}
+
+/** A comma-separated list of mail domains, lower-cased. Example: `domains('X', 'KZN.aero, s7.ru')` → ['kzn.aero', 's7.ru']. */
+function domains(name: string, value: string | undefined): string[] {
+  const list = (value ?? '')
+    .split(',')
+    .map((domain) => domain.trim().toLowerCase())
+    .filter(Boolean);
+  for (const domain of list)
+    if (!/^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/.test(domain))
+      throw new Error(`${name}: expected mail domains separated by commas, got ${domain}`);
+  return list;
 }
 
 /** Reads the configuration from the environment (README, "Configuration"). */
@@ -120,5 +134,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // At most a century (longer is what 0 means), which also keeps the cutoff within PostgreSQL's integers and dates.
     auditRetentionDays: count('AUDIT_RETENTION_DAYS', env.AUDIT_RETENTION_DAYS, 400, 0, 36_500),
     printRetentionDays: count('PRINT_RETENTION_DAYS', env.PRINT_RETENTION_DAYS, 30, 0, 36_500),
+    rushMailDomains: domains('RUSH_MAIL_DOMAINS', env.RUSH_MAIL_DOMAINS),
   };
 }

@@ -55,6 +55,7 @@ async function main() {
     clientDir: config.clientDir,
     dataDir: config.dataDir,
     mail: config.mail,
+    rushMailDomains: config.rushMailDomains,
     defaultTimeZone: config.defaultTimeZone,
     loginRateLimit: config.loginRateLimit,
     loginLimits: config.loginLimits,

@@ -31,6 +31,7 @@ export const RUSH_MESSAGES = {
   serialsExhausted: (code: string) =>
     `Номера бирок перевозчика ${code} исчерпаны (999 999): новые бирки выдать нельзя`,
   noTag: (ids: readonly number[]) => `Бирки не найдены: ${ids.join(', ')}`,
+  mailDomain: (domains: readonly string[]) => `Письма уходят только на адреса доменов: ${domains.join(', ')}`,
   spareTagsPerDay: (left: number) =>
     left > 0
       ? `За сутки перевозчику выдано почти ${SPARE_TAGS_PER_DAY} запасных бирок: можно ещё не больше ${left}`
@@ -234,3 +235,14 @@ export const outboxMailSchema = z.object({
   sent_at: z.string().nullable(),
 });
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
+
+/**
+ * True when the address may get rush mail: its domain is one of `domains` or below one (`lost@kzn.aero` and
+ * `a@mail.kzn.aero` for `kzn.aero`); an empty list allows every address.
+ * Example: `mailDomainAllowed('ops@KZN.aero', ['kzn.aero'])` → true; `('x@evil.example', ['kzn.aero'])` → false.
+ */
+export function mailDomainAllowed(address: string, domains: readonly string[]): boolean {
+  if (domains.length === 0) return true;
+  const domain = address.slice(address.lastIndexOf('@') + 1).toLowerCase();
+  return domains.some((allowed) => domain === allowed || domain.endsWith(`.${allowed}`));
+}

@@ -1,6 +1,7 @@
 /** Rush baggage over HTTP: bags of a flight, the flight search, rush codes, the rush, new tags, print data, outbox. */
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.ts';
 import type { DbHandle } from '../../src/server/db/client.ts';
 import {
   airlines,
@@ -12,16 +13,17 @@ import {
   rushTags,
 } from '../../src/server/db/schema/index.ts';
 import { loadDemoAirport } from '../../src/server/demo/index.ts';
-import type {
-  Baggage,
-  FlightBaggage,
-  FlightSearchItem,
-  NewTag,
-  OutboxMail,
-  RushAnswer,
-  RushCode,
-  RushPayload,
-  TagPrint,
+import {
+  type Baggage,
+  type FlightBaggage,
+  type FlightSearchItem,
+  type NewTag,
+  type OutboxMail,
+  RUSH_MESSAGES,
+  type RushAnswer,
+  type RushCode,
+  type RushPayload,
+  type TagPrint,
 } from '../../src/shared/rush-baggage.ts';
 import { bearer, createTestApp, loginAs, openTestDb } from '../support/testApp.ts';
 
@@ -292,6 +294,25 @@ describe('a rush', () => {
       'originBaggageRoute.0.date': ['Invalid format'],
     });
     expect([await rows(rushes), await rows(rushTags), await rows(mailOutbox)]).toEqual(before);
+  });
+
+  it('mails only the domains RUSH_MAIL_DOMAINS names, refusing the rest with 422 on the address, writing nothing', async () => {
+    const { body } = await payload();
+    const limited = await buildApp({ db, rushMailDomains: ['kzn.example'] });
+    try {
+      const before = [await rows(rushes), await rows(rushTags), await rows(mailOutbox)];
+      const res = await limited.inject({
+        method: 'POST',
+        url: '/api/baggage/rush',
+        headers: auth,
+        payload: body,
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().fields).toEqual({ 'emailAddresses.1': [RUSH_MESSAGES.mailDomain(['kzn.example'])] });
+      expect([await rows(rushes), await rows(rushTags), await rows(mailOutbox)]).toEqual(before);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('refuses a control character in the act, claim and comment with 422 on each and writes nothing', async () => {

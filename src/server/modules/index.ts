@@ -50,6 +50,8 @@ export interface ServiceDeps {
   db: DbHandle;
   /** The data folder (DATA_DIR): spooled tag PDFs go to its `prints/`; tests leave it out (a temporary folder). */
   dataDir?: string;
+  /** The domains rush mail may go to (config `RUSH_MAIL_DOMAINS`); empty or left out: any address. */
+  rushMailDomains?: readonly string[];
 }
 
 /**
@@ -57,7 +59,7 @@ export interface ServiceDeps {
  * (`buildApp({..., services: {reference: fake}})`) or call a service directly on a test database.
  * Example: `createServices({db}).reference.named('pay-type', query)`.
  */
-export function createServices({ db, dataDir }: ServiceDeps) {
+export function createServices({ db, dataDir, rushMailDomains }: ServiceDeps) {
   return {
     allocation: createAllocationService(db),
     audit: createAuditService(db),
@@ -70,7 +72,7 @@ export function createServices({ db, dataDir }: ServiceDeps) {
     postalStatements: createPostalStatementsService(db),
     printing: createPrintingService(db, { spoolDir: dataDir && path.join(dataDir, 'prints') }),
     reference: createReferenceService(db),
-    rushBaggage: createRushBaggageService(db),
+    rushBaggage: createRushBaggageService(db, { mailDomains: rushMailDomains }),
     shiftSchedules: createShiftSchedulesService(db),
     skillAccess: createSkillAccessService(db),
     staffPlanning: createStaffPlanningService(db),

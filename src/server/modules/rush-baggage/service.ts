@@ -4,6 +4,7 @@ import { MESSAGES } from '../../../shared/messages.ts';
 import {
   type Baggage,
   type FlightBaggage,
+  mailDomainAllowed,
   type NewTag,
   type NewTagsPayload,
   type OutboxMail,
@@ -100,6 +101,11 @@ export const OUTBOX_LIST = {
 
 export type RushBaggageDeps = Pick<DbHandle, 'db' | 'kind'>;
 
+export interface RushBaggageOptions {
+  /** The domains rush mail may go to (config `RUSH_MAIL_DOMAINS`); empty: any address. */
+  mailDomains?: readonly string[];
+}
+
 /** The next day of a date-only text. Example: `nextDay('2026-12-31')` → '2027-01-01'. */
 function addDays(day: string, days: number): string {
   const d = new Date(`${day}T00:00:00Z`);
@@ -120,7 +126,8 @@ function numberSearch(text: string | undefined) {
 }
 
 /** Rush baggage: bags of flights, the flight search, rush codes, rushes, new tags, tag print data, the outbox. */
-export function createRushBaggageService({ db, kind }: RushBaggageDeps) {
+export function createRushBaggageService({ db, kind }: RushBaggageDeps, options: RushBaggageOptions = {}) {
+  const mailDomains = options.mailDomains ?? [];
   return {
     /** One bag with its route, new tag and minor pieces. */
     async bag(id: number): Promise<Baggage> {
@@ -276,6 +283,10 @@ export function createRushBaggageService({ db, kind }: RushBaggageDeps) {
           else fail(`baggageRelations.${i}.tag`, RUSH_MESSAGES.tagNotOfBag);
           seen.add(key);
         }
+        input.emailAddresses.forEach((address, i) => {
+          if (!mailDomainAllowed(address, mailDomains))
+            fail(`emailAddresses.${i}`, RUSH_MESSAGES.mailDomain(mailDomains));
+        });
         if (Object.keys(fields).length > 0 || !flight || !code) throw new ValidationError(fields);
 
         const info = input.rushBaggageInfo;
