@@ -47,12 +47,17 @@ describe('when calling through the three clients', () => {
     for (const call of calls) expect(call.headers.get('authorization')).toBe('Bearer tok');
   });
 
-  it('sends Time-Zone only from the client with no prefix', async () => {
-    localStorage.setItem('timeZone', 'Europe/Samara');
+  // Spec 6 has only the unprefixed client send the zone; /v1/race answers wall-clock times, so every client does.
+  it('sends Time-Zone from every client, so /v1/race answers in the chosen zone', async () => {
+    localStorage.setItem('timeZone', 'Asia/Vladivostok');
     const calls = captureFetch();
     await api('/planning/scale');
-    await apiV1('/rule');
-    expect(calls[0].headers.get('time-zone')).toBe('Europe/Samara');
-    expect(calls[1].headers.get('time-zone')).toBeNull();
+    await apiV1('/race');
+    await apiV4('/thing');
+    expect(calls.map((call) => call.headers.get('time-zone'))).toEqual([
+      'Asia/Vladivostok',
+      'Asia/Vladivostok',
+      'Asia/Vladivostok',
+    ]);
   });
 });
