@@ -52,6 +52,17 @@ test.describe('vacation planner as planner', () => {
     await expect(page.locator('[data-cell="0:1"]')).toHaveAttribute('aria-pressed', 'false');
     await expect(left).toHaveText('18');
 
+    // Leaving through the menu with the plan unsaved asks first; staying keeps the plan.
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await page.getByRole('link', { name: 'Сохранённые расчёты' }).click();
+    await expect.poll(() => asked).toEqual(['beforeunload']);
+    await expect(page).toHaveURL(new RegExp(`/planning-vacation/${id}$`));
+    await expect(page.getByRole('status').filter({ hasText: 'Не сохранено: сотрудников 1' })).toBeVisible();
+
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'План отпусков сохранён' })).toBeVisible();
     const headers = await plannerAuth(page.request);

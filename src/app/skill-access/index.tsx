@@ -3,6 +3,7 @@ import { isLinked, skillAccessMachine } from '../../machines/skillAccess.ts';
 import { SKILL_ACCESS_MESSAGES, SKILL_ACCESS_TABS, type SkillAccessTab } from '../../shared/skill-access.ts';
 import { LoadFailure, Page, PageCard, PageTitle } from '../../widgets/index.ts';
 import { useCan } from '../access/rules.ts';
+import { useLeaveGuard } from '../shell/leaveGuard.ts';
 import './skill-access.css';
 
 const TITLE = 'Доступы навыков';
@@ -18,6 +19,7 @@ export default function Screen() {
   const saved = useSelector(actor, (s) => s.hasTag('saved'));
   const failed = useSelector(actor, (s) => s.matches('failed'));
   const pending = context.added.length + context.removed.length;
+  useLeaveGuard(pending > 0);
   const skill = context.skills.find((s) => s.id === context.skillId);
 
   const actions = canEdit

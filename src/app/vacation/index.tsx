@@ -5,6 +5,7 @@ import { vacationPlannerMachine } from '../../machines/vacationPlanner.ts';
 import { daysBetween, VACATION_STAFF_LIMIT } from '../../shared/planning-calc.ts';
 import { LoadFailure, Page, PageCard, PageTitle, TextInput } from '../../widgets/index.ts';
 import { useCan } from '../access/rules.ts';
+import { confirmLeave, useLeaveGuard } from '../shell/leaveGuard.ts';
 import { VacationGrid } from './VacationGrid.tsx';
 import './vacation.css';
 
@@ -51,6 +52,7 @@ function Planner({ calcId }: { calcId: number }) {
   const { answer, drafts, message, fields, notice, staffCapped } = context;
   const days = useMemo(() => (answer ? daysBetween(answer.calc.begin, answer.calc.end) : []), [answer]);
   const changed = Object.keys(drafts).length;
+  useLeaveGuard(changed > 0);
   const fieldText = [...new Set(Object.values(fields).flat())].join('. ');
   const status = loading
     ? 'Загрузка…'
@@ -80,7 +82,11 @@ function Planner({ calcId }: { calcId: number }) {
     <Page label={TITLE}>
       <PageTitle title={answer ? `${TITLE}: ${answer.calc.name}` : TITLE} actions={actions}>
         {answer && canSave ? (
-          <Link className="w-button w-button--secondary" to={`/shift-schedules/${answer.calc.id}`}>
+          <Link
+            className="w-button w-button--secondary"
+            to={`/shift-schedules/${answer.calc.id}`}
+            onClick={confirmLeave(changed > 0)}
+          >
             График сменности
           </Link>
         ) : null}

@@ -11,6 +11,7 @@ import {
   type SelectOption,
 } from '../../widgets/index.ts';
 import { useCan } from '../access/rules.ts';
+import { useLeaveGuard } from '../shell/leaveGuard.ts';
 import { Matrix, pairLabel } from './Matrix.tsx';
 import './workplace.css';
 
@@ -45,6 +46,7 @@ export default function Screen() {
   const cols = useMemo(() => chosen(context.workplaces, context.toIds), [context.workplaces, context.toIds]);
   const byId = useMemo(() => new Map(context.workplaces.map((p) => [p.id, p])), [context.workplaces]);
   const pendingCount = context.pendingCreate.length + context.pendingUpdate.length;
+  useLeaveGuard(pendingCount > 0);
   const cellErrors = Object.entries(context.cellErrors);
 
   const actions = !canEdit
