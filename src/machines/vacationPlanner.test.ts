@@ -46,6 +46,8 @@ interface FakeOptions {
   failLoads?: number;
   /** The whole staff reached the server's limit. */
   capped?: boolean;
+  /** Answers sorted by days left, most first (ties by id), as the server's default sort. */
+  sortByLeft?: boolean;
 }
 
 function start(options: FakeOptions = {}) {
@@ -68,8 +70,11 @@ function start(options: FakeOptions = {}) {
             await new Promise<void>((resolve) => (release = resolve));
           await gate();
           if (calls.loads.length <= (options.failLoads ?? 0)) throw new ApiError('Нет связи', {}, 503);
+          const answer = serverAnswer(stored, input.plan);
+          if (options.sortByLeft)
+            answer.employees.sort((a, b) => b.vacation_left - a.vacation_left || a.id - b.id);
           return {
-            answer: serverAnswer(stored, input.plan),
+            answer,
             staffCapped: input.employee ? null : (options.capped ?? false),
           };
         },
@@ -197,6 +202,23 @@ describe('when saving', () => {
     expect(actor.getSnapshot().context.notice).toBe('План отпусков сохранён');
     expect(calls.loads.at(-1)?.plan).toEqual([]);
     expect(profit(actor, '2026-03-10')).toBe(0);
+  });
+
+  it('keeps the rows in the order on screen after the save, until the user sorts again', async () => {
+    const { actor } = start({ sortByLeft: true });
+    const order = () => actor.getSnapshot().context.answer?.employees.map((row) => row.id);
+    await ready(actor);
+    expect(order()).toEqual([1, 2]);
+    actor.send({ type: 'DAY.TOGGLE', employeeId: 1, date: '2026-03-10' });
+    await ready(actor);
+    actor.send({ type: 'SAVE' });
+    await waitFor(actor, (s) => s.matches('loading'));
+    await ready(actor);
+    // The server's sort by days left would put employee 2 (3 left) above employee 1 (2 left).
+    expect(order()).toEqual([1, 2]);
+    actor.send({ type: 'SORT.SET', sort: '-vacation_left' });
+    await ready(actor);
+    expect(order()).toEqual([2, 1]);
   });
 
   it('keeps the unsaved plans and the field errors when the save is refused', async () => {

@@ -44,6 +44,11 @@ export interface VacationPlannerContext {
   queryChanged: boolean;
   /** The calculation's staff reached the server's limit, so the planner may not show every employee. */
   staffCapped: boolean;
+  /**
+   * The next answer keeps the rows in the order on screen: the load after a save, unless the user chose a sort or a
+   * name since (saving changes the days left, and re-sorting by them would move the rows just planned out of view).
+   */
+  holdOrder: boolean;
 }
 
 export type VacationPlannerEvent =
@@ -190,11 +195,11 @@ export const vacationPlannerMachine = setup({
   actions: {
     setSort: assign(({ event }) => {
       assertEvent(event, 'SORT.SET');
-      return { sort: event.sort };
+      return { sort: event.sort, holdOrder: false };
     }),
     setFilter: assign(({ event }) => {
       assertEvent(event, 'FILTER.CHANGE');
-      return { employee: event.employee };
+      return { employee: event.employee, holdOrder: false };
     }),
     markQueryChanged: assign({ queryChanged: true }),
     takeQuery: assign({ queryChanged: false }),
@@ -227,14 +232,21 @@ export const vacationPlannerMachine = setup({
     dropDrag: assign({ drag: null }),
     dropDrafts: assign({ drafts: {}, message: null, fields: {} }),
     storeAnswer: assign(({ context }, load: VacationLoad) => ({
-      answer: load.answer,
+      answer: context.holdOrder ? keepOrder(context.answer, load.answer) : load.answer,
       staffCapped: load.staffCapped ?? context.staffCapped,
+      holdOrder: false,
     })),
     storePlanned: assign(({ context }, load: VacationLoad) => ({
       answer: keepOrder(context.answer, load.answer),
       staffCapped: load.staffCapped ?? context.staffCapped,
     })),
-    storeSaved: assign({ drafts: {}, message: null, fields: {}, notice: 'План отпусков сохранён' }),
+    storeSaved: assign(({ context }) => ({
+      drafts: {},
+      message: null,
+      fields: {},
+      notice: 'План отпусков сохранён',
+      holdOrder: !context.queryChanged,
+    })),
     storeError: assign((_, error: unknown) => {
       const failure = parseApiError(error);
       return { message: failure.message, fields: failure.fields };
@@ -254,6 +266,7 @@ export const vacationPlannerMachine = setup({
     notice: null,
     queryChanged: false,
     staffCapped: false,
+    holdOrder: false,
   }),
   initial: 'loading',
   states: {
