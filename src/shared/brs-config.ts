@@ -60,8 +60,8 @@ export const BRS_LABELS = {
   max_bag_weight_kg: 'Макс. вес места, кг',
   max_bag_pieces: 'Макс. мест на пассажира',
   loading_close_minutes: 'Окончание загрузки, мин до вылета',
-  priority_tag_handling: 'Бирки priority',
-  rush_tag_handling: 'Бирки rush',
+  priority_tag_handling: 'Бирки приоритета (Priority)',
+  rush_tag_handling: 'Бирки досылки (Rush)',
 } as const;
 
 /** A missing value gets the form's "required" message rather than zod's type error. */

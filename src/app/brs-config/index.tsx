@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Fragment } from 'react';
 import { brsConfigMachine } from '../../machines/brsConfig.ts';
 import {
+  BRS_LABELS,
   type BrsAirline,
   type BrsRegister,
   PRIORITY_HANDLING,
@@ -39,8 +40,8 @@ const SETTING_COLUMNS: { title: string; value: (r: BrsRegister) => string }[] = 
   { title: 'Вес места, кг', value: (r) => String(r.max_bag_weight_kg) },
   { title: 'Мест', value: (r) => String(r.max_bag_pieces) },
   { title: 'Загрузка до вылета, мин', value: (r) => String(r.loading_close_minutes) },
-  { title: 'Priority', value: (r) => PRIORITY_HANDLING[r.priority_tag_handling] },
-  { title: 'Rush', value: (r) => RUSH_HANDLING[r.rush_tag_handling] },
+  { title: BRS_LABELS.priority_tag_handling, value: (r) => PRIORITY_HANDLING[r.priority_tag_handling] },
+  { title: BRS_LABELS.rush_tag_handling, value: (r) => RUSH_HANDLING[r.rush_tag_handling] },
 ];
 
 /** /brs/config (spec 2): the airlines with search, sort and pages; settings shown and edited inline by rule. */
