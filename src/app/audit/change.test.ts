@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeLines, changeSummary, valueText } from './change.ts';
+import { auditTime, changeLines, changeSummary, valueText } from './change.ts';
 
 describe('the change of an audit entry', () => {
   it('reads an update as before → after by column', () => {
@@ -26,5 +26,12 @@ describe('the change of an audit entry', () => {
     expect(changeSummary({ action: 'insert', change: row(3) })).toBe('3 поля');
     expect(changeSummary({ action: 'delete', change: row(11) })).toBe('11 полей');
     expect(valueText(false)).toBe('нет');
+  });
+});
+
+describe('auditTime', () => {
+  it('shows the day first, to the second, from a wall-clock or an ISO time', () => {
+    expect(auditTime('2026-11-23 21:35:12')).toBe('23.11.2026 21:35:12');
+    expect(auditTime('2026-11-23T21:35:12.345+03:00')).toBe('23.11.2026 21:35:12');
   });
 });

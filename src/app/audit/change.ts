@@ -53,3 +53,12 @@ function fieldsWord(count: number): string {
   if (ones >= 2 && ones <= 4) return 'поля';
   return 'полей';
 }
+
+/**
+ * When a change was made, as the trail shows it: day first, to the second.
+ * Example: `auditTime('2026-11-23 21:35:12')` → '23.11.2026 21:35:12' (a 'T' between day and time is taken too).
+ */
+export function auditTime(at: string): string {
+  const [day, time = ''] = at.slice(0, 19).split(/[T ]/);
+  return `${day.split('-').reverse().join('.')} ${time}`.trim();
+}

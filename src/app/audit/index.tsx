@@ -14,7 +14,7 @@ import {
   useGridActor,
 } from '../../widgets/index.ts';
 import { type AuditChoices, loadAuditChoices, loadAuditPage } from './api.ts';
-import { changeLines, changeSummary } from './change.ts';
+import { auditTime, changeLines, changeSummary } from './change.ts';
 import './audit.css';
 
 const TITLE = 'Журнал изменений';
@@ -22,7 +22,7 @@ const FILTER_KEYS = ['user_id', 'entity', 'entity_id', 'from', 'to'];
 const PAGE_SIZES = [20, 50, 100] as const;
 
 /** The time of an entry as the grid shows it: the wall clock of the answer, without the offset. */
-const timeText = (at: string) => at.slice(0, 19).replace('T', ' ');
+
 const userText = (entry: AuditEntry) => (entry.user ? `${entry.user.name} (${entry.user.login})` : 'Система');
 
 /** /audit (issue 17): every recorded write, newest first, filtered by user, table, row and period; a row's change in a modal. */
@@ -62,7 +62,7 @@ export default function Screen() {
 
   const columns = useMemo<GridColumn<AuditEntry>[]>(
     () => [
-      { key: 'at', title: 'Время', width: 170, kind: 'render', render: (row) => timeText(row.at) },
+      { key: 'at', title: 'Время', width: 170, kind: 'render', render: (row) => auditTime(row.at) },
       { key: 'user', title: 'Пользователь', width: 200, kind: 'render', render: (row) => userText(row) },
       {
         key: 'action',
@@ -185,15 +185,17 @@ function ChangeModal({ entry, onClose }: { entry: AuditEntry | null; onClose: ()
       onClose={onClose}
       width={760}
       footer={
-        <button type="button" className="w-button w-button--secondary" onClick={onClose}>
-          Закрыть
-        </button>
+        <footer className="w-modal__footer">
+          <button type="button" className="w-button w-button--secondary" onClick={onClose}>
+            Закрыть
+          </button>
+        </footer>
       }
     >
       {entry ? (
         <>
           <p className="audit__who">
-            {timeText(entry.at)}, {userText(entry)}
+            {auditTime(entry.at)}, {userText(entry)}
           </p>
           <table className="audit__table">
             <caption className="audit__caption">Изменённые поля</caption>
