@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { ScheduleShift } from '../../shared/shift-schedule.ts';
+import { SCHEDULE_SLOT_MINUTES, type ScheduleShift } from '../../shared/shift-schedule.ts';
 import { shiftRows, WEEKDAYS, weekdayTotals } from './schedule.ts';
 
 /** The schedule by weekday and shift: staff starting each shift on each day of the typical week. */
@@ -9,10 +9,14 @@ export function ScheduleTable({ shifts }: { shifts: readonly ScheduleShift[] }) 
   if (rows.length === 0) return <p className="shift-schedule__note">Смены не назначены: потребности нет</p>;
   return (
     <div className="shift-schedule__table-box">
+      <p className="shift-schedule__note">
+        Смена может начаться в начале любого {SCHEDULE_SLOT_MINUTES}-минутного интервала недели: из выбранных
+        рабочих смен взяты длительность и перерыв.
+      </p>
       <table className="shift-schedule__table shift-schedule__by-day" aria-label="Смены по дням недели">
         <thead>
           <tr>
-            <th scope="col">Смена</th>
+            <th scope="col">Длительность</th>
             <th scope="col">Начало</th>
             <th scope="col">Конец</th>
             <th scope="col">Перерыв, мин</th>
@@ -27,7 +31,9 @@ export function ScheduleTable({ shifts }: { shifts: readonly ScheduleShift[] }) 
         <tbody>
           {rows.map((row) => (
             <tr key={row.key}>
-              <th scope="row">{row.name}</th>
+              <th scope="row" title={`Образец: ${row.name}`}>
+                {row.label}
+              </th>
               <td>{row.start}</td>
               <td>{row.end}</td>
               <td>{row.breakMinutes}</td>

@@ -7,6 +7,7 @@ import {
   coverSummary,
   distinctText,
   hoursText,
+  lengthText,
   shiftRows,
   solveText,
   statusText,
@@ -24,7 +25,7 @@ describe('the status of a position', () => {
   it('reports the distinct-shift step and the times in Russian', () => {
     expect(distinctText(null)).toBe('не рассчитывалось');
     expect(distinctText(0)).toBe('оптимально');
-    expect(distinctText(0.25)).toBe('разрыв 25 %');
+    expect(distinctText(0.25)).toBe('не доказано (разрыв 25 %)');
     expect(solveText(1530)).toBe('1,5 с');
     expect(solveText(40)).toBe('0,04 с');
     expect(hoursText(1234.5)).toBe('1 234,5 ч');
@@ -88,11 +89,16 @@ describe('the table by weekday and shift', () => {
       },
       { ...base, working_shift_id: 1, weekday: 0, start: '08:00', count: 2 },
     ]);
-    expect(rows.map((r) => [r.name, r.start, r.end, r.counts, r.total])).toEqual([
-      ['Дневная', '08:00', '16:00', [2, 0, 3, 0, 0, 0, 0], 5],
-      ['Ночная', '20:00', '08:00', [1, 0, 0, 0, 0, 0, 0], 1],
+    expect(rows.map((r) => [r.label, r.name, r.start, r.end, r.counts, r.total])).toEqual([
+      ['8 ч', 'Дневная', '08:00', '16:00', [2, 0, 3, 0, 0, 0, 0], 5],
+      ['12 ч', 'Ночная', '20:00', '08:00', [1, 0, 0, 0, 0, 0, 0], 1],
     ]);
     expect(weekdayTotals(rows)).toEqual([3, 0, 3, 0, 0, 0, 0]);
+  });
+
+  it('labels a row by its length, in Russian decimals', () => {
+    expect(lengthText(480)).toBe('8 ч');
+    expect(lengthText(450)).toBe('7,5 ч');
   });
 
   it('wraps shift ends past midnight', () => {

@@ -27,10 +27,14 @@ export function statusText(position: Pick<SchedulePosition, 'status' | 'gap'>): 
   return 'приближённое решение';
 }
 
-/** The gap of the fewest-distinct-shifts step, when it ran: `distinctText(0.25)` is 'разрыв 25 %'. */
+/**
+ * The gap of the fewest-distinct-shifts step, when it ran. Its schedule always covers the demand at the proven
+ * staff-hours; the gap only says how far the count of distinct shifts may be from the fewest, so it reads as "not
+ * proven", not as a failure: `distinctText(0.25)` is 'не доказано (разрыв 25 %)'.
+ */
 export function distinctText(gap: number | null): string {
   if (gap === null) return 'не рассчитывалось';
-  return gap === 0 ? 'оптимально' : `разрыв ${percent.format(gap * 100)} %`;
+  return gap === 0 ? 'оптимально' : `не доказано (разрыв ${percent.format(gap * 100)} %)`;
 }
 
 /** Staff-hours as text: `hoursText(1234.5)` is '1 234,5 ч'. */
@@ -112,10 +116,22 @@ export function addMinutes(start: string, minutes: number): string {
   return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 }
 
+/**
+ * A shift's length as its row's label: `lengthText(480)` is '8 ч', `lengthText(450)` is '7,5 ч'. The model starts a
+ * working shift at any slot, taking only its length and break, so a name such as «Утренняя 06:00–14:00» would
+ * contradict the row's own start; the name stays in the row's tooltip.
+ */
+export function lengthText(minutes: number): string {
+  return `${hours.format(minutes / 60)} ч`;
+}
+
 /** One row of the table: a shift (working shift at a start time) and its staff count per weekday (Monday first). */
 export interface ShiftRow {
   key: string;
+  /** The working shift the row's length and break come from (its own start time is not used: see `lengthText`). */
   name: string;
+  /** The row's label: its paid length, e.g. '8 ч' or '7,5 ч'. */
+  label: string;
   start: string;
   end: string;
   lengthMinutes: number;
@@ -137,6 +153,7 @@ export function shiftRows(shifts: readonly SchedulePosition['shifts'][number][])
       row = {
         key,
         name: shift.name,
+        label: lengthText(shift.length_minutes),
         start: shift.start,
         end: addMinutes(shift.start, shift.length_minutes),
         lengthMinutes: shift.length_minutes,
