@@ -36,14 +36,21 @@ export const FATHER_NAMES = (
   'Евгений Иван Игорь Михаил Николай Олег Павел Пётр Сергей Юрий Фёдор Рашид Ринат Марат Ильдар'
 ).split(' ');
 
-/** A patronymic of a father's name. Example: `patronymic('Сергей', true)` → 'Сергеевич'. */
+/**
+ * A patronymic of a father's name, by the usual rules: -ей → -еевич (Сергеевич), -ий → -ьевич (Анатольевич,
+ * Васильевич, Юрьевич; Дмитрий keeps its и), -ь → -евич (Игоревич), else -ович; female forms alike.
+ * Example: `patronymic('Сергей', true)` → 'Сергеевич'; `patronymic('Игорь', false)` → 'Игоревна'.
+ */
 export function patronymic(father: string, male: boolean): string {
   const special: Record<string, [string, string]> = {
     Пётр: ['Петрович', 'Петровна'],
     Илья: ['Ильич', 'Ильинична'],
+    Дмитрий: ['Дмитриевич', 'Дмитриевна'],
   };
   if (special[father]) return special[father][male ? 0 : 1];
-  if (father.endsWith('й')) return `${father.slice(0, -1)}${male ? 'евич' : 'евна'}`;
+  const ending = male ? 'евич' : 'евна';
+  if (father.endsWith('ий')) return `${father.slice(0, -2)}ь${ending}`;
+  if (father.endsWith('й') || father.endsWith('ь')) return `${father.slice(0, -1)}${ending}`;
   return `${father}${male ? 'ович' : 'овна'}`;
 }
 
