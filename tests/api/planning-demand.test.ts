@@ -330,6 +330,29 @@ describe('when drawing the peak graph', () => {
     expect(point(a.points, '2030-06-03 09:45:00')?.count).toBe(0);
   });
 
+  it('counts only the flights of the flight filters, agreeing with the max demand of the same filters', async () => {
+    const base = `${TWO_WEEKS}&employee_positions[]=${positionA}`;
+    const highest = (points: { count: number }[]) => Math.max(...points.map((p) => p.count));
+    const [requests] = await graph(`${base}&flight_schedule[]=3`);
+    // Only F2 (schedule 3): T4 10:00–11:00 ×1; F1's 09:45 peak of 6 is left out.
+    expect(point(requests.points, '2030-06-03 09:45:00')?.count).toBe(0);
+    expect(point(requests.points, '2030-06-03 10:00:00')?.count).toBe(1);
+    const period = 'begin_datetime=2030-06-03 00:00:00&end_datetime=2030-06-17 00:00:00';
+    for (const filter of [
+      'flight_schedule[]=3',
+      'flight_status[]=3',
+      'flight_type[]=2',
+      'flight_status[]=5',
+    ]) {
+      const [a] = await graph(`${base}&${filter}`);
+      const max = await maxDemand(`${period}&employee_position_id=${positionA}&${filter}`);
+      expect(highest(a.points), filter).toBe(max.max_count);
+    }
+    const res = await get(`/planning/peak-graph?${base}&flight_status[]=99999`);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields)).toEqual(['flight_status']);
+  });
+
   it('answers an empty graph when no position is chosen', async () => {
     expect(await graph('begin_period_date=2030-06-03&end_period_date=2030-06-16')).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StaffPlanningFilters } from '../../machines/staffPlanningFilters.ts';
@@ -177,5 +177,56 @@ describe('when max demand is counted', () => {
     await waitFor(() => expect(minTime).toHaveAccessibleDescription('Максимальное значение 133920'));
     expect(screen.queryByText(GENERIC)).not.toBeInTheDocument();
     expect(onResult).not.toHaveBeenCalled();
+  });
+});
+
+describe('when max demand and the peak graph answer for the same screen', () => {
+  /** The flight-filter parameters of a URL, sorted. */
+  const flightParams = (url: string) =>
+    [...new URL(url, 'http://x').searchParams]
+      .filter(([name]) => /^flight_(schedule|type|status)/.test(name))
+      .map(([name, value]) => `${name}=${value}`)
+      .sort();
+
+  it('sends the peak graph the screen\u2019s «Вид расписания», «Статусы заявок» and type, as max demand', async () => {
+    const urls = stubServer(() =>
+      Response.json({ data: { max_count: 2, begin: null, end: null, employee_position_id: 3 } }),
+    );
+    const max = renderMaxDemand();
+    await max.user.click(max.calculate);
+    await waitFor(() => expect(urls).toHaveLength(1));
+    cleanup();
+    const peak = renderPeakGraph();
+    const peakUrls = stubServer(() => Response.json([]));
+    await peak.user.click(peak.calculate);
+    await waitFor(() => expect(peakUrls).toHaveLength(1));
+    expect(flightParams(urls[0])).toEqual([
+      'flight_schedule[]=2',
+      'flight_schedule[]=3',
+      'flight_status[]=3',
+    ]);
+    expect(flightParams(peakUrls[0])).toEqual(flightParams(urls[0]));
+  });
+
+  it('lists the peaks by weekday and time of the typical week', async () => {
+    const point = (datetime: string, count: number, is_peak: 0 | 1) => ({ datetime, count, is_peak });
+    stubServer(() =>
+      Response.json([
+        {
+          employee_position_id: 3,
+          name: 'Грузчик',
+          points: [
+            point('2026-11-23 08:00:00', 3, 1),
+            point('2026-11-27 08:15:00', 5, 1),
+            point('2026-11-29 23:45:00', 1, 0),
+          ],
+        },
+      ]),
+    );
+    const { user, calculate } = renderPeakGraph();
+    await user.click(calculate);
+    expect(
+      await screen.findByText('пиковых слотов 2; наибольшие: Пт 08:15 — 5; Пн 08:00 — 3', { exact: false }),
+    ).toBeInTheDocument();
   });
 });

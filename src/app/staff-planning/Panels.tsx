@@ -5,6 +5,9 @@ import type { PassengerCount, PeakGraph } from '../../shared/planning-demand.ts'
 import { scheduleFieldError } from '../../shared/shift-schedule.ts';
 import { type FieldErrors, fieldMessage, parseApiError } from '../api/errors.ts';
 import { loadMaxDemand, loadPassengerCount, loadPeakGraph } from './api.ts';
+import type { ChartAxisKind } from './chartFormat.ts';
+import { stampWeekday } from './chartFormat.ts';
+import { formatApiStamp } from './format.ts';
 import { WholeInput } from './WholeInput.tsx';
 
 const SeriesChart = lazy(() => import('./SeriesChart.tsx'));
@@ -15,12 +18,24 @@ function pointsChart(lists: { label: string; points: { datetime: string; count: 
   return { minutes, series: lists.map((l) => ({ label: l.label, values: l.points.map((p) => p.count) })) };
 }
 
-/** A lazily loaded line chart of a panel. */
-function PanelChart(props: { chart: ReturnType<typeof pointsChart>; title: string; unit: string }) {
+/** A lazily loaded line chart of a panel; `axis` 'week' for a typical week (ticks by weekday). */
+function PanelChart(props: {
+  chart: ReturnType<typeof pointsChart>;
+  title: string;
+  unit: string;
+  axis?: ChartAxisKind;
+}) {
   if (props.chart.minutes.length === 0) return null;
   return (
     <Suspense fallback={<p className="staff-planning__note">Загрузка графика…</p>}>
-      <SeriesChart {...props.chart} kind="line" title={props.title} unit={props.unit} height={240} />
+      <SeriesChart
+        {...props.chart}
+        kind="line"
+        title={props.title}
+        unit={props.unit}
+        height={240}
+        axis={props.axis}
+      />
     </Suspense>
   );
 }
@@ -29,7 +44,6 @@ function PanelChart(props: { chart: ReturnType<typeof pointsChart>; title: strin
 const MAX_POSITIONS = 20;
 /** Peak slots listed per position, the highest first. */
 const PEAKS_SHOWN = 5;
-const WEEKDAYS = ['Вс', 'Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб'];
 
 type Status = 'idle' | 'loading' | 'failed';
 
@@ -82,6 +96,10 @@ function Failed({ status, fields, inputs = [] }: { status: Status; fields: Field
   return <p className="staff-planning__note">Не удалось рассчитать, проверьте фильтры</p>;
 }
 
+/**
+ * The flight filters of the screen as the demand panels send them («Вид расписания», «Статусы заявок», type), so max
+ * demand and the peak graph answer for the same flights.
+ */
 const flightLists = (filters: StaffPlanningFilters) => ({
   'flight_schedule[]': filters.flightSchedule,
   'flight_type[]': filters.flightType,
@@ -149,8 +167,8 @@ export function MaxDemandPanel(props: {
               <tr key={row.employee_position_id}>
                 <td>{nameOf(row.employee_position_id)}</td>
                 <td>{row.max_count}</td>
-                <td>{row.begin?.slice(0, 16) ?? '—'}</td>
-                <td>{row.end?.slice(0, 16) ?? '—'}</td>
+                <td>{row.begin ? formatApiStamp(row.begin) : '—'}</td>
+                <td>{row.end ? formatApiStamp(row.end) : '—'}</td>
               </tr>
             ))}
           </tbody>
@@ -182,6 +200,7 @@ export function PeakGraphPanel({ filters }: { filters: StaffPlanningFilters }) {
         end_period_date: filters.range.to.slice(0, 10),
         step: filters.scale,
         'employee_positions[]': filters.positions,
+        ...flightLists(filters),
       };
       if (repeat.trim()) query.interval_repeat_in_period = Number(repeat);
       if (deviation.trim()) query.deviation_in_period = Number(deviation);
@@ -222,16 +241,18 @@ export function PeakGraphPanel({ filters }: { filters: StaffPlanningFilters }) {
       ) : null}
       <Failed status={status} fields={fields} inputs={['interval_repeat_in_period', 'deviation_in_period']} />
       {chart ? (
-        <PanelChart chart={chart} title="Типичная неделя: потребность по должностям" unit="чел." />
+        <PanelChart
+          chart={chart}
+          title="Типичная неделя: потребность по должностям"
+          unit="чел."
+          axis="week"
+        />
       ) : null}
       {graph?.map((entry) => {
         const peaks = entry.points.filter((p) => p.is_peak === 1).sort((a, b) => b.count - a.count);
         const shown = peaks
           .slice(0, PEAKS_SHOWN)
-          .map(
-            (p) =>
-              `${WEEKDAYS[new Date(p.datetime.slice(0, 10)).getDay()]} ${p.datetime.slice(11, 16)} — ${p.count}`,
-          );
+          .map((p) => `${stampWeekday(p.datetime)} ${p.datetime.slice(11, 16)} — ${p.count}`);
         return (
           <p key={entry.employee_position_id} className="staff-planning__peaks">
             <strong>{entry.name}:</strong>{' '}
@@ -295,7 +316,7 @@ export function PassengerPanel({ filters }: { filters: StaffPlanningFilters }) {
                   <td>{direction.name}</td>
                   <td>{total}</td>
                   <td>{peak?.count ?? 0}</td>
-                  <td>{peak ? peak.datetime.slice(0, 16) : '—'}</td>
+                  <td>{peak ? formatApiStamp(peak.datetime) : '—'}</td>
                 </tr>
               );
             })}

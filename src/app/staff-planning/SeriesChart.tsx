@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { axisLabels, type ChartAxisKind, legendCount, legendTime } from './chartFormat.ts';
 
 /** Colours of the series, in order. */
 const COLORS = [
@@ -30,13 +31,24 @@ export interface SeriesChartProps {
   title: string;
   unit: string;
   height?: number;
+  /** 'time' (default): real dates on the x axis; 'week': a typical week, ticks by weekday ('Пн' … 'Вс'). */
+  axis?: ChartAxisKind;
 }
 
 /**
  * Series over time as a uPlot line or bar chart (canvas), at most nine series. The module is loaded lazily, so uPlot
- * comes only with the charts.
+ * comes only with the charts. Axis ticks and the legend are Russian and 24-hour (chartFormat.ts), not uPlot's
+ * English defaults ('Time', '12am', '11/24').
  */
-export default function SeriesChart({ minutes, series, kind, title, unit, height = 360 }: SeriesChartProps) {
+export default function SeriesChart({
+  minutes,
+  series,
+  kind,
+  title,
+  unit,
+  height = 360,
+  axis = 'time',
+}: SeriesChartProps) {
   const target = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = target.current;
@@ -51,16 +63,23 @@ export default function SeriesChart({ minutes, series, kind, title, unit, height
         width: width(),
         height,
         series: [
-          {},
+          { label: 'Время', value: (_self, seconds) => legendTime(seconds, axis) },
           ...shown.map((s, i) => ({
             label: s.label,
+            value: (_self: uPlot, count: number) => legendCount(count),
             stroke: COLORS[i],
             width: i === 0 ? 2 : 1,
             paths,
             fill: kind === 'bar' ? `${COLORS[i]}33` : undefined,
           })),
         ],
-        axes: [{}, { label: unit }],
+        axes: [
+          {
+            size: 56,
+            values: (_self, splits, _axis, _space, increment) => axisLabels(splits, increment, axis),
+          },
+          { label: unit },
+        ],
         scales: { x: { time: true } },
       },
       [xs, ...shown.map((s) => Array.from(s.values))],
@@ -72,6 +91,6 @@ export default function SeriesChart({ minutes, series, kind, title, unit, height
       resize.disconnect();
       chart.destroy();
     };
-  }, [minutes, series, kind, title, unit, height]);
+  }, [minutes, series, kind, title, unit, height, axis]);
   return <div ref={target} className="staff-planning__chart" role="img" aria-label={title} />;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildPlanning } from '../../workers/planningData.ts';
-import { barLabelOf, hintOf, rowLabelOf } from './format.ts';
+import { barLabelOf, formatApiSpan, formatApiStamp, hintOf, rowLabelOf } from './format.ts';
 
 const { set } = buildPlanning([
   {
@@ -48,7 +48,7 @@ describe('texts read from the typed arrays', () => {
     expect(hintOf(set, 0).split('\n')).toEqual([
       'Рейс SU1234 (прилёт), SVO – KZN, A320',
       'Задача: Выгрузка багажа',
-      'Время: 10.03.2026 10:05 – 10.03 10:50',
+      'Время: 10.03.2026 10:05 – 10:50',
       'Нужно сотрудников: 3, назначено: 1',
       'Должности: Грузчик × 2, Водитель × 1',
       'Ресурсы: Транспортёр',
@@ -63,6 +63,20 @@ describe('texts read from the typed arrays', () => {
   it('tells a screen reader which bar is the selected task', () => {
     expect(barLabelOf(set, 0, true)).toBe(
       'SU1234: Выгрузка багажа, 10.03 10:05 – 10:50, назначено 1 из 3, выбрана',
+    );
+  });
+});
+
+describe('API stamps as the screen shows them', () => {
+  it('shows a stamp as DD.MM.YYYY HH:mm, seconds or not', () => {
+    expect(formatApiStamp('2026-11-23 21:35:00')).toBe('23.11.2026 21:35');
+    expect(formatApiStamp('2026-11-23 21:35')).toBe('23.11.2026 21:35');
+  });
+
+  it('shows a span within a day with the end time only, across days in full', () => {
+    expect(formatApiSpan('2026-11-23 21:35:00', '2026-11-23 23:25:00')).toBe('23.11.2026 21:35 – 23:25');
+    expect(formatApiSpan('2026-11-23 23:35:00', '2026-11-24 00:25:00')).toBe(
+      '23.11.2026 23:35 – 24.11.2026 00:25',
     );
   });
 });

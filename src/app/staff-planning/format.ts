@@ -3,11 +3,38 @@
  * Nothing here builds a per-bar object; each function reads the arrays for the one bar or row it is asked about.
  */
 import dayjs from 'dayjs';
+import { formatStamp } from '../../shared/dates.ts';
 import type { PlanningSet } from './api.ts';
+
+/**
+ * An API wall-clock stamp 'YYYY-MM-DD HH:mm[:ss]' as shown: 'DD.MM.YYYY HH:mm'.
+ * Example: `formatApiStamp('2026-11-23 21:35:00')` → '23.11.2026 21:35'.
+ */
+export function formatApiStamp(stamp: string): string {
+  return formatStamp(stamp.slice(0, 16), true);
+}
+
+/**
+ * A span of two API stamps: 'DD.MM.YYYY HH:mm – HH:mm' within one day, both in full otherwise.
+ * Example: `formatApiSpan('2026-11-23 21:35:00', '2026-11-23 23:25:00')` → '23.11.2026 21:35 – 23:25'.
+ */
+export function formatApiSpan(begin: string, end: string): string {
+  const tail = begin.slice(0, 10) === end.slice(0, 10) ? end.slice(11, 16) : formatApiStamp(end);
+  return `${formatApiStamp(begin)} – ${tail}`;
+}
 
 /** 'DD.MM.YYYY HH:mm' of epoch minutes. Example: `formatMinute(0)` in UTC → '01.01.1970 00:00'. */
 function formatMinute(minute: number): string {
   return dayjs(minute * 60_000).format('DD.MM.YYYY HH:mm');
+}
+
+/**
+ * A span of epoch minutes: 'DD.MM.YYYY HH:mm – HH:mm' within one day, both in full otherwise.
+ * Example (UTC): `formatMinuteSpan(0, 90)` → '01.01.1970 00:00 – 01:30'.
+ */
+function formatMinuteSpan(begin: number, end: number): string {
+  const sameDay = dayjs(begin * 60_000).isSame(end * 60_000, 'day');
+  return `${formatMinute(begin)} – ${sameDay ? formatClock(end) : formatMinute(end)}`;
 }
 
 /** 'HH:mm' of epoch minutes, or 'DD.MM HH:mm' when `withDay`. */
@@ -28,7 +55,7 @@ export function hintOf(set: PlanningSet, bar: number): string {
   const lines = [
     `Рейс ${t[set.numberText[row]]} (${set.direction[row] === 1 ? 'вылет' : 'прилёт'}), ${t[set.routeText[row]]}, ${t[set.aircraftText[row]]}`,
     `Задача: ${t[set.nameText[bar]]}`,
-    `Время: ${formatMinute(set.starts[bar])} – ${formatClock(set.ends[bar], true)}`,
+    `Время: ${formatMinuteSpan(set.starts[bar], set.ends[bar])}`,
     `Нужно сотрудников: ${set.need[bar]}, назначено: ${set.assigned[bar]}`,
   ];
   const positions = t[set.positionText[bar]];

@@ -84,6 +84,8 @@ export interface PeakQuery {
   stepMinutes: number;
   repeat: number;
   deviationPercent: number;
+  /** Which flights count, as for max demand (absent lists = every flight). */
+  filter?: FlightFilter;
 }
 
 export type DemandDeps = Pick<DbHandle, 'db' | 'heavy'>;
@@ -261,7 +263,12 @@ export function createPlanningDemandService({ db, heavy }: DemandDeps) {
     /** The typical week of each position: see demandPeaks.ts for the definition. */
     async peakGraph(query: PeakQuery, zone: string, signal?: AbortSignal) {
       const weeks = await this.demandByWeek(
-        { period: query.period, positionIds: query.positionIds, stepMinutes: query.stepMinutes, filter: {} },
+        {
+          period: query.period,
+          positionIds: query.positionIds,
+          stepMinutes: query.stepMinutes,
+          filter: query.filter ?? {},
+        },
         zone,
         signal,
       );

@@ -167,7 +167,7 @@ export const planningDemandRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
     '/planning/peak-graph',
     route({
       summary: 'График пиков: типичная неделя потребности должностей',
-      description: `${DEMAND_NOTE} Потребность считается по слотам step минут (период одного из масштабов; по умолчанию масштаб is_default) за дни begin_period_date … end_period_date включительно (YYYY-MM-DD, ${PERIOD_NOTE}) и раскладывается по календарным неделям с понедельника. Для каждого слота недели (день недели + время) count — наибольшая потребность в нём по неделям периода; is_peak = 1, когда count > 0 и не меньше чем в interval_repeat_in_period неделях (1…${MAX_REPEAT_IN_PERIOD}, по умолчанию 1) потребность в этом слоте не ниже count × (1 − deviation_in_period ÷ 100) (0…${MAX_DEVIATION_PERCENT}, по умолчанию 0). datetime точек — даты первой недели периода (с её понедельника). Без employee_positions[] — пустой список.`,
+      description: `${DEMAND_NOTE} Потребность считается по слотам step минут (период одного из масштабов; по умолчанию масштаб is_default) за дни begin_period_date … end_period_date включительно (YYYY-MM-DD, ${PERIOD_NOTE}) и раскладывается по календарным неделям с понедельника. Для каждого слота недели (день недели + время) count — наибольшая потребность в нём по неделям периода; is_peak = 1, когда count > 0 и не меньше чем в interval_repeat_in_period неделях (1…${MAX_REPEAT_IN_PERIOD}, по умолчанию 1) потребность в этом слоте не ниже count × (1 − deviation_in_period ÷ 100) (0…${MAX_DEVIATION_PERCENT}, по умолчанию 0). datetime точек — даты первой недели периода (с её понедельника). Без employee_positions[] — пустой список. Фильтры рейсов, как у максимальной потребности: flight_schedule[], flight_type[], flight_status[] (без них — все рейсы).`,
       querystring: plainQuery({
         begin_period_date: queryDay,
         end_period_date: queryDay,
@@ -175,13 +175,21 @@ export const planningDemandRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
         deviation_in_period: queryWhole(0, MAX_DEVIATION_PERCENT, '%').optional(),
         step: queryMinutes.optional(),
         employee_positions: queryIds.optional(),
+        flight_schedule: queryIds.optional(),
+        flight_type: queryIds.optional(),
+        flight_status: queryIds.optional(),
       }),
       response: peakGraphSchema,
     }),
     async (request) => {
       const q = request.query;
       const days = readDays(q.begin_period_date, q.end_period_date, request.timeZone);
-      await refuseUnknown(demand, { employee_positions: ['position', q.employee_positions] });
+      await refuseUnknown(demand, {
+        employee_positions: ['position', q.employee_positions],
+        flight_schedule: ['flightSchedule', q.flight_schedule],
+        flight_type: ['flightType', q.flight_type],
+        flight_status: ['flightStatus', q.flight_status],
+      });
       const stepMinutes = await scaleOf(demand, 'step', q.step);
       if (!q.employee_positions?.length) return [];
       return demand.peakGraph(
@@ -191,6 +199,11 @@ export const planningDemandRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
           stepMinutes,
           repeat: q.interval_repeat_in_period ?? 1,
           deviationPercent: q.deviation_in_period ?? 0,
+          filter: {
+            flightSchedule: q.flight_schedule,
+            flightType: q.flight_type,
+            flightStatus: q.flight_status,
+          },
         },
         request.timeZone,
         request.signal,
