@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { formatStamp } from '../../shared/dates.ts';
 import type { CalcEvaluation } from '../../shared/tariff-calc.ts';
 import { FieldError } from '../../widgets/FieldError.tsx';
 import { TurnaroundPicker } from '../turnaround/TurnaroundPicker.tsx';
@@ -14,7 +15,10 @@ function Legs({ result }: { result: CalcEvaluation }) {
   return (
     <p className="calc-eval__legs">
       {legs
-        .map((leg) => `${leg.direction === 2 ? 'Прилёт' : 'Вылет'} ${leg.flight_number}, ${leg.plan_at}`)
+        .map(
+          (leg) =>
+            `${leg.direction === 2 ? 'Прилёт' : 'Вылет'} ${leg.flight_number}, ${formatStamp(leg.plan_at.slice(0, 16), true)}`,
+        )
         .join(' · ')}
     </p>
   );
