@@ -8,8 +8,9 @@ import type {
   RushAnswer,
   RushPayload,
 } from '../shared/rush-baggage.ts';
+import { RUSH_MESSAGES } from '../shared/rush-baggage.ts';
 import { rushBaggageMachine } from './rushBaggage.ts';
-import type { Directory } from './rushDraft.ts';
+import { type Directory, mixedRoutes } from './rushDraft.ts';
 
 const KZN = { id: 1, name: 'Казань', iata_code: 'KZN' };
 const SVO = { id: 2, name: 'Шереметьево', iata_code: 'SVO' };
@@ -335,5 +336,83 @@ describe('when sending the rush', () => {
     await listed(actor);
     expect(calls.loads).toBe(2);
     expect(actor.getSnapshot().context.selected).toEqual([]);
+  });
+});
+
+describe('when the chosen bags were checked on different routes', () => {
+  /** Checked to SVO only, where BAG goes on to LED: the reviewer's FILIPPOV (PEK) beside VOROBEV (PEK → GYD). */
+  const SHORT_BAG: Baggage = {
+    ...BAG,
+    id: 12,
+    name: 'PETROV/PETR',
+    tag: '0555777777',
+    baggageRoute: [BAG.baggageRoute[1]],
+    minorBaggage: [],
+  };
+  /** Checked on BAG's route, legs listed in another order and with other leg ids. */
+  const TWIN_BAG: Baggage = {
+    ...BAG,
+    id: 13,
+    tag: '0555888888',
+    baggageRoute: [...BAG.baggageRoute].reverse().map((leg) => ({ ...leg, id: leg.id + 100 })),
+    minorBaggage: [],
+  };
+  const page: FlightBaggage = { flight: FLIGHT, baggage: [BAG, SHORT_BAG, TWIN_BAG] };
+  const byIds = async (ids: number[]) => ids.map((id) => page.baggage.find((bag) => bag.id === id)!);
+
+  async function openOn(actor: Actor, ids: number[]) {
+    await listed(actor);
+    for (const id of ids) actor.send({ type: 'BAG.TOGGLE', id });
+    actor.send({ type: 'RUSH.OPEN' });
+    await editing(actor);
+    actor.send({ type: 'DRAFT.FLIGHT', option: { id: RUSH_FLIGHT.id, name: 'SU 1265', value: RUSH_FLIGHT } });
+    actor.send({ type: 'DRAFT.CHOOSE', field: 'code', option: { id: 3, name: '11 — пропущена стыковка' } });
+  }
+
+  it('refuses to send them in one rush and says why under the pieces', async () => {
+    const { actor, calls } = start({ loadFlight: async () => page, loadRushBags: byIds });
+    await openOn(actor, [10, 12]);
+    const { draft, rushBags } = actor.getSnapshot().context;
+    expect(mixedRoutes(draft!, rushBags)).toBe(true);
+    actor.send({ type: 'RUSH.SUBMIT' });
+    expect(calls.sends).toEqual([]);
+    expect(actor.getSnapshot().hasTag('editing')).toBe(true);
+    expect(actor.getSnapshot().context.errors.baggageRelations).toEqual([RUSH_MESSAGES.mixedRoutes]);
+  });
+
+  it('sends the bag left alone on its own route once the other bag is left out', async () => {
+    const { actor, calls } = start({ loadFlight: async () => page, loadRushBags: byIds });
+    await openOn(actor, [10, 12]);
+    // The form started from BAG's route (SVO, then LED); leaving BAG out restarts it from SHORT_BAG's (SVO only),
+    // with the rush flight still its first leg.
+    actor.send({ type: 'PIECE.TOGGLE', tag: BAG.tag });
+    actor.send({ type: 'PIECE.TOGGLE', tag: BAG.minorBaggage[0].tag });
+    expect(actor.getSnapshot().context.errors).toEqual({});
+    expect(actor.getSnapshot().context.draft?.route.map((leg) => leg.flightNumber)).toEqual(['1265']);
+    actor.send({ type: 'RUSH.SUBMIT' });
+    await waitFor(actor, (s) => s.hasTag('created'));
+    const [sent] = calls.sends;
+    expect(sent.baggageRelations).toEqual([{ major_baggage_id: 12, tag: SHORT_BAG.tag }]);
+    expect(sent.originBaggageRoute).toEqual([
+      {
+        aviacompany_id: 7,
+        airport_id: SVO.id,
+        flight_number: '1263',
+        number_in_route: 1,
+        date: '2026-11-23',
+      },
+    ]);
+    expect(sent.rushBaggageRoute.map((leg) => leg.flight_number)).toEqual(['1265']);
+  });
+
+  it('sends bags of one route together, whatever the order their legs are stored in', async () => {
+    const { actor, calls } = start({ loadFlight: async () => page, loadRushBags: byIds });
+    await openOn(actor, [10, 13]);
+    actor.send({ type: 'RUSH.SUBMIT' });
+    await waitFor(actor, (s) => s.hasTag('created'));
+    const [sent] = calls.sends;
+    expect(sent.baggageRelations.map((relation) => relation.major_baggage_id)).toEqual([10, 10, 13]);
+    expect(sent.originBaggageRoute.map((leg) => leg.flight_number)).toEqual(['1263', '30']);
+    expect(sent.rushBaggageRoute.map((leg) => leg.flight_number)).toEqual(['1265', '30']);
   });
 });

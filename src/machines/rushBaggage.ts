@@ -22,6 +22,7 @@ import {
   type RushDraft,
   removeLeg,
   setLeg,
+  togglePiece,
   toPayload,
   withoutErrors,
 } from './rushDraft.ts';
@@ -144,14 +145,8 @@ export const rushBaggageMachine = setup({
     storeAnswer: assign((_, answer: RushAnswer) => ({ answer, errors: {}, message: null })),
     togglePiece: assign(({ context, event }) => {
       assertEvent(event, 'PIECE.TOGGLE');
-      const draft = draftOf(context);
       return {
-        draft: {
-          ...draft,
-          pieces: draft.pieces.map((piece) =>
-            piece.tag === event.tag ? { ...piece, chosen: !piece.chosen } : piece,
-          ),
-        },
+        draft: togglePiece(draftOf(context), event.tag, context.rushBags, context.directory),
         errors: withoutErrors(context.errors, 'baggageRelations'),
       };
     }),

@@ -10,8 +10,10 @@ import {
   type Baggage,
   type BaggageRoute,
   type FlightSearchItem,
+  RUSH_MESSAGES,
   type RushPayload,
   rushPayloadSchema,
+  sameRoute,
 } from '../shared/rush-baggage.ts';
 import { withoutFields } from './formModal.ts';
 import type { SearchOption } from './searchSelect.ts';
@@ -92,7 +94,7 @@ function piecesOf(bags: readonly Baggage[]): PieceChoice[] {
 /**
  * The draft a rush starts from: every piece chosen, the station is the page flight's home end (departure airport
  * of a departure, arrival airport of an arrival), the rush flight is searched on `today`, the new route starts as
- * a copy of the first bag's route.
+ * a copy of the first bag's route. Bags of different routes may start a draft; `mixedRoutes` then holds it back.
  */
 export function initialDraft(
   bags: readonly Baggage[],
@@ -118,6 +120,51 @@ export function initialDraft(
     route,
     nextKey: route.length + 1,
   };
+}
+
+/** The bags with at least one chosen piece, in the order they were chosen. */
+function travelling(draft: RushDraft, bags: readonly Baggage[]): Baggage[] {
+  return bags.filter((bag) => draft.pieces.some((piece) => piece.majorId === bag.id && piece.chosen));
+}
+
+/**
+ * The bag whose route the rush starts from and sends as `originBaggageRoute`: the first bag with a chosen piece
+ * (the first bag when none is chosen).
+ */
+function leadBag(draft: RushDraft, bags: readonly Baggage[]): Baggage | undefined {
+  return travelling(draft, bags)[0] ?? bags[0];
+}
+
+/**
+ * True when the bags with a chosen piece do not all travel on one route (`sameRoute`): one rush sends one origin
+ * route for all its pieces, so such bags must go in separate rushes.
+ */
+export function mixedRoutes(draft: RushDraft, bags: readonly Baggage[]): boolean {
+  const [first, ...rest] = travelling(draft, bags);
+  return first !== undefined && rest.some((bag) => !sameRoute(bag.baggageRoute, first.baggageRoute));
+}
+
+/**
+ * The draft with piece `tag` chosen or left out. When that changes the lead bag to one of another route (the
+ * first bag of a mixed choice left out), the new route starts again as a copy of the new lead bag's route, with
+ * the rush flight, if chosen, as its first leg: the legs shown were another route's.
+ */
+export function togglePiece(
+  draft: RushDraft,
+  tag: string,
+  bags: readonly Baggage[],
+  directory: Directory,
+): RushDraft {
+  const before = leadBag(draft, bags);
+  const toggled: RushDraft = {
+    ...draft,
+    pieces: draft.pieces.map((piece) => (piece.tag === tag ? { ...piece, chosen: !piece.chosen } : piece)),
+  };
+  const after = leadBag(toggled, bags);
+  if (!before || !after || sameRoute(before.baggageRoute, after.baggageRoute)) return toggled;
+  const route = legsOfRoute(after.baggageRoute, directory, draft.nextKey);
+  const restarted = { ...toggled, route, nextKey: draft.nextKey + route.length };
+  return toggled.rushFlight ? chooseRushFlight(restarted, toggled.rushFlight) : restarted;
 }
 
 /** A blank leg, dated like the last leg so a connection is quick to enter. */
@@ -197,7 +244,7 @@ export function toPayload(draft: RushDraft, bags: readonly Baggage[]): RushPaylo
     },
     rush_flight_id: draft.rushFlight?.id ?? 0,
     emailAddresses: draft.emails.map((email) => email.trim()),
-    originBaggageRoute: storedLegs(bags[0]?.baggageRoute ?? []),
+    originBaggageRoute: storedLegs(leadBag(draft, bags)?.baggageRoute ?? []),
     rushBaggageRoute: draft.route.map((leg, index) => ({
       aviacompany_id: leg.airline?.id ?? 0,
       airport_id: leg.airport?.id ?? 0,
@@ -228,6 +275,7 @@ export function draftErrors(draft: RushDraft, bags: readonly Baggage[]): FieldEr
     missing(`rushBaggageRoute.${index}.date`, leg.date === '');
   });
   if (!draft.pieces.some((piece) => piece.chosen)) fields.baggageRelations = [NO_PIECES];
+  else if (mixedRoutes(draft, bags)) fields.baggageRelations = [RUSH_MESSAGES.mixedRoutes];
   return fields;
 }
 

@@ -28,6 +28,11 @@ export const RUSH_MESSAGES = {
   noFlight: 'Рейс не найден',
   noNumericCode: 'У авиакомпании нет трёхзначного цифрового кода IATA для бирки',
   legOrder: 'Участки маршрута нумеруются по порядку с 1',
+  /** The server's: a bag whose route is not the rush's `originBaggageRoute`. */
+  routeDiffers:
+    'Маршрут этой сумки не совпадает с исходным маршрутом досылки: отправьте её отдельной досылкой',
+  /** The form's: the chosen bags do not share one route. */
+  mixedRoutes: 'У выбранных сумок разные маршруты: отправьте их отдельными досылками',
   serialsExhausted: (code: string) =>
     `Номера бирок перевозчика ${code} исчерпаны (999 999): новые бирки выдать нельзя`,
   noTag: (ids: readonly number[]) => `Бирки не найдены: ${ids.join(', ')}`,
@@ -174,6 +179,36 @@ export const rushPayloadSchema = z.object({
   rushBaggageRoute: z.array(routeLegInputSchema).min(1).max(10),
 });
 export type RushPayload = z.input<typeof rushPayloadSchema>;
+
+/** A leg as `sameRoute` compares it: a stored leg or one of a payload. */
+type ComparableLeg = Pick<
+  BaggageRoute,
+  'aviacompany_id' | 'airport_id' | 'flight_number' | 'number_in_route' | 'date'
+>;
+
+/**
+ * True when two routes are the same journey: the same number of legs and, leg by leg in `number_in_route` order,
+ * the same carrier, destination airport, flight number (case and spaces aside) and day. The ids of stored legs and
+ * the numbering itself (1, 2 … or 2, 5 …) do not count. One rush carries one `originBaggageRoute` for all its
+ * bags, so its bags must share a route by this test.
+ * Example: [{SU, SVO, '1263', 1, '2026-11-23'}] vs [{SU, SVO, '1263 ', 1, '2026-11-23'}] → true; another day → false.
+ */
+export function sameRoute(a: readonly ComparableLeg[], b: readonly ComparableLeg[]): boolean {
+  if (a.length !== b.length) return false;
+  const key = (legs: readonly ComparableLeg[]) =>
+    [...legs]
+      .sort((x, y) => x.number_in_route - y.number_in_route)
+      .map((leg) =>
+        [
+          leg.aviacompany_id,
+          leg.airport_id,
+          leg.flight_number.replace(/\s+/g, '').toUpperCase(),
+          leg.date,
+        ].join('|'),
+      )
+      .join('>');
+  return key(a) === key(b);
+}
 
 /** `POST /baggage/rush` answer: the rush, and each forwarded major bag with its new route and new tags. */
 export const rushAnswerSchema = z.object({

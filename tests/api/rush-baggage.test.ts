@@ -23,6 +23,7 @@ import {
   type RushAnswer,
   type RushCode,
   type RushPayload,
+  sameRoute,
   type TagPrint,
 } from '../../src/shared/rush-baggage.ts';
 import { bearer, createTestApp, loginAs, openTestDb } from '../support/testApp.ts';
@@ -360,6 +361,53 @@ describe('a rush', () => {
     });
     expect(wrongTag.json().fields).toEqual({ 'baggageRelations.0.tag': [expect.any(String)] });
     expect([await rows(rushes), await rows(rushTags), await rows(mailOutbox)]).toEqual(before);
+  });
+
+  it('refuses bags whose routes differ from the origin route with 422 on each such relation and writes nothing', async () => {
+    const { body } = await payload();
+    // Two bags of one flight checked on different routes (the reviewer's PEK and PEK → GYD).
+    const [{ flightId }] = await db.db
+      .select({ flightId: bags.flightId })
+      .from(bags)
+      .where(eq(bags.status, 'mishandled'))
+      .limit(1);
+    const listed = ((await call('GET', `/baggage/flight/${flightId}`)).json() as FlightBaggage).baggage;
+    const first = listed[0];
+    const other = listed.find((bag) => !sameRoute(bag.baggageRoute, first.baggageRoute));
+    expect(other, 'a bag of another route on the flight').toBeDefined();
+    const legs = (bag: Baggage) => bag.baggageRoute.map(({ id: _, ...leg }) => leg);
+    const before = [await rows(rushes), await rows(rushTags), await rows(mailOutbox)];
+    const mixed = await call('POST', '/baggage/rush', {
+      ...body,
+      baggageRelations: [
+        { major_baggage_id: first.id, tag: first.tag },
+        { major_baggage_id: other!.id, tag: other!.tag },
+        ...other!.minorBaggage.map((piece) => ({ major_baggage_id: other!.id, tag: piece.tag })),
+      ],
+      originBaggageRoute: legs(first),
+    });
+    expect(mixed.statusCode).toBe(422);
+    const expected = Object.fromEntries(
+      [other!.tag, ...other!.minorBaggage.map((piece) => piece.tag)].map((_, i) => [
+        `baggageRelations.${i + 1}.major_baggage_id`,
+        [RUSH_MESSAGES.routeDiffers],
+      ]),
+    );
+    expect(mixed.json().fields).toEqual(expected);
+
+    // One bag with an origin route that is not its own (another day) is refused on its pieces as well.
+    const wrongOrigin = await call('POST', '/baggage/rush', {
+      ...body,
+      originBaggageRoute: body.originBaggageRoute.map((leg) => ({ ...leg, date: '2026-03-11' })),
+    });
+    expect(wrongOrigin.statusCode).toBe(422);
+    expect(wrongOrigin.json().fields).toEqual({
+      'baggageRelations.0.major_baggage_id': [RUSH_MESSAGES.routeDiffers],
+      'baggageRelations.1.major_baggage_id': [RUSH_MESSAGES.routeDiffers],
+    });
+    expect([await rows(rushes), await rows(rushTags), await rows(mailOutbox)]).toEqual(before);
+    const still = (await call('GET', `/baggage/baggage/${other!.id}`)).json() as Baggage;
+    expect(still).toEqual(other);
   });
 
   it('forwards a bag and its minor piece: new tags, the new route, the bag rushed, a mail per address', async () => {

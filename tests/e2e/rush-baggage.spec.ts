@@ -159,6 +159,58 @@ test('a mishandled bag is forwarded on another flight under a new rush tag that 
   expect(consoleErrors).toEqual([]);
 });
 
+interface RouteBag extends BagItem {
+  baggageRoute: {
+    aviacompany_id: number;
+    airport_id: number;
+    flight_number: string;
+    number_in_route: number;
+    date: string;
+  }[];
+  minorBaggage: { tag: string }[];
+}
+
+/** A route as comparable text: its legs in order without their ids. */
+const routeText = (bag: RouteBag) =>
+  JSON.stringify(
+    [...bag.baggageRoute]
+      .sort((a, b) => a.number_in_route - b.number_in_route)
+      .map((leg) => [leg.aviacompany_id, leg.airport_id, leg.flight_number, leg.date]),
+  );
+
+test('bags checked on different routes cannot go in one rush: the form says so and holds «Отправить» back', async ({
+  page,
+  consoleErrors,
+}) => {
+  const { flightId } = await flightWithMishandledBag(page.request);
+  const headers = { Authorization: `Bearer ${await adminToken(page.request)}`, 'Time-Zone': 'Europe/Moscow' };
+  const listed = (await (await page.request.get(`/api/baggage/flight/${flightId}`, { headers })).json())
+    .baggage as RouteBag[];
+  // Among the first rows, the ones drawn without scrolling the list.
+  const [first] = listed;
+  const other = listed.slice(1, 6).find((bag) => routeText(bag) !== routeText(first));
+  expect(other, 'a bag of another route among the first rows').toBeDefined();
+  await page.goto(`/baggage/flight/${flightId}`);
+  const bags = page.getByRole('grid', { name: 'Багаж рейса' });
+  for (const bag of [first, other!])
+    await bags.getByRole('checkbox', { name: `Выбрать багаж ${bag.tag}` }).check();
+  await page.getByRole('button', { name: 'Досылка', exact: true }).click();
+  const modal = page.getByRole('dialog', { name: 'Досылка багажа' });
+  const mixed = modal.getByText('У выбранных сумок разные маршруты: отправьте их отдельными досылками');
+  await expect(mixed).toBeVisible();
+  const send = modal.getByRole('button', { name: 'Отправить' });
+  await expect(send).toBeDisabled();
+
+  // Leaving the first bag and its minor pieces out leaves one route: the message goes, «Отправить» is back.
+  for (const tag of [first.tag, ...first.minorBaggage.map((piece) => piece.tag)])
+    await modal.getByRole('checkbox', { name: tag }).uncheck();
+  await expect(mixed).toBeHidden();
+  await expect(send).toBeEnabled();
+  await modal.getByRole('button', { name: 'Отмена' }).click();
+  await expect(modal).toBeHidden();
+  expect(consoleErrors).toEqual([]);
+});
+
 test('spare tags of the flight’s carrier are issued, checked first, and go to the print modal', async ({
   page,
   consoleErrors,

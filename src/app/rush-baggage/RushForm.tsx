@@ -1,7 +1,7 @@
 import type { Actor } from 'xstate';
 import type { rushBaggageMachine } from '../../machines/rushBaggage.ts';
-import type { Directory, RushDraft } from '../../machines/rushDraft.ts';
-import type { Baggage, FlightSearchItem } from '../../shared/rush-baggage.ts';
+import { type Directory, mixedRoutes, type RushDraft } from '../../machines/rushDraft.ts';
+import { type Baggage, type FlightSearchItem, RUSH_MESSAGES } from '../../shared/rush-baggage.ts';
 import { DatePicker, TextInput } from '../../widgets/index.ts';
 import { type FieldErrors, fieldMessage } from '../api/errors.ts';
 import { EmailList } from './EmailList.tsx';
@@ -24,6 +24,10 @@ export interface RushFormProps {
 function Pieces({ actor, bags, draft, directory, errors, disabled }: Omit<RushFormProps, 'flight'>) {
   const chosen = (tag: string) => draft.pieces.some((piece) => piece.tag === tag && piece.chosen);
   const toggle = (tag: string) => actor.send({ type: 'PIECE.TOGGLE', tag });
+  // Bags of different routes cannot share a rush: said as soon as they are chosen, not only on «Отправить».
+  const message = mixedRoutes(draft, bags)
+    ? RUSH_MESSAGES.mixedRoutes
+    : fieldMessage(errors, 'baggageRelations');
   return (
     <fieldset className="rush-pieces" disabled={disabled}>
       <legend>Багаж</legend>
@@ -54,9 +58,9 @@ function Pieces({ actor, bags, draft, directory, errors, disabled }: Omit<RushFo
           </li>
         ))}
       </ul>
-      {fieldMessage(errors, 'baggageRelations') ? (
+      {message ? (
         <span className="w-field__error" role="alert">
-          {fieldMessage(errors, 'baggageRelations')}
+          {message}
         </span>
       ) : null}
     </fieldset>

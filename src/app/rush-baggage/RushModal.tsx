@@ -2,7 +2,8 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { Actor } from 'xstate';
 import type { rushBaggageMachine } from '../../machines/rushBaggage.ts';
-import type { RushAnswer } from '../../shared/rush-baggage.ts';
+import { mixedRoutes } from '../../machines/rushDraft.ts';
+import { RUSH_MESSAGES, type RushAnswer } from '../../shared/rush-baggage.ts';
 import { Modal } from '../../widgets/index.ts';
 import { formMessage } from '../api/errors.ts';
 import { PrintTagModal } from './print/PrintTagModal.tsx';
@@ -100,6 +101,8 @@ export function RushModal({ actor }: { actor: Actor<typeof rushBaggageMachine> }
   // While the print modal is open above, a click or Esc there must not close this one under it.
   const [printing, setPrinting] = useState(false);
   const close = () => actor.send({ type: 'RUSH.CLOSE' });
+  // Bags of different routes: the form says so above; nothing to send until the choice is one route.
+  const mixed = context.draft !== null && mixedRoutes(context.draft, context.rushBags);
   const message = formMessage(
     context.message === null ? null : { message: context.message, fields: context.errors },
     [
@@ -126,7 +129,8 @@ export function RushModal({ actor }: { actor: Actor<typeof rushBaggageMachine> }
         <button
           type="button"
           className="w-button"
-          disabled={fetching || submitting}
+          disabled={fetching || submitting || mixed}
+          title={mixed ? RUSH_MESSAGES.mixedRoutes : undefined}
           onClick={() => actor.send({ type: 'RUSH.SUBMIT' })}
         >
           {submitting ? 'Отправка…' : 'Отправить'}

@@ -13,6 +13,7 @@ import {
   type RushCode,
   type rushPayloadSchema,
   SPARE_TAGS_PER_DAY,
+  sameRoute,
 } from '../../../shared/rush-baggage.ts';
 import { instantToWallClock, wallClockToInstant } from '../../../shared/wallClock.ts';
 import type { DbHandle } from '../../db/client.ts';
@@ -206,8 +207,9 @@ export function createRushBaggageService({ db, kind }: RushBaggageDeps, options:
     },
 
     /**
-     * Forwards bags on a flight in one transaction: checks every id, the tags against the bags and the legs'
-     * order (422 with `fields` by payload path, nothing written), stores the rush with both routes, issues a
+     * Forwards bags on a flight in one transaction: checks every id, the tags against the bags, the legs' order
+     * and that every major bag's current route is `originBaggageRoute` (`sameRoute`; 422 with `fields` by payload
+     * path, nothing written), stores the rush with both routes, issues a
      * rush tag for every piece from the rush flight's carrier, marks the major bags rushed and queues one mail
      * per address. Answers the forwarded major bags with their new route, new tags and minor pieces.
      */
@@ -270,6 +272,17 @@ export function createRushBaggageService({ db, kind }: RushBaggageDeps, options:
           .from(minorBags)
           .where(inArray(minorBags.majorBagId, majorIds));
         const majorTag = new Map(majors.map((m) => [m.id, m.tag]));
+        // One rush has one origin route for all its pieces: every major bag must travel now on exactly that route
+        // (its latest rush route, else the route it was checked on: what the bag reads answer), else the bags
+        // would be stored, tagged and mailed on another bag's route. Minor pieces travel on their major bag's.
+        const routeOf = new Map(
+          (
+            await readBags(
+              tx,
+              majors.map((m) => m.id),
+            )
+          ).map((bag) => [bag.id, bag.baggageRoute]),
+        );
         const seen = new Set<string>();
         const links: TagLink[] = [];
         for (const [i, relation] of input.baggageRelations.entries()) {
@@ -278,6 +291,8 @@ export function createRushBaggageService({ db, kind }: RushBaggageDeps, options:
           const minor = minors.find((m) => m.major === relation.major_baggage_id && m.tag === relation.tag);
           if (own === undefined) fail(`baggageRelations.${i}.major_baggage_id`, RUSH_MESSAGES.noBag);
           else if (seen.has(key)) fail(`baggageRelations.${i}.tag`, RUSH_MESSAGES.duplicateTag);
+          else if (!sameRoute(routeOf.get(relation.major_baggage_id) ?? [], input.originBaggageRoute))
+            fail(`baggageRelations.${i}.major_baggage_id`, RUSH_MESSAGES.routeDiffers);
           else if (own === relation.tag) links.push({ bagId: relation.major_baggage_id });
           else if (minor) links.push({ minorBagId: minor.id });
           else fail(`baggageRelations.${i}.tag`, RUSH_MESSAGES.tagNotOfBag);
