@@ -1,16 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { turnaroundPickerMachine } from '../../machines/turnaroundPicker.ts';
+import { todayIn } from '../../shared/dates.ts';
 import { DatePicker } from '../../widgets/DatePicker/DatePicker.tsx';
 import { FieldError } from '../../widgets/FieldError.tsx';
 import { Select } from '../../widgets/Select/Select.tsx';
 import { readTimeZone } from '../api/storage.ts';
 import './turnaroundPicker.css';
-
-/** Today in the user's time zone, 'YYYY-MM-DD'. Example: 23:30 UTC in Europe/Moscow → the next day. */
-function today(zone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
-}
 
 export interface TurnaroundPickerProps {
   /** The chosen turnaround's `aid`. */
@@ -20,7 +16,7 @@ export interface TurnaroundPickerProps {
 
 /** A day, then one of its turnarounds from a searchable list («SU 1234 → SU 1235 · 14:20–15:30 · A320»). */
 export function TurnaroundPicker({ value, onChange }: TurnaroundPickerProps) {
-  const start = useMemo(() => today(readTimeZone()), []);
+  const start = useMemo(() => todayIn(readTimeZone()), []);
   const picker = useActorRef(turnaroundPickerMachine, { input: { day: start } });
   const day = useSelector(picker, (snapshot) => snapshot.context.day);
   const options = useSelector(picker, (snapshot) => snapshot.context.options);
