@@ -17,7 +17,16 @@ import {
 interface Suitable {
   id: number;
   suitable: boolean;
+  /** The assignment would go through (perhaps leaving tasks short). */
+  possible: boolean;
   reasons: string[];
+}
+
+/** The dry run of an assignment (team-flight/preview). */
+interface Preview {
+  possible: boolean;
+  removed: number;
+  added: number;
 }
 
 interface MembersAnswer {
@@ -163,7 +172,7 @@ test.describe('team planning as planner', () => {
     for (const other of freeFlights.filter((f) => f.aid !== null && f.aid !== flight.aid)) {
       const answer = await get<Suitable[]>(`/team-planning/v1/suitable-teams?flight_aid=${other.aid}`);
       const c = answer.find((t) => t.id === teamC.id);
-      if (c && !c.suitable) {
+      if (c && !c.possible) {
         refused = { flight: other, reasons: c.reasons };
         break;
       }
@@ -214,9 +223,18 @@ test.describe('team planning as planner', () => {
     );
     expect(frames.length).toBeGreaterThan(5);
     expect(p95).toBeLessThan(16.7);
+    // What the move would change, as the server counts it: A's staff leaves the flight's tasks, B's takes them.
+    const moving = await get<Preview>(
+      `/team-planning/v1/team-flight/preview?flight_aid=${flight.aid}&team_id=${teamB.id}&from_team_id=${teamA.id}`,
+    );
+    expect(moving.possible).toBe(true);
+    expect(moving.removed).toBeGreaterThan(0);
     await page.mouse.up();
     const reassign = page.getByRole('alertdialog', { name: 'Переназначить рейс на другую бригаду?' });
     await expect(reassign).toContainText(`бригада «${nameA}» → бригада «${nameB}»`);
+    await expect(reassign.getByRole('list', { name: 'Что изменится' })).toContainText(
+      `Будет снято сотрудников: ${moving.removed}, назначено: ${moving.added}`,
+    );
     await reassign.getByRole('button', { name: 'Подтвердить' }).click();
     await expect(reassign).toBeHidden();
     teams = await boardTeams();
@@ -247,13 +265,11 @@ test.describe('team planning as planner', () => {
       )
       .toBe(0);
 
-    // A refusal: a flight dropped on team C, which has nobody to give its tasks.
+    // A refusal: a flight dropped on team C, which has nobody to give its tasks, is refused at once, unasked.
     await dragFree(page, freeFlights, refused.flight, await rowPoint(page, teams, teamC.id));
-    const ask = page.getByRole('alertdialog', { name: 'Назначить бригаду на рейс?' });
-    await expect(ask).toContainText(`бригада «${nameC}»`);
-    await ask.getByRole('button', { name: 'Подтвердить' }).click();
     const refusal = page.getByRole('alertdialog', { name: 'Назначение на рейс недоступно' });
     await expect(refusal).toContainText(refused.reasons[0]);
+    await expect(page.getByRole('alertdialog', { name: 'Назначить бригаду на рейс?' })).toHaveCount(0);
     await refusal.getByRole('button', { name: 'Понятно' }).click();
     await expect(refusal).toBeHidden();
 

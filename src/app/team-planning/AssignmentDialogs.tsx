@@ -3,17 +3,27 @@ import { ASSIGNMENT_CONFIRM_TITLES, type TeamAssignmentAction } from '../../mach
 import { ErrorPopup, Modal } from '../../widgets/index.ts';
 import { parseApiError } from '../api/errors.ts';
 import { loadSuitableTeams, type SuitableTeam } from './api.ts';
+import { sharedReasons } from './board.ts';
 
 export interface ConfirmDialogProps {
   action: TeamAssignmentAction | null;
   summary: string;
+  /** What the server says the write would change (previewLines), shown under the summary. */
+  warning: readonly string[];
   posting: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
 /** The confirm-assign dialog of spec 2 (assign, deassign, reassign); its buttons are off while posting. */
-export function ConfirmDialog({ action, summary, posting, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  action,
+  summary,
+  warning,
+  posting,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Modal
       open={action !== null}
@@ -27,6 +37,13 @@ export function ConfirmDialog({ action, summary, posting, onConfirm, onCancel }:
       role="alertdialog"
     >
       <p className="team-planning__confirm">{summary}</p>
+      {warning.length > 0 ? (
+        <ul className="team-planning__warning" aria-label="Что изменится">
+          {warning.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      ) : null}
     </Modal>
   );
 }
@@ -77,6 +94,7 @@ export function SuitableTeams({ flight, onChoose, onClose }: SuitableTeamsProps)
     };
   }, [aid]);
   const others = (teams ?? []).filter((team) => team.id !== flight?.currentTeamId);
+  const shared = sharedReasons(others);
   return (
     <Modal
       open={flight !== null}
@@ -93,24 +111,33 @@ export function SuitableTeams({ flight, onChoose, onClose }: SuitableTeamsProps)
       ) : others.length === 0 ? (
         <p className="team-planning__note">Нет бригад на это время</p>
       ) : (
-        <ul className="team-planning__suitable" aria-label="Бригады">
-          {others.map((team) => (
-            <li key={team.id}>
-              <button
-                type="button"
-                className={team.suitable ? 'w-button' : 'w-button w-button--secondary'}
-                onClick={() => onChoose(team)}
-              >
-                {team.name}
-              </button>
-              {team.suitable ? (
-                <span className="team-planning__suitable-yes">подходит</span>
-              ) : (
-                <span className="team-planning__suitable-no">{team.reasons.join('; ')}</span>
-              )}
-            </li>
-          ))}
-        </ul>
+        <>
+          {shared.length > 0 ? (
+            <p className="team-planning__note">У всех бригад: {shared.join('; ')}</p>
+          ) : null}
+          <ul className="team-planning__suitable" aria-label="Бригады">
+            {others.map((team) => (
+              <li key={team.id}>
+                <button
+                  type="button"
+                  className={team.suitable ? 'w-button' : 'w-button w-button--secondary'}
+                  onClick={() => onChoose(team)}
+                >
+                  {team.name}
+                </button>
+                {team.suitable ? (
+                  <span className="team-planning__suitable-yes">подходит</span>
+                ) : (
+                  <span
+                    className={team.possible ? 'team-planning__suitable-short' : 'team-planning__suitable-no'}
+                  >
+                    {team.reasons.filter((reason) => !shared.includes(reason)).join('; ')}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </Modal>
   );

@@ -34,7 +34,34 @@ import { type CallOptions, call, callNoContent, callRaw } from '../api/request.t
 export type TeamFlightAssign = z.input<typeof teamFlightLinkSchema>;
 export type TeamFlightReassign = z.input<typeof reassignSchema>;
 export type TeamWithFlights = z.infer<typeof teamsWithFlightsSchema>[number];
-export type SuitableTeam = z.infer<typeof suitableTeamsSchema>[number];
+/**
+ * suitable-teams with `possible` (the assignment would go through, perhaps leaving tasks short); a copy of the
+ * server's schema (src/server/modules/team-planning/preview.ts) until it moves to src/shared/team-planning.ts.
+ */
+const suitableTeamsAnswerSchema = z.array(suitableTeamsSchema.element.extend({ possible: z.boolean() }));
+export type SuitableTeam = z.infer<typeof suitableTeamsAnswerSchema>[number];
+
+/** `team-flight/preview`: what assign or reassign would do; a copy of the server's schema, as above. */
+const assignPreviewSchema = z.object({
+  possible: z.boolean(),
+  reasons: z.array(z.string()),
+  removed: z.number().int(),
+  added: z.number().int(),
+  shortage: z.array(z.object({ position: namedItemSchema, missing: z.number().int() })),
+  tasks: z.array(
+    z.object({
+      task_id: z.number().int(),
+      job: z.string(),
+      begin: z.string(),
+      end: z.string(),
+      removed: z.number().int(),
+      added: z.number().int(),
+      needed: z.number().int(),
+      staffed: z.number().int(),
+    }),
+  ),
+});
+export type AssignPreview = z.infer<typeof assignPreviewSchema>;
 export type TeamCandidate = z.infer<typeof teamCandidatesSchema>[number];
 export type Accessibility = z.infer<typeof accessibilitySchema>[number];
 
@@ -147,7 +174,18 @@ export function loadTeamEmployeesWithTasks(teamId: number, aids: number[]) {
 
 /** The teams that could take the turnaround, suitable first, with why the others cannot. */
 export function loadSuitableTeams(aid: number): Promise<SuitableTeam[]> {
-  return call(api, '/team-planning/v1/suitable-teams', suitableTeamsSchema, { query: { flight_aid: aid } });
+  return call(api, '/team-planning/v1/suitable-teams', suitableTeamsAnswerSchema, {
+    query: { flight_aid: aid },
+  });
+}
+
+/** The dry run of assign (`from_team_id` absent) or reassign: whether it would go through and what it would change. */
+export function previewAssignment(body: TeamFlightAssign | TeamFlightReassign): Promise<AssignPreview> {
+  const query: Query =
+    'to_team_id' in body
+      ? { flight_aid: body.flight_aid, team_id: body.to_team_id, from_team_id: body.from_team_id }
+      : { flight_aid: body.flight_aid, team_id: body.team_id };
+  return call(api, '/team-planning/v1/team-flight/preview', assignPreviewSchema, { query });
 }
 
 export function assignTeam(body: TeamFlightAssign): Promise<AssignResult> {

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { canChangeTeam } from './access.ts';
 import { planFileName, type TeamWithFlights } from './api.ts';
-import { buildBoard, clockOf, flightHint, stampOf, tasksInPeriod, teamLabel, wallMinute } from './board.ts';
+import {
+  buildBoard,
+  clockOf,
+  flightHint,
+  into,
+  sharedReasons,
+  stampOf,
+  tasksInPeriod,
+  teamLabel,
+  wallMinute,
+} from './board.ts';
 
 const leg = (number: string) => ({
   flight_id: 1,
@@ -159,6 +169,24 @@ describe('texts', () => {
     expect(hint).toContain('Конфликт: задач без исполнителя: 1');
   });
 
+  it('fly a departure «во Внуково», with the preposition Russian uses there', () => {
+    const base = flight(11, '2026-11-23 08:00:00', '2026-11-23 09:00:00');
+    const departure = { ...leg('1235'), arrival_airport: { id: 3, name: 'Внуково' } };
+    expect(flightHint({ ...base, departureFlight: departure })).toContain(
+      'Вылет SU1235: 23.11.2026 09:00 во Внуково',
+    );
+  });
+
+  it('say «во» before «в» or «ф» and a consonant, «в» otherwise', () => {
+    expect(into('Внуково')).toBe('во Внуково');
+    expect(into('Франкфурт')).toBe('во Франкфурт');
+    expect(into('Владивосток')).toBe('во Владивосток');
+    expect(into('Варна')).toBe('в Варна');
+    expect(into('Казань')).toBe('в Казань');
+    expect(into('В')).toBe('в В');
+    expect(into('')).toBe('в ');
+  });
+
   it('cut wall clocks to hours and to dates', () => {
     expect(clockOf('2026-11-23 08:05:00')).toBe('08:05');
     expect(clockOf(null)).toBe('—');
@@ -182,5 +210,20 @@ describe('the plan file', () => {
     expect(planFileName('2026-11-23 00:00:00', '2026-11-24 06:30:00')).toBe(
       'Планирование бригад на 23.11.2026 - 24.11.2026 06.30.xlsx',
     );
+  });
+});
+
+describe('the reasons of the suitable-teams dialog', () => {
+  const unsuitable = (...reasons: string[]) => ({ suitable: false, reasons });
+
+  it('are said once when every team shares them and none suits', () => {
+    expect(
+      sharedReasons([unsuitable('Не на смене', 'Не хватает: грузчик ×4'), unsuitable('Не на смене')]),
+    ).toEqual(['Не на смене']);
+  });
+
+  it('stay per team when a team suits or there is one team', () => {
+    expect(sharedReasons([unsuitable('Не на смене'), { suitable: true, reasons: [] }])).toEqual([]);
+    expect(sharedReasons([unsuitable('Не на смене')])).toEqual([]);
   });
 });

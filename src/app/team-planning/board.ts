@@ -22,6 +22,28 @@ export function wallMinute(text: string): number {
   return new Date(year, month - 1, day, hour, minute).getTime() / 60_000;
 }
 
+const CONSONANTS = 'бвгджзйклмнпрстфхцчшщ';
+
+/**
+ * «в» or «во» before a place: «во» before «в» or «ф» followed by a consonant, as Russian says it. Example:
+ * `into('Внуково')` → 'во Внуково', `into('Варшава')` → 'в Варшава', `into('Франкфурт')` → 'во Франкфурт'.
+ */
+export function into(place: string): string {
+  const [first = '', second = ''] = place.toLowerCase();
+  const doubled = (first === 'в' || first === 'ф') && CONSONANTS.includes(second) && second !== '';
+  return `${doubled ? 'во' : 'в'} ${place}`;
+}
+
+/**
+ * The reasons every team of the list shares when none of two or more suits: said once above the list, not per team.
+ * Example: two teams, both 'Бригада не на смене …', one also 'Не хватает …' → ['Бригада не на смене …'].
+ */
+export function sharedReasons(teams: readonly { suitable: boolean; reasons: readonly string[] }[]): string[] {
+  if (teams.length < 2 || teams.some((team) => team.suitable)) return [];
+  const [first, ...rest] = teams;
+  return first.reasons.filter((reason) => rest.every((team) => team.reasons.includes(reason)));
+}
+
 /** 'HH:mm' of a wall clock, or '—'. Example: '2026-11-23 08:05:00' → '08:05'. */
 export function clockOf(text: string | null | undefined): string {
   return text && text.length >= 16 ? text.slice(11, 16) : '—';
@@ -136,7 +158,9 @@ export function flightHint(flight: AnyFlight): string {
       departure.fact_departure_datetime ??
       departure.calc_departure_datetime ??
       departure.plan_departure_datetime;
-    lines.push(`Вылет ${departure.flight_number_symbol}: ${stampOf(at)} в ${departure.arrival_airport.name}`);
+    lines.push(
+      `Вылет ${departure.flight_number_symbol}: ${stampOf(at)} ${into(departure.arrival_airport.name)}`,
+    );
   }
   lines.push(`Обслуживание: ${clockOf(flight.begin_datetime)}–${clockOf(flight.end_datetime)}`);
   lines.push(`Стоянка: ${flight.parking?.name ?? '—'}`);

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { teamAssignmentMachine } from '../../machines/teamAssignment.ts';
+import { previewLines, teamAssignmentMachine } from '../../machines/teamAssignment.ts';
 import {
   emptyRule,
   emptyTeamForm,
@@ -93,6 +93,8 @@ export default function Screen() {
   const posting = useSelector(assignment, (s) => s.hasTag('posting'));
   const request = useSelector(assignment, (s) => s.context.request);
   const summary = useSelector(assignment, (s) => s.context.summary);
+  const preview = useSelector(assignment, (s) => s.context.preview);
+  const warning = useMemo(() => previewLines(preview), [preview]);
   const assignmentError = useSelector(assignment, (s) => s.context.error);
   const deleteTarget = useSelector(modal, (s) => (s.hasTag('confirming') ? s.context.target : null));
   const deleting = useSelector(modal, (s) => s.hasTag('confirming') && s.hasTag('saving'));
@@ -362,6 +364,7 @@ export default function Screen() {
       <ConfirmDialog
         action={confirming ? (request?.action ?? null) : null}
         summary={summary}
+        warning={warning}
         posting={posting}
         onConfirm={() => assignment.send({ type: 'ASSIGNMENT.CONFIRM' })}
         onCancel={() => assignment.send({ type: 'ASSIGNMENT.CANCEL' })}

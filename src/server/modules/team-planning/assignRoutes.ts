@@ -1,15 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  assignResultSchema,
-  reassignSchema,
-  suitableTeamsSchema,
-  teamFlightLinkSchema,
-} from '../../../shared/team-planning.ts';
+import { assignResultSchema, reassignSchema, teamFlightLinkSchema } from '../../../shared/team-planning.ts';
 import { plainQuery } from '../../http/list.ts';
 import { queryId } from '../../http/query.ts';
 import { routeGroup } from '../../http/route.ts';
 import type { ModuleOptions } from '../index.ts';
+import { assignPreviewSchema, suitableTeamsAnswerSchema } from './preview.ts';
 import { READ, TAGS, WRITE } from './rules.ts';
 
 const route = routeGroup({ tags: TAGS, access: WRITE });
@@ -34,14 +30,39 @@ export async function assignRoutes(app: FastifyInstance, { services }: ModuleOpt
     route({
       summary: 'Бригады для рейса (flight_aid): подходящие первыми, у остальных — причины',
       description:
-        'Бригады (видимые пользователю, не расформированные), чья смена пересекает окно оборота. Подходящая — ' +
-        'назначение прошло бы без отказа; порядок: подходящие, больше покрытых потребностей рейса, меньше нехватки, ' +
-        'по названию. reasons — тексты отказа назначения.',
+        'Бригады (видимые пользователю, не расформированные), чья смена пересекает окно оборота. Подходящая ' +
+        '(suitable) — назначение прошло бы без отказа и ни одной задаче рейса не хватило бы людей должностей ' +
+        'бригады; possible — назначение прошло бы (возможно, с нехваткой). У рейса с бригадой остальные ' +
+        'оцениваются как переназначение. Порядок: подходящие, возможные, больше покрытых потребностей рейса, ' +
+        'меньше нехватки, по названию. reasons — короткие причины («Не хватает сотрудников: грузчик ×4»).',
       querystring: plainQuery({ flight_aid: queryId }),
-      response: suitableTeamsSchema,
+      response: suitableTeamsAnswerSchema,
       access: READ,
     }),
     (request) => service.suitable(request.query.flight_aid, request.user, request.timeZone),
+  );
+
+  typed.get(
+    `${base}/team-flight/preview`,
+    route({
+      summary: 'Что сделает назначение (или переназначение) бригады на рейс, без записи',
+      description:
+        'flight_aid, team_id и, для переназначения, from_team_id. possible=false и reasons — тексты отказа, ' +
+        'которым ответило бы назначение. Иначе removed и added — сколько назначений на задачи рейса будет снято ' +
+        '(люди должностей бригады не из неё; при переназначении — и прежняя бригада) и добавлено, shortage — ' +
+        'сколько людей каждой должности бригады не хватит, tasks — задачи, которые изменятся или останутся ' +
+        'неукомплектованными. 403/404 — как у записи.',
+      querystring: plainQuery({ flight_aid: queryId, team_id: queryId, from_team_id: queryId.optional() }),
+      response: assignPreviewSchema,
+    }),
+    (request) =>
+      service.preview(
+        request.query.flight_aid,
+        request.query.team_id,
+        request.query.from_team_id,
+        request.user,
+        request.timeZone,
+      ),
   );
 
   const assign = route({ summary: 'Назначение бригады на рейс', response: assignResultSchema });

@@ -4,12 +4,7 @@
  */
 import { and, eq, gte, inArray, lt, ne } from 'drizzle-orm';
 import type { z } from '../../../shared/messages.ts';
-import {
-  type AssignResult,
-  type suitableTeamsSchema,
-  TEAM_MESSAGES,
-  TEAM_STATUS,
-} from '../../../shared/team-planning.ts';
+import { type AssignResult, TEAM_MESSAGES, TEAM_STATUS } from '../../../shared/team-planning.ts';
 import { instantToWallClock } from '../../../shared/wallClock.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -31,6 +26,13 @@ import {
 import type { Interval } from '../../domain/tgoTasks.ts';
 import { skillGrants, skillsOf, taskItems, taskKeys } from './access.ts';
 import { type Pair, type PairTask, pairsOfAids } from './pairs.ts';
+import {
+  type AssignPreview,
+  displayStamp,
+  PREVIEW_MESSAGES,
+  shortageList,
+  type suitableTeamsAnswerSchema,
+} from './preview.ts';
 import { type Caller, inScope, requireScope, scopeOf } from './scope.ts';
 import { dropMembersFromTeamFlights, requireTeam } from './teamWrite.ts';
 import { notifyAll, type Reader, type Tx } from './tx.ts';
@@ -48,6 +50,13 @@ interface Evaluation {
   /** Task needs of the pair that the team's positions cover. */
   covered: number;
   tasks: number;
+  /** The pair's tasks needing one of the team's positions. */
+  relevant: PairTask[];
+  positionIds: Set<number>;
+  /** Per position of the team: the most people one task would still lack after the assignment. */
+  shortage: { id: number; name: string; missing: number }[];
+  /** `shortage` but the positions the refusals already name (needs not one member could be given to). */
+  partial: { id: number; name: string; missing: number }[];
 }
 
 function addField(fields: FieldErrors, path: string, message: string) {
@@ -83,7 +92,7 @@ async function positionsOf(reader: Reader, teamId: number) {
  */
 async function evaluate(reader: Reader, pair: Pair, team: TeamRow, zone: string): Promise<Evaluation> {
   const refusals: FieldErrors = {};
-  const wall = (d: Date | number) => instantToWallClock(d, zone).slice(0, 16);
+  const wall = (d: Date | number) => displayStamp(instantToWallClock(d, zone));
   const empty = { added: [], short: [] };
   if (team.teamStatusId === TEAM_STATUS.disbanded) addField(refusals, 'team_id', TEAM_MESSAGES.teamDisbanded);
   const positions = await positionsOf(reader, team.id);
@@ -95,7 +104,17 @@ async function evaluate(reader: Reader, pair: Pair, team: TeamRow, zone: string)
   );
   if (relevant.length === 0) {
     addField(refusals, 'flight_aid', TEAM_MESSAGES.noTasksForTeam);
-    return { refusals, plan: empty, dropIds: [], covered, tasks: 0 };
+    return {
+      refusals,
+      plan: empty,
+      dropIds: [],
+      covered,
+      tasks: 0,
+      relevant,
+      positionIds,
+      shortage: [],
+      partial: [],
+    };
   }
   const from = Math.min(...relevant.map((t) => t.begin.getTime()));
   const to = Math.max(...relevant.map((t) => t.end.getTime()));
@@ -147,22 +166,47 @@ async function evaluate(reader: Reader, pair: Pair, team: TeamRow, zone: string)
         skillsAllow(grants.get(key), held.get(employeeId) ?? new Set()),
       ),
   });
-  const taskById = new Map(relevant.map((t) => [t.id, t]));
   const positionName = new Map(positions.map((p) => [p.id, p.name]));
-  for (const short of plan.short.filter((s) => s.none)) {
-    const task = taskById.get(short.taskId) as PairTask;
-    addField(
-      refusals,
-      'team_id',
-      TEAM_MESSAGES.noFreeEmployee(
-        positionName.get(short.positionId) ?? '',
-        task.jobName,
-        wall(task.begin),
-        wall(task.end),
-      ),
-    );
-  }
-  return { refusals, plan, dropIds, covered, tasks: relevant.length };
+  const worst = (shorts: AssignmentPlan['short']) => {
+    const most = new Map<number, number>();
+    for (const s of shorts) most.set(s.positionId, Math.max(most.get(s.positionId) ?? 0, s.missing));
+    return [...most]
+      .map(([id, missing]) => ({ id, name: positionName.get(id) ?? '', missing }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'ru') || a.id - b.id);
+  };
+  // One sentence for every need left without anyone, not one per task: 'Нет свободных сотрудников: грузчик ×4'.
+  const none = worst(plan.short.filter((s) => s.none));
+  if (none.length) addField(refusals, 'team_id', PREVIEW_MESSAGES.noFreeStaff(shortageList(none)));
+  const refused = new Set(none.map((p) => p.id));
+  return {
+    refusals,
+    plan,
+    dropIds,
+    covered,
+    tasks: relevant.length,
+    relevant,
+    positionIds,
+    shortage: worst(plan.short),
+    partial: worst(plan.short.filter((s) => !refused.has(s.positionId))),
+  };
+}
+
+/**
+ * Why the team does not suit the pair, short: the refusals (what assign would answer) and, when tasks of other
+ * positions would stay short, 'Не хватает сотрудников: уборщик салона ВС ×3'.
+ */
+function suitabilityReasons(evaluation: Evaluation): string[] {
+  const reasons = [...new Set(Object.values(evaluation.refusals).flat())];
+  if (evaluation.partial.length) reasons.push(PREVIEW_MESSAGES.shortOf(shortageList(evaluation.partial)));
+  return reasons;
+}
+
+/** The pair as it would be once the members' staff rows are gone (a reassignment's first step). */
+function withoutStaffOf(pair: Pair, employeeIds: ReadonlySet<number>): Pair {
+  return {
+    ...pair,
+    tasks: pair.tasks.map((t) => ({ ...t, staff: t.staff.filter((s) => !employeeIds.has(s.employeeId)) })),
+  };
 }
 
 /** The pair of a turnaround (422 on flight_aid when there is none). */
@@ -305,13 +349,89 @@ export function createTeamAssignment(db: Db) {
     },
 
     /**
-     * The teams the caller sees whose period overlaps the turnaround: suitable ones first (most of the flight's needs
-     * covered, then by name), then the others with the reasons why not.
+     * The dry run of `assign` (or of `reassign` from `fromId`): whether it would go through, and what it would change
+     * on the flight's tasks; nothing is written. 403/404 as the write would answer them.
      */
-    async suitable(aid: number, caller: Caller, zone: string): Promise<z.infer<typeof suitableTeamsSchema>> {
+    async preview(
+      aid: number,
+      teamId: number,
+      fromId: number | undefined,
+      caller: Caller,
+      zone: string,
+    ): Promise<AssignPreview> {
+      const scope = await scopeOf(db, caller, 'write');
+      const team = await requireTeam(db, teamId);
+      requireScope(scope, team.departmentId);
+      if (fromId !== undefined) requireScope(scope, (await requireTeam(db, fromId)).departmentId);
+      const pair = await requirePair(db, aid);
+      const link = await linkOf(db, aid);
+      const reasons: string[] = [];
+      let leaving = new Set<number>();
+      if (fromId === undefined) {
+        if (link)
+          reasons.push(
+            link.teamId === teamId ? TEAM_MESSAGES.sameTeam : TEAM_MESSAGES.flightHasTeam(link.teamName),
+          );
+      } else if (fromId === teamId) reasons.push(TEAM_MESSAGES.sameTeam);
+      else if (!link || link.teamId !== fromId) reasons.push(TEAM_MESSAGES.flightNotOfTeam);
+      else leaving = new Set((await membersOf(db, fromId)).map((m) => m.employeeId));
+      const evaluation = await evaluate(db, withoutStaffOf(pair, leaving), team, zone);
+      for (const reason of Object.values(evaluation.refusals).flat())
+        if (!reasons.includes(reason)) reasons.push(reason);
+      if (reasons.length) return { possible: false, reasons, removed: 0, added: 0, shortage: [], tasks: [] };
+      const dropped = new Set(evaluation.dropIds);
+      const addedTo = new Map<number, number>();
+      for (const a of evaluation.plan.added) addedTo.set(a.taskId, (addedTo.get(a.taskId) ?? 0) + 1);
+      const ofTeam = (positionId: number) => evaluation.positionIds.has(positionId);
+      const tasks = [...pair.tasks]
+        .sort((a, b) => a.begin.getTime() - b.begin.getTime() || a.id - b.id)
+        .map((t) => {
+          const goes = (s: PairTask['staff'][number]) =>
+            leaving.has(s.employeeId) || dropped.has(s.taskEmployeeId);
+          const added = addedTo.get(t.id) ?? 0;
+          return {
+            task_id: t.id,
+            job: t.jobName,
+            begin: instantToWallClock(t.begin, zone),
+            end: instantToWallClock(t.end, zone),
+            removed: t.staff.filter(goes).length,
+            added,
+            needed: t.needs.filter((n) => ofTeam(n.positionId)).reduce((sum, n) => sum + n.count, 0),
+            staffed: t.staff.filter((s) => ofTeam(s.positionId) && !goes(s)).length + added,
+          };
+        })
+        .filter((t) => t.removed > 0 || t.added > 0 || t.staffed < t.needed);
+      return {
+        possible: true,
+        reasons: [],
+        removed: tasks.reduce((sum, t) => sum + t.removed, 0),
+        added: evaluation.plan.added.length,
+        shortage: evaluation.shortage.map((s) => ({
+          position: { id: s.id, name: s.name },
+          missing: s.missing,
+        })),
+        tasks,
+      };
+    },
+
+    /**
+     * The teams the caller sees whose period overlaps the turnaround: suitable ones first (most of the flight's needs
+     * covered, then by name), then the others with the reasons why not. Suitable: the assignment would go through and
+     * leave no task of the team's positions short. On a flight that has a team the others are judged as a
+     * reassignment (the old team's staff gone), the team itself as «already assigned».
+     */
+    async suitable(
+      aid: number,
+      caller: Caller,
+      zone: string,
+    ): Promise<z.infer<typeof suitableTeamsAnswerSchema>> {
       const pair = await requirePair(db, aid);
       const scope = await scopeOf(db, caller, 'read');
       const link = await linkOf(db, aid);
+      const leaving = link
+        ? new Set((await membersOf(db, link.teamId)).map((m) => m.employeeId))
+        : new Set<number>();
+      const planned = withoutStaffOf(pair, leaving);
       const candidates = await db
         .select()
         .from(teams)
@@ -324,18 +444,25 @@ export function createTeamAssignment(db: Db) {
         );
       const rated = [];
       for (const team of candidates.filter((t) => inScope(scope, t.departmentId))) {
-        const evaluation = await evaluate(db, pair, team, zone);
-        const reasons = [...new Set(Object.values(evaluation.refusals).flat())];
-        if (link)
-          reasons.unshift(
-            link.teamId === team.id ? TEAM_MESSAGES.sameTeam : TEAM_MESSAGES.flightHasTeam(link.teamName),
-          );
+        const own = link?.teamId === team.id;
+        const evaluation = await evaluate(db, own ? pair : planned, team, zone);
+        // The flight's own team: its staff is already on the tasks, so only what it still lacks is said.
+        const reasons = own
+          ? [
+              TEAM_MESSAGES.sameTeam,
+              ...(evaluation.shortage.length
+                ? [PREVIEW_MESSAGES.shortOf(shortageList(evaluation.shortage))]
+                : []),
+            ]
+          : suitabilityReasons(evaluation);
+        const possible = !own && Object.keys(evaluation.refusals).length === 0;
         const missing = evaluation.plan.short.reduce((sum, s) => sum + s.missing, 0);
-        rated.push({ team, reasons, covered: evaluation.covered, missing });
+        rated.push({ team, reasons, possible, covered: evaluation.covered, missing });
       }
       rated.sort(
         (a, b) =>
           Number(a.reasons.length > 0) - Number(b.reasons.length > 0) ||
+          Number(b.possible) - Number(a.possible) ||
           b.covered - a.covered ||
           a.missing - b.missing ||
           a.team.name.localeCompare(b.team.name, 'ru') ||
@@ -345,6 +472,7 @@ export function createTeamAssignment(db: Db) {
         id: r.team.id,
         name: r.team.name,
         suitable: r.reasons.length === 0,
+        possible: r.possible,
         reasons: r.reasons,
       }));
     },

@@ -197,7 +197,7 @@ describe('assigning a team to a turnaround', () => {
     const flight = flights[15];
     const empty = await service.save(payload(flight, [], 'Пустая'), undefined, boss, ZONE);
     const error = await refusal(service.assign(flight.aid, empty.id, boss, ZONE));
-    expect(error.fields?.team_id?.[0]).toMatch(/Нет свободного сотрудника/);
+    expect(error.fields?.team_id?.[0]).toMatch(/^Нет свободных сотрудников: .+ ×\d+$/);
     expect(await dbh.db.select().from(teamFlights).where(eq(teamFlights.aid, flight.aid))).toEqual([]);
   });
 
