@@ -2,8 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../app/api/errors.ts';
 import type { EmployeesAction, ExportedFile, ExportRequest } from '../app/flight-table/api.ts';
-import type { EmployeesResult, TgoOption } from '../shared/flight-table.ts';
-import { employeesMessage, type FlightMessage, flightActionsMachine } from './flightActions.ts';
+import type { CombineResult, DivideResult, EmployeesResult, TgoOption } from '../shared/flight-table.ts';
+import {
+  combinedLegs,
+  dividedLegs,
+  employeesMessage,
+  type FlightMessage,
+  flightActionsMachine,
+} from './flightActions.ts';
 
 const TGOS: TgoOption[] = [
   { id: 4, name: 'Стандарт A320', direction: 1, current: false },
@@ -13,8 +19,8 @@ const REQUEST: ExportRequest = { from: '01.06.2026', to: '01.06.2026', columns: 
 
 interface Fakes {
   deleteRows?: (aids: number[]) => Promise<void>;
-  divideRow?: (aid: number) => Promise<void>;
-  combineRows?: (pair: { arrivalFlightId: number; departureFlightId: number }) => Promise<void>;
+  divideRow?: (aid: number) => Promise<DivideResult>;
+  combineRows?: (pair: { arrivalFlightId: number; departureFlightId: number }) => Promise<CombineResult>;
   changeEmployees?: (action: EmployeesAction, aids: number[]) => Promise<EmployeesResult>;
   loadTgos?: (aids: number[]) => Promise<TgoOption[]>;
   applyTgo?: (input: { aids: number[]; tgoId: number }) => Promise<void>;
@@ -33,6 +39,7 @@ function start(fakes: Fakes = {}) {
     messages: [] as FlightMessage[],
     files: [] as ExportedFile[],
     calls: [] as unknown[],
+    paired: [] as number[][],
   };
   const logic = flightActionsMachine.provide({
     actors: {
@@ -42,12 +49,12 @@ function start(fakes: Fakes = {}) {
       }),
       divideRow: fromPromise(async ({ input }: { input: { aid: number } }) => {
         seen.calls.push(['divide', input.aid]);
-        return (fakes.divideRow ?? (async () => undefined))(input.aid);
+        return (fakes.divideRow ?? (async () => ({ arrival_aid: input.aid, departure_aid: 99 })))(input.aid);
       }),
       combineRows: fromPromise(
         async ({ input }: { input: { arrivalFlightId: number; departureFlightId: number } }) => {
           seen.calls.push(['combine', input]);
-          return (fakes.combineRows ?? (async () => undefined))(input);
+          return (fakes.combineRows ?? (async () => ({ aid: 77 })))(input);
         },
       ),
       changeEmployees: fromPromise(
@@ -87,6 +94,9 @@ function start(fakes: Fakes = {}) {
     actions: {
       reportChanged: () => {
         seen.changed += 1;
+      },
+      reportPaired: (_, aids: number[]) => {
+        seen.paired.push(aids);
       },
       showMessage: (_, message: FlightMessage) => {
         seen.messages.push(message);
@@ -140,20 +150,48 @@ describe('when deleting rows', () => {
 });
 
 describe('when dividing or combining', () => {
-  it('goes from none through pending to fulfilled on a divide and reloads', async () => {
+  const LEGS = 'S7 407 (23.11) и S7 406 (24.11)';
+
+  it('names the legs of a paired row with their days, the departure on the day its plan names', () => {
+    expect(dividedLegs({ flight: 'S7 407 / S7 406', date: '23.11.2026', plan: '21:15 / 24.11 06:00' })).toBe(
+      LEGS,
+    );
+    expect(dividedLegs({ flight: 'SU 1234 / SU 1235', date: '10.03.2026', plan: '14:20 / 15:30' })).toBe(
+      'SU 1234 (10.03) и SU 1235 (10.03)',
+    );
+    expect(
+      combinedLegs({ flight: 'S7 407', date: '23.11.2026' }, { flight: 'S7 406', date: '24.11.2026' }),
+    ).toBe(LEGS);
+  });
+
+  it('asks before a divide and divides nothing on cancel', () => {
+    const { actor, seen } = start();
+    actor.send({ type: 'DIVIDE', aid: 12, legs: LEGS });
+    expect(actor.getSnapshot().hasTag('confirmingDivide')).toBe(true);
+    expect(actor.getSnapshot().context.legs).toBe(LEGS);
+    actor.send({ type: 'CANCEL' });
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(seen.calls).toEqual([]);
+  });
+
+  it('goes from none through pending to fulfilled on a confirmed divide, reloads, names both legs and chooses both rows', async () => {
     const { actor, seen } = start();
     expect(actor.getSnapshot().context.pairing.status).toBe('none');
-    actor.send({ type: 'DIVIDE', aid: 12 });
+    actor.send({ type: 'DIVIDE', aid: 12, legs: LEGS });
+    actor.send({ type: 'DIVIDE.CONFIRM' });
     expect(actor.getSnapshot().context.pairing.status).toBe('pending');
     await idle(actor);
     expect(actor.getSnapshot().context.pairing).toEqual({ status: 'fulfilled', message: null });
     expect(seen.calls).toEqual([['divide', 12]]);
     expect(seen.changed).toBe(1);
+    expect(seen.paired).toEqual([[12, 99]]);
+    expect(seen.messages).toEqual([{ text: `Рейс разделён: ${LEGS}`, tone: 'Success' }]);
   });
 
   it('rejects a divide with the server message and shows it', async () => {
     const { actor, seen } = start({ divideRow: () => refused('Рейс не связан: делить нечего') });
-    actor.send({ type: 'DIVIDE', aid: 12 });
+    actor.send({ type: 'DIVIDE', aid: 12, legs: LEGS });
+    actor.send({ type: 'DIVIDE.CONFIRM' });
     await idle(actor);
     expect(actor.getSnapshot().context.pairing).toEqual({
       status: 'rejected',
@@ -163,18 +201,20 @@ describe('when dividing or combining', () => {
     expect(seen.changed).toBe(0);
   });
 
-  it('combines the arrival leg with the departure leg', async () => {
+  it('combines the arrival leg with the departure leg, names both and chooses the paired row', async () => {
     const { actor, seen } = start();
-    actor.send({ type: 'COMBINE', arrivalFlightId: 101, departureFlightId: 202 });
+    actor.send({ type: 'COMBINE', arrivalFlightId: 101, departureFlightId: 202, legs: LEGS });
     await idle(actor);
     expect(seen.calls).toEqual([['combine', { arrivalFlightId: 101, departureFlightId: 202 }]]);
     expect(actor.getSnapshot().context.pairing.status).toBe('fulfilled');
     expect(seen.changed).toBe(1);
+    expect(seen.paired).toEqual([[77]]);
+    expect(seen.messages).toEqual([{ text: `Рейсы связаны: ${LEGS}`, tone: 'Success' }]);
   });
 
   it("rejects a combine with 'Ошибка' when the failure carries no message", async () => {
     const { actor, seen } = start({ combineRows: () => Promise.reject(new ApiError(' ', {}, 500)) });
-    actor.send({ type: 'COMBINE', arrivalFlightId: 101, departureFlightId: 202 });
+    actor.send({ type: 'COMBINE', arrivalFlightId: 101, departureFlightId: 202, legs: LEGS });
     await idle(actor);
     expect(actor.getSnapshot().context.pairing).toEqual({ status: 'rejected', message: 'Ошибка' });
     expect(seen.messages).toEqual([{ text: 'Ошибка', tone: 'Danger' }]);
@@ -182,8 +222,8 @@ describe('when dividing or combining', () => {
 
   it('runs one action at a time: a second combine while one is pending is ignored', () => {
     const { actor, seen } = start({ combineRows: () => new Promise(() => undefined) });
-    actor.send({ type: 'COMBINE', arrivalFlightId: 1, departureFlightId: 2 });
-    actor.send({ type: 'COMBINE', arrivalFlightId: 3, departureFlightId: 4 });
+    actor.send({ type: 'COMBINE', arrivalFlightId: 1, departureFlightId: 2, legs: LEGS });
+    actor.send({ type: 'COMBINE', arrivalFlightId: 3, departureFlightId: 4, legs: LEGS });
     expect(seen.calls).toHaveLength(1);
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
   });
@@ -197,6 +237,25 @@ describe('when setting or dropping employees', () => {
     expect(seen.calls).toEqual([['set-employees', [1, 2]]]);
     expect(seen.changed).toBe(1);
     expect(seen.messages).toEqual([{ text: 'Сотрудники назначены: 4', tone: 'Success' }]);
+  });
+
+  it('says why nobody was assigned instead of a green «Успешно: … 0»', () => {
+    expect(employeesMessage('set-desk-employees', { tasks: 0, assignments: 0, missing: 0 })).toEqual({
+      text: 'Никто не назначен: у выбранных рейсов нет задач стоек (регистрации или выхода на посадку)',
+      tone: 'Warning',
+    });
+    expect(employeesMessage('set-employees', { tasks: 0, assignments: 0, missing: 0 }).text).toBe(
+      'Никто не назначен: у выбранных рейсов нет задач (примените ТГО)',
+    );
+    expect(employeesMessage('set-desk-employees', { tasks: 4, assignments: 0, missing: 3 })).toEqual({
+      text: 'Никто не назначен: нет свободных сотрудников на смене нужных должностей; не хватает сотрудников: 3',
+      tone: 'Warning',
+    });
+    expect(employeesMessage('set-employees', { tasks: 4, assignments: 0, missing: 0 })).toEqual({
+      text: 'Никто не назначен: все места в задачах уже заняты',
+      tone: 'Warning',
+    });
+    expect(employeesMessage('drop-employees', { tasks: 4, assignments: 0, missing: 5 }).tone).toBe('Warning');
   });
 
   it('warns when places stay empty after a set', () => {

@@ -1,10 +1,11 @@
 /**
  * The flight table's actions on the chosen rows (spec 4 and 8, "Flight table"): delete after a confirmation, divide a
- * paired row, combine an arrival with a departure (state none / pending / fulfilled / rejected with the server's
+ * paired row after a confirmation, combine an arrival with a departure (state none / pending / fulfilled / rejected with the server's
  * message or 'Ошибка'), set and drop employees, the common-TGO dialog ('У выбранных рейсов отсутствуют одинаковые
  * ТГО' when the rows share none) and the spreadsheet export with its progress. One action runs at a time; each
  * success calls `reportChanged` (the screen reloads the rows with its filters and sort), each message goes through
- * `showMessage` (the screen's alert).
+ * `showMessage` (the screen's alert); a divide or combine names the legs in its message and calls `reportPaired`
+ * with the rows' new aids (the screen chooses those of them still in view).
  */
 import { type ActorRefFrom, assertEvent, assign, type ErrorActorEvent, fromPromise, setup } from 'xstate';
 import { parseApiError } from '../app/api/errors.ts';
@@ -20,7 +21,14 @@ import {
   exportRaces,
   loadCommonTgos,
 } from '../app/flight-table/api.ts';
-import { type EmployeesResult, FLIGHT_TABLE_MESSAGES, type TgoOption } from '../shared/flight-table.ts';
+import {
+  type CombineResult,
+  type DivideResult,
+  type EmployeesResult,
+  FLIGHT_TABLE_MESSAGES,
+  type RaceRow,
+  type TgoOption,
+} from '../shared/flight-table.ts';
 
 /** The state of a divide or combine (spec 4). */
 export type PairingStatus = 'none' | 'pending' | 'fulfilled' | 'rejected';
@@ -28,6 +36,8 @@ export type PairingStatus = 'none' | 'pending' | 'fulfilled' | 'rejected';
 export interface FlightActionsContext {
   /** The rows the running (or confirming) action is about. */
   aids: number[];
+  /** The legs of the divide being confirmed or run: 'S7 407 (23.11) и S7 406 (24.11)'. */
+  legs: string;
   pairing: { status: PairingStatus; message: string | null };
   tgos: TgoOption[];
   tgoId: number | null;
@@ -40,8 +50,9 @@ export interface FlightActionsContext {
 export type FlightActionsEvent =
   | { type: 'DELETE.REQUEST'; aids: number[] }
   | { type: 'DELETE.CONFIRM' }
-  | { type: 'DIVIDE'; aid: number }
-  | { type: 'COMBINE'; arrivalFlightId: number; departureFlightId: number }
+  | { type: 'DIVIDE'; aid: number; legs: string }
+  | { type: 'DIVIDE.CONFIRM' }
+  | { type: 'COMBINE'; arrivalFlightId: number; departureFlightId: number; legs: string }
   | { type: 'EMPLOYEES'; action: EmployeesAction; aids: number[] }
   | { type: 'TGO.OPEN'; aids: number[] }
   | { type: 'TGO.CHOOSE'; tgoId: number }
@@ -64,11 +75,56 @@ const EMPLOYEES_DONE: Record<EmployeesAction, string> = {
 };
 const TGO_DONE = 'ТГО применено';
 
-/** The alert after an employee action: what was done and, for a set, how many places stay empty. */
+/** The day of a row's leg as the messages name it: '23.11' of '23.11.2026'. */
+const dayOf = (date: string) => date.slice(0, 5);
+
+/**
+ * The legs of a paired row as the divide names them: the arrival on the row's day, the departure on the day its
+ * plan time names ('24.11 06:00' when it is another day; only the time when it is the same day).
+ * Example: `{flight: 'S7 407 / S7 406', date: '23.11.2026', plan: '21:15 / 24.11 06:00'}` →
+ * 'S7 407 (23.11) и S7 406 (24.11)'.
+ */
+export function dividedLegs(row: Pick<RaceRow, 'flight' | 'date' | 'plan'>): string {
+  const [arrival, departure = ''] = row.flight.split(' / ');
+  const day = dayOf(row.date);
+  const later = /^(\d\d\.\d\d) /.exec(row.plan.split(' / ')[1] ?? '')?.[1] ?? day;
+  return `${arrival} (${day}) и ${departure} (${later})`;
+}
+
+/** The legs of two single-leg rows as the combine names them: 'S7 407 (23.11) и S7 406 (24.11)'. */
+export function combinedLegs(
+  arrival: Pick<RaceRow, 'flight' | 'date'>,
+  departure: Pick<RaceRow, 'flight' | 'date'>,
+): string {
+  return `${arrival.flight} (${dayOf(arrival.date)}) и ${departure.flight} (${dayOf(departure.date)})`;
+}
+
+/**
+ * The alert after an employee action: what was done and, for a set, how many places stay empty. A set that
+ * assigned nobody says why, as far as the answer tells: the rows have no such tasks, every place is filled
+ * already, or no free employee on shift fits (a warning, never a green «Успешно»).
+ */
 export function employeesMessage(action: EmployeesAction, result: EmployeesResult): FlightMessage {
   if (action === 'drop-employees') {
-    return { text: `${EMPLOYEES_DONE[action]}: ${result.assignments}`, tone: 'Success' };
+    return result.assignments === 0
+      ? { text: 'У выбранных рейсов нет назначенных сотрудников: снимать некого', tone: 'Warning' }
+      : { text: `${EMPLOYEES_DONE[action]}: ${result.assignments}`, tone: 'Success' };
   }
+  const desk = action === 'set-desk-employees';
+  if (result.tasks === 0)
+    return {
+      text: desk
+        ? 'Никто не назначен: у выбранных рейсов нет задач стоек (регистрации или выхода на посадку)'
+        : 'Никто не назначен: у выбранных рейсов нет задач (примените ТГО)',
+      tone: 'Warning',
+    };
+  if (result.assignments === 0)
+    return result.missing > 0
+      ? {
+          text: `Никто не назначен: нет свободных сотрудников на смене нужных должностей; не хватает сотрудников: ${result.missing}`,
+          tone: 'Warning',
+        }
+      : { text: 'Никто не назначен: все места в задачах уже заняты', tone: 'Warning' };
   const text = `${EMPLOYEES_DONE[action]}: ${result.assignments}`;
   return result.missing > 0
     ? { text: `${text}; не хватает сотрудников: ${result.missing}`, tone: 'Warning' }
@@ -87,9 +143,9 @@ export const flightActionsMachine = setup({
   },
   actors: {
     deleteRows: fromPromise<void, { aids: number[] }>(({ input }) => deleteRaces(input.aids)),
-    divideRow: fromPromise<void, { aid: number }>(({ input }) => divideRace(input.aid)),
-    combineRows: fromPromise<void, { arrivalFlightId: number; departureFlightId: number }>(({ input }) =>
-      combineRaces(input),
+    divideRow: fromPromise<DivideResult, { aid: number }>(({ input }) => divideRace(input.aid)),
+    combineRows: fromPromise<CombineResult, { arrivalFlightId: number; departureFlightId: number }>(
+      ({ input }) => combineRaces(input),
     ),
     changeEmployees: fromPromise<
       { action: EmployeesAction; result: EmployeesResult },
@@ -116,6 +172,8 @@ export const flightActionsMachine = setup({
   actions: {
     /** The screen reloads the rows (provided; nothing by default). */
     reportChanged: () => undefined,
+    /** The screen chooses these rows, those of them in view (provided; nothing by default). */
+    reportPaired: (_, _aids: number[]) => undefined,
     /** The screen's alert (provided; nothing by default). */
     showMessage: (_, _message: FlightMessage) => undefined,
     /** The screen saves the built file (provided; nothing by default). */
@@ -123,6 +181,14 @@ export const flightActionsMachine = setup({
     takeRows: assign(({ event }) => {
       assertEvent(event, ['DELETE.REQUEST', 'EMPLOYEES', 'TGO.OPEN']);
       return { aids: event.aids, error: null };
+    }),
+    takeDivide: assign(({ event }) => {
+      assertEvent(event, 'DIVIDE');
+      return { aids: [event.aid], legs: event.legs, error: null };
+    }),
+    takeCombine: assign(({ event }) => {
+      assertEvent(event, 'COMBINE');
+      return { legs: event.legs };
     }),
     startPairing: assign({ pairing: { status: 'pending' as PairingStatus, message: null } }),
     pairingDone: assign({ pairing: { status: 'fulfilled' as PairingStatus, message: null } }),
@@ -139,7 +205,14 @@ export const flightActionsMachine = setup({
       assertEvent(event, 'TGO.CHOOSE');
       return { tgoId: event.tgoId };
     }),
-    clear: assign({ aids: [], tgos: [], tgoId: null, error: null, progress: { received: 0, total: null } }),
+    clear: assign({
+      aids: [],
+      legs: '',
+      tgos: [],
+      tgoId: null,
+      error: null,
+      progress: { received: 0, total: null },
+    }),
     storeProgress: assign(({ event }) => {
       assertEvent(event, 'EXPORT.PROGRESS');
       return { progress: { received: event.received, total: event.total } };
@@ -149,6 +222,7 @@ export const flightActionsMachine = setup({
   id: 'flightActions',
   context: {
     aids: [],
+    legs: '',
     pairing: { status: 'none', message: null },
     tgos: [],
     tgoId: null,
@@ -162,8 +236,8 @@ export const flightActionsMachine = setup({
       entry: 'clear',
       on: {
         'DELETE.REQUEST': { guard: 'hasRows?', target: 'confirmingDelete', actions: 'takeRows' },
-        DIVIDE: { target: 'dividing', actions: 'startPairing' },
-        COMBINE: { target: 'combining', actions: 'startPairing' },
+        DIVIDE: { target: 'confirmingDivide', actions: 'takeDivide' },
+        COMBINE: { target: 'combining', actions: ['startPairing', 'takeCombine'] },
         EMPLOYEES: { guard: 'hasRows?', target: 'changingEmployees', actions: 'takeRows' },
         'TGO.OPEN': { guard: 'hasRows?', target: 'loadingTgos', actions: 'takeRows' },
         EXPORT: 'exporting',
@@ -192,15 +266,31 @@ export const flightActionsMachine = setup({
         },
       },
     },
+    /** «Разделить» asks first: the row becomes two, and a leg may leave the shown period. */
+    confirmingDivide: {
+      tags: ['confirmingDivide'],
+      on: { 'DIVIDE.CONFIRM': { target: 'dividing', actions: 'startPairing' }, CANCEL: 'idle' },
+    },
     dividing: {
-      tags: ['busy'],
+      tags: ['confirmingDivide', 'busy'],
       invoke: {
         src: 'divideRow',
-        input: ({ event }) => {
-          assertEvent(event, 'DIVIDE');
-          return { aid: event.aid };
+        input: ({ context }) => ({ aid: context.aids[0] }),
+        onDone: {
+          target: 'idle',
+          actions: [
+            'pairingDone',
+            'reportChanged',
+            {
+              type: 'reportPaired',
+              params: ({ event }) => [event.output.arrival_aid, event.output.departure_aid],
+            },
+            {
+              type: 'showMessage',
+              params: ({ context }) => ({ text: `Рейс разделён: ${context.legs}`, tone: 'Success' }),
+            },
+          ],
         },
-        onDone: { target: 'idle', actions: ['pairingDone', 'reportChanged'] },
         onError: {
           target: 'pairingFailed',
           actions: { type: 'pairingFailed', params: ({ event }: { event: ErrorActorEvent }) => event.error },
@@ -215,7 +305,18 @@ export const flightActionsMachine = setup({
           assertEvent(event, 'COMBINE');
           return { arrivalFlightId: event.arrivalFlightId, departureFlightId: event.departureFlightId };
         },
-        onDone: { target: 'idle', actions: ['pairingDone', 'reportChanged'] },
+        onDone: {
+          target: 'idle',
+          actions: [
+            'pairingDone',
+            'reportChanged',
+            { type: 'reportPaired', params: ({ event }) => [event.output.aid] },
+            {
+              type: 'showMessage',
+              params: ({ context }) => ({ text: `Рейсы связаны: ${context.legs}`, tone: 'Success' }),
+            },
+          ],
+        },
         onError: {
           target: 'pairingFailed',
           actions: { type: 'pairingFailed', params: ({ event }: { event: ErrorActorEvent }) => event.error },

@@ -193,8 +193,10 @@ export const divideResultSchema = z.object({
   arrival_aid: z.number().int(),
   departure_aid: z.number().int(),
 });
+export type DivideResult = z.infer<typeof divideResultSchema>;
 /** `GET /api/race/combine-flight?arrivalFlightId=&departureFlightId=` answer: the paired row's aid. */
 export const combineResultSchema = z.object({ aid: z.number().int() });
+export type CombineResult = z.infer<typeof combineResultSchema>;
 /** `GET /api/v1/race/delete?id=` answer. */
 export const deleteResultSchema = z.object({ flights: z.number().int(), tasks: z.number().int() });
 

@@ -103,9 +103,18 @@ test('as admin: a day filtered, a paired row divided and its two legs combined a
   await rowOf(page, flight).click();
   await expect(page.getByRole('status').filter({ hasText: 'Выбрано: 1' })).toBeVisible();
   await page.getByRole('button', { name: 'Разделить' }).click();
+  // «Разделить» asks first, naming the legs; then says what it did and keeps both legs chosen.
+  const confirm = page.getByRole('alertdialog', { name: 'Разделение рейса' });
+  await expect(confirm).toContainText(`${arrival} (`);
+  await confirm.getByRole('button', { name: 'Разделить' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(
+    page.getByText(new RegExp(`Рейс разделён: ${arrival} \\(\\d\\d\\.\\d\\d\\) и ${departure} \\(`)),
+  ).toBeVisible();
   await expect(rowOf(page, arrival)).toHaveCount(1);
   await expect(rowOf(page, departure)).toHaveCount(1);
   await expect(rowOf(page, flight)).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: 'Выбрано: 2' })).toBeVisible();
 
   // The second tab was not reloaded: the live feed told it.
   await expect(rowOf(other, arrival)).toHaveCount(1);
@@ -116,7 +125,9 @@ test('as admin: a day filtered, a paired row divided and its two legs combined a
   await expect(page.getByRole('status').filter({ hasText: 'Выбрано: 2' })).toBeVisible();
   await expect(rowOf(page, arrival)).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('button', { name: 'Связать' }).click();
+  await expect(page.getByText(`Рейсы связаны: ${arrival} (`)).toBeVisible();
   await expect(rowOf(page, flight)).toHaveCount(1);
+  await expect(rowOf(page, flight)).toHaveAttribute('aria-selected', 'true');
   await expect(rowOf(page, arrival)).toHaveCount(0);
   await expect(rowOf(other, flight)).toHaveCount(1);
   await other.close();

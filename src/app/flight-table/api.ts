@@ -5,7 +5,9 @@
  */
 
 import {
+  type CombineResult,
   combineResultSchema,
+  type DivideResult,
   deleteResultSchema,
   divideResultSchema,
   type EmployeesResult,
@@ -73,17 +75,17 @@ export async function deleteRaces(aids: number[]): Promise<void> {
   await call(apiV1, '/race/delete', deleteResultSchema, { query: { 'id[]': aids } });
 }
 
-/** Splits a paired row into its two legs (`GET /race/divide-flight/{aid}`). */
-export async function divideRace(aid: number): Promise<void> {
-  await call(api, `/race/divide-flight/${aid}`, divideResultSchema);
+/** Splits a paired row into its two legs (`GET /race/divide-flight/{aid}`): the two rows' aids. */
+export async function divideRace(aid: number): Promise<DivideResult> {
+  return call(api, `/race/divide-flight/${aid}`, divideResultSchema);
 }
 
-/** Pairs an arrival leg with a departure leg (`GET /race/combine-flight`). */
+/** Pairs an arrival leg with a departure leg (`GET /race/combine-flight`): the paired row's aid. */
 export async function combineRaces(pair: {
   arrivalFlightId: number;
   departureFlightId: number;
-}): Promise<void> {
-  await call(api, '/race/combine-flight', combineResultSchema, { query: pair });
+}): Promise<CombineResult> {
+  return call(api, '/race/combine-flight', combineResultSchema, { query: pair });
 }
 
 /** What the employee actions do: set the shift's staff, set the desk staff, or drop the staff of the rows. */

@@ -3,7 +3,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type FlightMessage, flightActionsMachine } from '../../machines/flightActions.ts';
+import {
+  combinedLegs,
+  dividedLegs,
+  type FlightMessage,
+  flightActionsMachine,
+} from '../../machines/flightActions.ts';
 import { defaultRange, formatStamp, todayKey } from '../../shared/dates.ts';
 import type { LiveEntity } from '../../shared/events.ts';
 import { type ColumnSetting, RACE_FILTER_KEYS, type RaceRow } from '../../shared/flight-table.ts';
@@ -53,8 +58,13 @@ const LISTS: [keyof FilterLists, RaceFilterList][] = [
   ['confirmed', 'approved'],
 ];
 
-/** The legs to pair when the two rows are an arrival-only row and a departure-only row, else null. */
-function combinePair(rows: RaceRow[]): { arrivalFlightId: number; departureFlightId: number } | null {
+/**
+ * The legs to pair when the two rows are an arrival-only row and a departure-only row, with their names for the
+ * message ('S7 407 (23.11) и S7 406 (24.11)'), else null.
+ */
+function combinePair(
+  rows: RaceRow[],
+): { arrivalFlightId: number; departureFlightId: number; legs: string } | null {
   if (rows.length !== 2) return null;
   const arrival = rows.find((row) => row.arrival_flight_id !== null && row.departure_flight_id === null);
   const departure = rows.find((row) => row.departure_flight_id !== null && row.arrival_flight_id === null);
@@ -62,6 +72,7 @@ function combinePair(rows: RaceRow[]): { arrivalFlightId: number; departureFligh
   return {
     arrivalFlightId: arrival.arrival_flight_id as number,
     departureFlightId: departure.departure_flight_id as number,
+    legs: combinedLegs(arrival, departure),
   };
 }
 
@@ -100,10 +111,14 @@ export default function Screen() {
   const filters = useSelector(grid, (snapshot) => snapshot.context.filters);
   const reload = useCallback(() => grid.send({ type: 'GRID.RELOAD' }), [grid]);
 
+  const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const actions = useActorRef(
     flightActionsMachine.provide({
       actions: {
         reportChanged: () => reload(),
+        // The rows of a divide or combine are chosen; the reload then keeps those in view (`keepShown`).
+        reportPaired: (_, aids: number[]) =>
+          setSelection({ selected: new Set(aids), anchor: aids[0] ?? null, active: aids[0] ?? null }),
         showMessage: (_, message: FlightMessage) => showAlert(message.text, message.tone),
         saveFile: (_, file: ExportedFile) => saveFile(file.blob, file.name),
       },
@@ -111,15 +126,21 @@ export default function Screen() {
   );
   const busy = useSelector(actions, (snapshot) => snapshot.hasTag('busy'));
   const confirmingDelete = useSelector(actions, (snapshot) => snapshot.hasTag('confirmingDelete'));
+  const confirmingDivide = useSelector(actions, (snapshot) => snapshot.hasTag('confirmingDivide'));
   const exporting = useSelector(actions, (snapshot) => snapshot.hasTag('exporting'));
-  const { pairing, progress, error, aids: deleting } = useSelector(actions, (snapshot) => snapshot.context);
+  const {
+    pairing,
+    progress,
+    error,
+    aids: deleting,
+    legs: dividing,
+  } = useSelector(actions, (snapshot) => snapshot.context);
 
   const [settings, setSettings] = useState<ColumnSetting[]>(() => readColumnSettings(sessionStorage));
   const [settingsOpen, setSettingsOpen] = useState(false);
   const lists = useFilterLists();
   const columns = useMemo(() => gridColumns(settings, lists), [settings, lists]);
 
-  const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const order = useMemo(() => rows.map((row) => row.aid), [rows]);
   useEffect(() => setSelection((current) => keepShown(current, order)), [order]);
   const chosenRows = useMemo(() => rows.filter((row) => selection.selected.has(row.aid)), [rows, selection]);
@@ -249,7 +270,7 @@ export default function Screen() {
               disabled={
                 busy || !single || single.arrival_flight_id === null || single.departure_flight_id === null
               }
-              onClick={() => single && send({ type: 'DIVIDE', aid: single.aid })}
+              onClick={() => single && send({ type: 'DIVIDE', aid: single.aid, legs: dividedLegs(single) })}
             >
               Разделить
             </button>
@@ -332,6 +353,19 @@ export default function Screen() {
         }}
       />
       <TgoDialog actor={actions} />
+      <Modal
+        open={confirmingDivide}
+        role="alertdialog"
+        title="Разделение рейса"
+        onClose={() => send({ type: 'CANCEL' })}
+        onSubmit={() => send({ type: 'DIVIDE.CONFIRM' })}
+        submitLabel="Разделить"
+        submitDisabled={busy}
+        disabled={busy}
+        width={440}
+      >
+        <p>Разделить связанный рейс {dividing} на две строки: прилёт и вылет?</p>
+      </Modal>
       <DeleteConfirm
         open={confirmingDelete}
         count={deleting.length}

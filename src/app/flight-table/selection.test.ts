@@ -89,6 +89,14 @@ describe('after a reload', () => {
     expect(kept.anchor).toBe(40);
   });
 
+  it('moves the active row to the first chosen row still shown when it went (a divided row, one leg left)', () => {
+    const state: Selection = { selected: new Set([20, 99]), anchor: 20, active: 20 };
+    const kept = keepShown(state, [10, 99, 30]);
+    expect(chosen(kept)).toEqual([99]);
+    expect(kept.active).toBe(99);
+    expect(keepShown({ selected: new Set([20]), anchor: 20, active: 20 }, [10, 30]).active).toBeNull();
+  });
+
   it('answers the same selection when every row is still there', () => {
     const state = clickRow(EMPTY_SELECTION, ORDER, 20, NONE);
     expect(keepShown(state, [...ORDER].reverse())).toBe(state);

@@ -90,12 +90,20 @@ export function pressKey(
   return { selected: new Set([aid]), anchor: aid, active: aid };
 }
 
-/** The selection kept to the rows still shown (after a reload); the same object when nothing went. */
+/**
+ * The selection kept to the rows still shown (after a reload); the same object when nothing went. When the active
+ * row went, the first chosen row still shown becomes active (the grid scrolls to it: after a divide, the leg left in
+ * the period).
+ */
 export function keepShown(state: Selection, order: readonly number[]): Selection {
   const shown = new Set(order);
   const gone = [...state.selected].some((aid) => !shown.has(aid));
   const anchor = state.anchor !== null && shown.has(state.anchor) ? state.anchor : null;
-  const active = state.active !== null && shown.has(state.active) ? state.active : null;
+  const selected = new Set([...state.selected].filter((aid) => shown.has(aid)));
+  const active =
+    state.active === null || shown.has(state.active)
+      ? state.active
+      : (order.find((aid) => selected.has(aid)) ?? null);
   if (!gone && anchor === state.anchor && active === state.active) return state;
-  return { selected: new Set([...state.selected].filter((aid) => shown.has(aid))), anchor, active };
+  return { selected, anchor, active };
 }
