@@ -110,7 +110,9 @@ function FlightPage({ flightId }: { flightId: number }) {
               <dt>Багаж</dt>
               <dd>
                 {bags.length}, неотправленных:{' '}
-                <strong className="rush-flight__mishandled">{mishandled}</strong>
+                <strong className={`rush-flight__mishandled${mishandled > 0 ? ' is-pending' : ''}`}>
+                  {mishandled}
+                </strong>
               </dd>
             </div>
           </dl>
