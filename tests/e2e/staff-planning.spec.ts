@@ -173,6 +173,12 @@ test.describe('staff planning tasks and panels as planner', () => {
     await signIn(page, 'planner');
     await page.goto(URL);
     const pixels = await drawn(page);
+    await expect(page.getByRole('list', { name: 'Цвета задач' }).getByRole('listitem')).toHaveText([
+      'Укомплектована',
+      'Не хватает сотрудников',
+      'Конфликт',
+    ]);
+    await expect(page.getByText(/^Масштаб: Ctrl \+ колесо мыши/)).toBeVisible();
     const point = pixels.inside as { x: number; y: number };
     await page.mouse.click(point.x, point.y, { button: 'right' });
     const menu = page.getByRole('menu', { name: 'Действия с задачей' });
@@ -181,7 +187,17 @@ test.describe('staff planning tasks and panels as planner', () => {
     const dialog = page.getByRole('dialog', { name: /^Сотрудники задачи: .+, рейс / });
     await expect(dialog.getByRole('table', { name: 'Должности' })).toBeVisible();
     await expect(dialog.getByRole('columnheader', { name: 'Нужно' })).toBeVisible();
-    await dialog.getByRole('button', { name: 'Закрыть', exact: true }).last().click();
+    await expect(
+      dialog.getByText(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2} – (\d{2}\.\d{2}\.\d{4} )?\d{2}:\d{2}$/),
+    ).toBeVisible();
+    // The footer's button sits in the modal's footer: its own width, off the modal's edges.
+    const close = dialog.getByRole('button', { name: 'Закрыть', exact: true }).last();
+    const [closeBox, dialogBox] = [await close.boundingBox(), await dialog.boundingBox()];
+    expect(closeBox && dialogBox && closeBox.width < dialogBox.width / 2).toBe(true);
+    expect(closeBox && dialogBox && dialogBox.x + dialogBox.width - (closeBox.x + closeBox.width) >= 8).toBe(
+      true,
+    );
+    await close.click();
     await expect(dialog).toBeHidden();
     const stored = await page.evaluate(
       (key) => JSON.parse(sessionStorage.getItem(key) ?? 'null'),
@@ -192,11 +208,17 @@ test.describe('staff planning tasks and panels as planner', () => {
     const maxDemand = page.getByRole('region', { name: 'Максимальная потребность' });
     await maxDemand.getByRole('button', { name: 'Рассчитать' }).click();
     await expect(maxDemand.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
+    await expect(maxDemand.getByRole('row').nth(1).getByRole('cell').nth(2)).toHaveText(
+      /^(\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}|—)$/,
+    );
 
     const passengers = page.getByRole('region', { name: 'Пассажиропоток' });
     await passengers.getByRole('button', { name: 'Рассчитать' }).click();
     await expect(passengers.getByRole('cell', { name: 'Вылет' })).toBeVisible();
     await expect(passengers.getByRole('cell', { name: 'Прилёт' })).toBeVisible();
+    await expect(passengers.getByRole('row').nth(1).getByRole('cell').nth(3)).toHaveText(
+      /^(\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}|—)$/,
+    );
     await expect(
       passengers.getByRole('img', { name: 'Пассажиры по слотам' }).locator('canvas'),
     ).toBeVisible();

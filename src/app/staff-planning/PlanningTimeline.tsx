@@ -19,6 +19,34 @@ export interface PlanningTimelineProps {
   selectedBar: number;
 }
 
+/**
+ * The bar colours of the timeline (src/timeline/drawBars.ts KIND_COLOURS by the worker's kind: 0 normal blue,
+ * 1 understaffed orange, 2 conflict red) and how to zoom and pan (src/timeline/useZoomPan.ts): one compact line.
+ */
+function TimelineLegend() {
+  return (
+    <div className="staff-planning__legend">
+      <ul aria-label="Цвета задач">
+        <li>
+          <span className="staff-planning__swatch staff-planning__swatch--normal" aria-hidden="true" />
+          Укомплектована
+        </li>
+        <li>
+          <span className="staff-planning__swatch staff-planning__swatch--short" aria-hidden="true" />
+          Не хватает сотрудников
+        </li>
+        <li>
+          <span className="staff-planning__swatch staff-planning__swatch--conflict" aria-hidden="true" />
+          Конфликт
+        </li>
+      </ul>
+      <p>
+        Масштаб: Ctrl + колесо мыши или колесо над шкалой времени; сдвиг: перетаскивание или Shift + колесо
+      </p>
+    </div>
+  );
+}
+
 /** The flights × tasks timeline of staff planning: one row per flight, the demand curve under the bars. */
 export function PlanningTimeline({
   set,
@@ -68,6 +96,7 @@ export function PlanningTimeline({
   );
   return (
     <>
+      <TimelineLegend />
       <Timeline
         rowCount={set.flightId.length}
         rowLabel={rowLabel}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { TaskEmployeeInfo } from '../../shared/planning-demand.ts';
 import { Modal } from '../../widgets/index.ts';
 import { loadTaskEmployees } from './api.ts';
+import { formatApiSpan } from './format.ts';
 
 type Load = { state: 'loading' } | { state: 'done'; info: TaskEmployeeInfo } | { state: 'failed' };
 
@@ -28,9 +29,11 @@ export function TaskEmployeesModal({ taskId, onClose }: { taskId: number; onClos
       }
       onClose={onClose}
       footer={
-        <button type="button" className="w-button w-button--secondary" onClick={onClose}>
-          Закрыть
-        </button>
+        <footer className="w-modal__footer">
+          <button type="button" className="w-button w-button--secondary" onClick={onClose}>
+            Закрыть
+          </button>
+        </footer>
       }
     >
       {load.state === 'loading' ? <p className="staff-planning__note">Загрузка…</p> : null}
@@ -39,9 +42,7 @@ export function TaskEmployeesModal({ taskId, onClose }: { taskId: number; onClos
       ) : null}
       {info ? (
         <>
-          <p className="staff-planning__note">
-            {info.task.begin.slice(0, 16)} – {info.task.end.slice(0, 16)}
-          </p>
+          <p className="staff-planning__note">{formatApiSpan(info.task.begin, info.task.end)}</p>
           <table className="staff-planning__table">
             <caption>Должности</caption>
             <thead>
