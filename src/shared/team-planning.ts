@@ -264,8 +264,46 @@ export type TeamEmployeesWithTasks = z.infer<typeof teamEmployeesWithTasksSchema
 
 /** `suitable-teams?flight_aid=`: every visible team near the flight, suitable ones first, with the reasons why not. */
 export const suitableTeamsSchema = z.array(
-  z.object({ id, name: z.string(), suitable: z.boolean(), reasons: z.array(z.string()) }),
+  z.object({
+    id,
+    name: z.string(),
+    suitable: z.boolean(),
+    /** Beyond the spec: the assignment would go through even where `suitable` is false (tasks left short). */
+    possible: z.boolean(),
+    reasons: z.array(z.string()),
+  }),
 );
+
+const count = z.number().int();
+
+/** `GET /team-planning/v1/team-flight/preview`: the dry run of assign (or reassign with from_team_id), nothing written. */
+export const assignPreviewSchema = z.object({
+  /** Whether the write would go through; otherwise `reasons` says why not (the refusal's texts). */
+  possible: z.boolean(),
+  reasons: z.array(z.string()),
+  /** Task staff rows the write would delete: people of the team's positions not in it, and on reassign the old team. */
+  removed: count,
+  /** Task staff rows the write would add: members of the team. */
+  added: count,
+  /** Per position of the team: how many more people it would need so that no task of the flight stays short. */
+  shortage: z.array(z.object({ position: namedItemSchema, missing: count })),
+  /** The flight's tasks the write changes or leaves short, in begin order. */
+  tasks: z.array(
+    z.object({
+      task_id: count,
+      job: z.string(),
+      /** Wall clock 'YYYY-MM-DD HH:mm:ss' of the caller's zone. */
+      begin: z.string(),
+      end: z.string(),
+      removed: count,
+      added: count,
+      /** People of the team's positions the task needs, and how many it would have after the write. */
+      needed: count,
+      staffed: count,
+    }),
+  ),
+});
+export type AssignPreview = z.infer<typeof assignPreviewSchema>;
 
 /** `POST /team-planning/v1/team-flight/assign` and `/de-assign` body. */
 export const teamFlightLinkSchema = z.object({ flight_aid: idSchema, team_id: idSchema });

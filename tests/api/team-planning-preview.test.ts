@@ -5,11 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skillAccesses, taskEmployees } from '../../src/server/db/schema/index.ts';
-import {
-  assignPreviewSchema,
-  suitableTeamsAnswerSchema,
-} from '../../src/server/modules/team-planning/preview.ts';
-import { TEAM_MESSAGES } from '../../src/shared/team-planning.ts';
+import { assignPreviewSchema, suitableTeamsSchema, TEAM_MESSAGES } from '../../src/shared/team-planning.ts';
 import { instantToWallClock } from '../../src/shared/wallClock.ts';
 import { findTeamFlight, freeEmployeesOf, type TeamFlight, teamBody } from '../support/teamBody.ts';
 import { bearer, createDemoTestApp, loginAs } from '../support/testApp.ts';
@@ -46,7 +42,7 @@ const suitable = async () => {
     headers: admin,
   });
   expect(res.statusCode, res.body).toBe(200);
-  return suitableTeamsAnswerSchema.parse(res.json());
+  return suitableTeamsSchema.parse(res.json());
 };
 
 const preview = async (teamId: number, fromId?: number) => {

@@ -8,8 +8,10 @@
 import { z } from '../../shared/messages.ts';
 import { namedItemSchema } from '../../shared/reference.ts';
 import {
+  type AssignPreview,
   type AssignResult,
   accessibilitySchema,
+  assignPreviewSchema,
   assignResultSchema,
   type ReplaceResult,
   type reassignSchema,
@@ -34,34 +36,8 @@ import { type CallOptions, call, callNoContent, callRaw } from '../api/request.t
 export type TeamFlightAssign = z.input<typeof teamFlightLinkSchema>;
 export type TeamFlightReassign = z.input<typeof reassignSchema>;
 export type TeamWithFlights = z.infer<typeof teamsWithFlightsSchema>[number];
-/**
- * suitable-teams with `possible` (the assignment would go through, perhaps leaving tasks short); a copy of the
- * server's schema (src/server/modules/team-planning/preview.ts) until it moves to src/shared/team-planning.ts.
- */
-const suitableTeamsAnswerSchema = z.array(suitableTeamsSchema.element.extend({ possible: z.boolean() }));
-export type SuitableTeam = z.infer<typeof suitableTeamsAnswerSchema>[number];
-
-/** `team-flight/preview`: what assign or reassign would do; a copy of the server's schema, as above. */
-const assignPreviewSchema = z.object({
-  possible: z.boolean(),
-  reasons: z.array(z.string()),
-  removed: z.number().int(),
-  added: z.number().int(),
-  shortage: z.array(z.object({ position: namedItemSchema, missing: z.number().int() })),
-  tasks: z.array(
-    z.object({
-      task_id: z.number().int(),
-      job: z.string(),
-      begin: z.string(),
-      end: z.string(),
-      removed: z.number().int(),
-      added: z.number().int(),
-      needed: z.number().int(),
-      staffed: z.number().int(),
-    }),
-  ),
-});
-export type AssignPreview = z.infer<typeof assignPreviewSchema>;
+export type SuitableTeam = z.infer<typeof suitableTeamsSchema>[number];
+export type { AssignPreview };
 export type TeamCandidate = z.infer<typeof teamCandidatesSchema>[number];
 export type Accessibility = z.infer<typeof accessibilitySchema>[number];
 
@@ -174,7 +150,7 @@ export function loadTeamEmployeesWithTasks(teamId: number, aids: number[]) {
 
 /** The teams that could take the turnaround, suitable first, with why the others cannot. */
 export function loadSuitableTeams(aid: number): Promise<SuitableTeam[]> {
-  return call(api, '/team-planning/v1/suitable-teams', suitableTeamsAnswerSchema, {
+  return call(api, '/team-planning/v1/suitable-teams', suitableTeamsSchema, {
     query: { flight_aid: aid },
   });
 }

@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { assignResultSchema, reassignSchema, teamFlightLinkSchema } from '../../../shared/team-planning.ts';
+import {
+  assignPreviewSchema,
+  assignResultSchema,
+  reassignSchema,
+  suitableTeamsSchema,
+  teamFlightLinkSchema,
+} from '../../../shared/team-planning.ts';
 import { plainQuery } from '../../http/list.ts';
 import { queryId } from '../../http/query.ts';
 import { routeGroup } from '../../http/route.ts';
 import type { ModuleOptions } from '../index.ts';
-import { assignPreviewSchema, suitableTeamsAnswerSchema } from './preview.ts';
 import { READ, TAGS, WRITE } from './rules.ts';
 
 const route = routeGroup({ tags: TAGS, access: WRITE });
@@ -36,7 +41,7 @@ export async function assignRoutes(app: FastifyInstance, { services }: ModuleOpt
         'оцениваются как переназначение. Порядок: подходящие, возможные, больше покрытых потребностей рейса, ' +
         'меньше нехватки, по названию. reasons — короткие причины («Не хватает сотрудников: грузчик ×4»).',
       querystring: plainQuery({ flight_aid: queryId }),
-      response: suitableTeamsAnswerSchema,
+      response: suitableTeamsSchema,
       access: READ,
     }),
     (request) => service.suitable(request.query.flight_aid, request.user, request.timeZone),

@@ -4,7 +4,13 @@
  */
 import { and, eq, gte, inArray, lt, ne } from 'drizzle-orm';
 import type { z } from '../../../shared/messages.ts';
-import { type AssignResult, TEAM_MESSAGES, TEAM_STATUS } from '../../../shared/team-planning.ts';
+import {
+  type AssignPreview,
+  type AssignResult,
+  type suitableTeamsSchema,
+  TEAM_MESSAGES,
+  TEAM_STATUS,
+} from '../../../shared/team-planning.ts';
 import { instantToWallClock } from '../../../shared/wallClock.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -26,13 +32,7 @@ import {
 import type { Interval } from '../../domain/tgoTasks.ts';
 import { skillGrants, skillsOf, taskItems, taskKeys } from './access.ts';
 import { type Pair, type PairTask, pairsOfAids } from './pairs.ts';
-import {
-  type AssignPreview,
-  displayStamp,
-  PREVIEW_MESSAGES,
-  shortageList,
-  type suitableTeamsAnswerSchema,
-} from './preview.ts';
+import { displayStamp, PREVIEW_MESSAGES, shortageList } from './preview.ts';
 import { type Caller, inScope, requireScope, scopeOf } from './scope.ts';
 import { dropMembersFromTeamFlights, requireTeam } from './teamWrite.ts';
 import { notifyAll, type Reader, type Tx } from './tx.ts';
@@ -420,11 +420,7 @@ export function createTeamAssignment(db: Db) {
      * leave no task of the team's positions short. On a flight that has a team the others are judged as a
      * reassignment (the old team's staff gone), the team itself as «already assigned».
      */
-    async suitable(
-      aid: number,
-      caller: Caller,
-      zone: string,
-    ): Promise<z.infer<typeof suitableTeamsAnswerSchema>> {
+    async suitable(aid: number, caller: Caller, zone: string): Promise<z.infer<typeof suitableTeamsSchema>> {
       const pair = await requirePair(db, aid);
       const scope = await scopeOf(db, caller, 'read');
       const link = await linkOf(db, aid);
