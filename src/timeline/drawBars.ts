@@ -4,7 +4,7 @@ import { minutes, px } from './geometry/units.ts';
 import { type HitScene, queryRows, rowsInView } from './geometry/viewport.ts';
 
 /** Bar colours by kind on the light theme: normal blue, understaffed orange, conflict red, muted grey. */
-const KIND_COLOURS = ['#2f6fdb', '#e8590c', '#d6262b', '#a8b0b9'] as const;
+export const KIND_COLOURS = ['#2f6fdb', '#e8590c', '#d6262b', '#a8b0b9'] as const;
 /** When bars of different kinds merge into one covered run, the run takes the kind ranked highest here. */
 const KIND_RANK = [1, 2, 3, 0];
 /** Below this width a bar is merged with its lane neighbours into covered runs of pixel columns. */

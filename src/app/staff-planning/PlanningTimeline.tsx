@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { KIND_COLOURS } from '../../timeline/drawBars.ts';
 import { Timeline, type TimelineCurve } from '../../timeline/Timeline.tsx';
 import type { DemandResult, PlanningSet } from './api.ts';
 import { barLabelOf, hintOf, rowLabelOf } from './format.ts';
@@ -19,26 +20,27 @@ export interface PlanningTimelineProps {
   selectedBar: number;
 }
 
+/** The legend's entries, by the worker's kind (0 staffed, 1 understaffed, 2 conflict). */
+const LEGEND = ['Укомплектована', 'Не хватает сотрудников', 'Конфликт'] as const;
+
 /**
- * The bar colours of the timeline (src/timeline/drawBars.ts KIND_COLOURS by the worker's kind: 0 normal blue,
- * 1 understaffed orange, 2 conflict red) and how to zoom and pan (src/timeline/useZoomPan.ts): one compact line.
+ * The bar colours of the timeline, from the painter's own KIND_COLOURS, and how to zoom and pan
+ * (src/timeline/useZoomPan.ts): one compact line.
  */
 function TimelineLegend() {
   return (
     <div className="staff-planning__legend">
       <ul aria-label="Цвета задач">
-        <li>
-          <span className="staff-planning__swatch staff-planning__swatch--normal" aria-hidden="true" />
-          Укомплектована
-        </li>
-        <li>
-          <span className="staff-planning__swatch staff-planning__swatch--short" aria-hidden="true" />
-          Не хватает сотрудников
-        </li>
-        <li>
-          <span className="staff-planning__swatch staff-planning__swatch--conflict" aria-hidden="true" />
-          Конфликт
-        </li>
+        {LEGEND.map((label, kind) => (
+          <li key={label}>
+            <span
+              className="staff-planning__swatch"
+              style={{ background: KIND_COLOURS[kind] }}
+              aria-hidden="true"
+            />
+            {label}
+          </li>
+        ))}
       </ul>
       <p>
         Масштаб: Ctrl + колесо мыши или колесо над шкалой времени; сдвиг: перетаскивание или Shift + колесо
