@@ -218,3 +218,19 @@ test('as admin: rows chosen by shift-click and keyboard, and the export has the 
   await expect(page.getByRole('heading', { level: 1 })).toContainText(new RegExp(arrival));
   expect(consoleErrors).toEqual([]);
 });
+
+test.describe('in a browser in Los Angeles', () => {
+  test.use({ timezoneId: 'America/Los_Angeles' });
+
+  test('reads the flights in the time zone the user chose, and its today is the period', async ({ page }) => {
+    // 20:00 UTC: still the 23rd in Los Angeles, already the 24th in Vladivostok.
+    await page.clock.setFixedTime(new Date('2026-11-23T20:00:00Z'));
+    await signIn(page, 'admin');
+    await page.addInitScript(() => localStorage.setItem('timeZone', 'Asia/Vladivostok'));
+    const request = page.waitForRequest((sent) => sent.url().includes('/api/v1/race?'));
+    await page.goto(URL);
+    const sent = await request;
+    expect(sent.headers()['time-zone']).toBe('Asia/Vladivostok');
+    await expect(page.getByRole('button', { name: 'Период', exact: true })).toContainText('24.11.2026');
+  });
+});

@@ -9,7 +9,7 @@ import {
   type FlightMessage,
   flightActionsMachine,
 } from '../../machines/flightActions.ts';
-import { defaultRange, formatStamp, todayKey } from '../../shared/dates.ts';
+import { defaultRange, formatStamp, todayIn } from '../../shared/dates.ts';
 import type { LiveEntity } from '../../shared/events.ts';
 import { type ColumnSetting, RACE_FILTER_KEYS, type RaceRow } from '../../shared/flight-table.ts';
 import {
@@ -26,6 +26,7 @@ import {
 } from '../../widgets/index.ts';
 import { subscribeLiveFeed } from '../api/events.ts';
 import { saveFile } from '../api/files.ts';
+import { readTimeZone } from '../api/storage.ts';
 import { type ExportedFile, loadFilterList, loadRaces, type RaceFilterList } from './api.ts';
 import { ColumnSettingsDialog } from './ColumnSettingsDialog.tsx';
 import { readColumnSettings, shownColumns, writeColumnSettings } from './columns.ts';
@@ -168,7 +169,8 @@ export default function Screen() {
     };
   }, [reload]);
 
-  const today = todayKey();
+  // Today of the zone the user chose (the rows are in it), not of the browser.
+  const today = todayIn(readTimeZone());
   const dateFrom = filters.find((filter) => filter.key === 'date_from')?.value || today;
   const dateTo = filters.find((filter) => filter.key === 'date_to')?.value || dateFrom;
   const range: DateRange = { from: defaultRange(dateFrom).from, to: defaultRange(dateTo).to };
