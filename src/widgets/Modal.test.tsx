@@ -114,3 +114,22 @@ describe('when an error popup is shown', () => {
     expect(screen.getByText('Запись используется')).toBeInTheDocument();
   });
 });
+
+describe('when a screen gives its own footer', () => {
+  it('puts its buttons in the footer bar, and null leaves the modal without one', () => {
+    const { rerender } = render(
+      <Modal open title="Сотрудники" onClose={() => undefined} footer={<button type="button">Готово</button>}>
+        <p>Список</p>
+      </Modal>,
+    );
+    const button = screen.getByRole('button', { name: 'Готово' });
+    expect(button.parentElement?.tagName).toBe('FOOTER');
+    expect(button.parentElement).toHaveClass('w-modal__footer');
+    rerender(
+      <Modal open title="Сотрудники" onClose={() => undefined} footer={null}>
+        <p>Список</p>
+      </Modal>,
+    );
+    expect(screen.getByRole('dialog').querySelector('footer')).toBeNull();
+  });
+});

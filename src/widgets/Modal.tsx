@@ -25,7 +25,10 @@ export interface ModalProps {
   submitDisabled?: boolean;
   /** While true (an update is running) the modal cannot be closed by outside click, Esc or 'Отмена'. */
   disabled?: boolean;
-  /** Replaces the default 'Отмена' / 'Сохранить' footer. */
+  /**
+   * Replaces the buttons of the default 'Отмена' / 'Сохранить' footer: the content goes into the modal's footer bar
+   * (right-aligned, inset); null leaves the modal without a footer.
+   */
   footer?: ReactNode;
   role?: 'dialog' | 'alertdialog';
 }
@@ -102,8 +105,8 @@ export function Modal({
                   </button>
                 ) : null}
               </footer>
-            ) : (
-              footer
+            ) : footer === null ? null : (
+              <footer className="w-modal__footer">{footer}</footer>
             )}
           </div>
         </FloatingFocusManager>

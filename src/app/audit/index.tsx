@@ -185,11 +185,9 @@ function ChangeModal({ entry, onClose }: { entry: AuditEntry | null; onClose: ()
       onClose={onClose}
       width={760}
       footer={
-        <footer className="w-modal__footer">
-          <button type="button" className="w-button w-button--secondary" onClick={onClose}>
-            Закрыть
-          </button>
-        </footer>
+        <button type="button" className="w-button w-button--secondary" onClick={onClose}>
+          Закрыть
+        </button>
       }
     >
       {entry ? (

@@ -41,7 +41,7 @@ export function ColumnSettingsDialog({ open, settings, onClose, onSave }: Column
       onSubmit={() => onSave(draft)}
       width={520}
       footer={
-        <footer className="w-modal__footer">
+        <>
           <button
             type="button"
             className="w-button w-button--secondary"
@@ -55,7 +55,7 @@ export function ColumnSettingsDialog({ open, settings, onClose, onSave }: Column
           <button type="button" className="w-button" onClick={() => onSave(draft)}>
             Сохранить
           </button>
-        </footer>
+        </>
       }
     >
       <ol className="flight-columns" aria-label="Колонки">

@@ -111,7 +111,7 @@ export function RushModal({ actor }: { actor: Actor<typeof rushBaggageMachine> }
     ],
   );
   const footer = (
-    <footer className="w-modal__footer">
+    <>
       {message ? (
         <span className="w-field__error rush-modal__message" role="alert">
           {message}
@@ -136,7 +136,7 @@ export function RushModal({ actor }: { actor: Actor<typeof rushBaggageMachine> }
           {submitting ? 'Отправка…' : 'Отправить'}
         </button>
       )}
-    </footer>
+    </>
   );
   return (
     <Modal

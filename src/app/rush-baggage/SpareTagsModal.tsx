@@ -34,7 +34,7 @@ export function SpareTagsModal({ airline, onClose }: SpareTagsModalProps) {
   const ids = context.tags.map((tag) => tag.id);
 
   const footer = (
-    <footer className="w-modal__footer">
+    <>
       {context.message ? (
         <span className="w-field__error rush-modal__message" role="alert">
           {context.message}
@@ -61,7 +61,7 @@ export function SpareTagsModal({ airline, onClose }: SpareTagsModalProps) {
           {submitting ? 'Получение…' : 'Получить'}
         </button>
       )}
-    </footer>
+    </>
   );
 
   return (

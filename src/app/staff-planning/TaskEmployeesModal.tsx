@@ -29,11 +29,9 @@ export function TaskEmployeesModal({ taskId, onClose }: { taskId: number; onClos
       }
       onClose={onClose}
       footer={
-        <footer className="w-modal__footer">
-          <button type="button" className="w-button w-button--secondary" onClick={onClose}>
-            Закрыть
-          </button>
-        </footer>
+        <button type="button" className="w-button w-button--secondary" onClick={onClose}>
+          Закрыть
+        </button>
       }
     >
       {load.state === 'loading' ? <p className="staff-planning__note">Загрузка…</p> : null}

@@ -67,11 +67,9 @@ export function PrintTagModal({ tagIds, onClose }: PrintTagModalProps) {
       </div>
     );
     footer = (
-      <footer className="w-modal__footer">
-        <button type="button" className="w-button" onClick={onClose}>
-          Закрыть
-        </button>
-      </footer>
+      <button type="button" className="w-button" onClick={onClose}>
+        Закрыть
+      </button>
     );
   } else {
     body = (

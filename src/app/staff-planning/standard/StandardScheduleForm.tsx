@@ -144,7 +144,7 @@ export function StandardSchedule({ reference, lists, filters }: StandardSchedule
         disabled={creating}
         onClose={() => actor.send({ type: 'FORM.CLOSE' })}
         footer={
-          <footer className="w-modal__footer">
+          <>
             <button
               type="button"
               className="w-button w-button--secondary"
@@ -169,7 +169,7 @@ export function StandardSchedule({ reference, lists, filters }: StandardSchedule
             >
               {creating ? 'Создание…' : 'Создать'}
             </button>
-          </footer>
+          </>
         }
       >
         <form
