@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '../../db/client.ts';
 import { DATA_CHANNEL } from '../../db/writes.ts';
+import { createPeriodic } from '../../jobs/periodic.ts';
 
 /** The advisory lock a purging process holds: a fixed bigint ("audit" in ASCII), apart from every other lock. */
 const PURGE_LOCK = 418_581_342_580;
@@ -105,48 +106,14 @@ interface AuditPurgerOptions {
 
 /** Purges the audit trail on a timer: `start()` runs one purge shortly and then one every interval until `stop()`. */
 export function createAuditPurger(options: AuditPurgerOptions) {
-  const intervalMs = options.intervalMs ?? 3_600_000;
-  const firstDelayMs = options.firstDelayMs ?? 60_000;
-  let timers: NodeJS.Timeout[] = [];
-  let running: Promise<number | null> | null = null;
-  let closing = new AbortController();
-
-  /** One purge, never two at once in this process. */
-  function runOnce(): Promise<number | null> {
-    running ??= purgeAudit(options.db, {
-      olderThanDays: options.retentionDays,
-      batch: options.batch,
-      signal: closing.signal,
-    }).finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  function tick() {
-    runOnce().then(
-      (deleted) => {
-        if (deleted) options.onPurged?.(deleted);
-      },
-      (error) => options.onError?.(error),
-    );
-  }
-
-  return {
-    runOnce,
-    /** Schedules the purges; the timers never keep the process alive. */
-    start() {
-      if (timers.length > 0) return;
-      closing = new AbortController();
-      timers = [setTimeout(tick, firstDelayMs), setInterval(tick, intervalMs)];
-      for (const timer of timers) timer.unref();
+  return createPeriodic({
+    run: (signal) =>
+      purgeAudit(options.db, { olderThanDays: options.retentionDays, batch: options.batch, signal }),
+    intervalMs: options.intervalMs,
+    firstDelayMs: options.firstDelayMs,
+    onDone: (deleted) => {
+      if (deleted) options.onPurged?.(deleted);
     },
-    /** Stops the timers and waits for a purge under way, which stops after its current batch. */
-    async stop() {
-      for (const timer of timers) clearTimeout(timer);
-      timers = [];
-      closing.abort();
-      await running?.catch(() => undefined);
-    },
-  };
+    onError: options.onError,
+  });
 }

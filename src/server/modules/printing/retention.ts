@@ -6,6 +6,7 @@
  */
 import { lstat, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { createPeriodic } from '../../jobs/periodic.ts';
 
 /** The spool's own files: a job's PDF, or the temporary file a spool in flight (or a crash) left. */
 const SPOOL_FILE = /^(?:\d+\.pdf|\.[0-9a-f]{16}\.tmp)$/;
@@ -70,47 +71,13 @@ interface SpoolPurgerOptions {
 
 /** Purges the spool on a timer: `start()` runs one purge shortly and then one every interval until `stop()`. */
 export function createSpoolPurger(options: SpoolPurgerOptions) {
-  const intervalMs = options.intervalMs ?? 3_600_000;
-  const firstDelayMs = options.firstDelayMs ?? 60_000;
-  let timers: NodeJS.Timeout[] = [];
-  let running: Promise<number> | null = null;
-  let closing = new AbortController();
-
-  /** One purge, never two at once in this process. */
-  function runOnce(): Promise<number> {
-    running ??= purgeSpool(options.spoolDir, {
-      olderThanDays: options.retentionDays,
-      signal: closing.signal,
-    }).finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  function tick() {
-    runOnce().then(
-      (deleted) => {
-        if (deleted) options.onPurged?.(deleted);
-      },
-      (error) => options.onError?.(error),
-    );
-  }
-
-  return {
-    runOnce,
-    /** Schedules the purges; the timers never keep the process alive. */
-    start() {
-      if (timers.length > 0) return;
-      closing = new AbortController();
-      timers = [setTimeout(tick, firstDelayMs), setInterval(tick, intervalMs)];
-      for (const timer of timers) timer.unref();
+  return createPeriodic({
+    run: (signal) => purgeSpool(options.spoolDir, { olderThanDays: options.retentionDays, signal }),
+    intervalMs: options.intervalMs,
+    firstDelayMs: options.firstDelayMs,
+    onDone: (deleted) => {
+      if (deleted) options.onPurged?.(deleted);
     },
-    /** Stops the timers and waits for a purge under way, which stops before its next file. */
-    async stop() {
-      for (const timer of timers) clearTimeout(timer);
-      timers = [];
-      closing.abort();
-      await running?.catch(() => undefined);
-    },
-  };
+    onError: options.onError,
+  });
 }
