@@ -16,10 +16,10 @@ export type FilterLists = Partial<
 const WIDTHS: Partial<Record<ColumnSetting['key'], number>> = {
   flight: 170,
   date: 110,
-  // A paired row's times may carry the other leg's day: '21:15 / 24.11 06:00' must fit whole.
-  plan: 170,
-  calculated: 170,
-  fact: 170,
+  // A paired row's times may carry a day on both legs: '24.11 00:31 / 24.11 01:05' must fit whole.
+  plan: 190,
+  calculated: 190,
+  fact: 190,
   direction: 220,
   code_share: 160,
   type: 150,
