@@ -4,6 +4,7 @@ import {
   instantToDay,
   instantToWallClock,
   resolveWallTime,
+  wallClockText,
   wallClockToInstant,
   zoneOffset,
 } from './wallClock.ts';
@@ -206,5 +207,12 @@ describe('when going there and back', () => {
 describe('when resolving a wall time under a given offset function', () => {
   it('uses a constant offset as it is', () => {
     expect(resolveWallTime(Date.UTC(2026, 2, 10, 12), () => 3 * HOUR)).toBe(Date.UTC(2026, 2, 10, 9));
+  });
+});
+
+describe('when showing a wall clock to people', () => {
+  it('puts the day first and stops at the minute, with or without seconds', () => {
+    expect(wallClockText('2026-11-23 08:05:00')).toBe('23.11.2026 08:05');
+    expect(wallClockText('2026-11-23 21:35')).toBe('23.11.2026 21:35');
   });
 });

@@ -87,6 +87,14 @@ export function wallClockToInstant(text: string, zone: string): Date | null {
 }
 
 /**
+ * A wall clock 'YYYY-MM-DD HH:mm[:ss]' as shown to people, day first and to the minute.
+ * Example: `wallClockText('2026-11-23 08:05:00')` → '23.11.2026 08:05'.
+ */
+export function wallClockText(wall: string): string {
+  return `${wall.slice(8, 10)}.${wall.slice(5, 7)}.${wall.slice(0, 4)} ${wall.slice(11, 16)}`;
+}
+
+/**
  * The wall clock of an instant in a zone, as sent on the wire.
  * Example: `instantToWallClock(new Date('2026-03-10T09:00:00Z'), 'Asia/Vladivostok')` → '2026-03-10 19:00:00'.
  */

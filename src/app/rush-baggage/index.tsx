@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { rushBaggageMachine } from '../../machines/rushBaggage.ts';
 import { MAX_ID } from '../../shared/reference.ts';
-import { instantToDay } from '../../shared/wallClock.ts';
+import { instantToDay, wallClockText } from '../../shared/wallClock.ts';
 import { LoadFailure, Page, PageCard, PageTitle } from '../../widgets/index.ts';
 import { readTimeZone } from '../api/storage.ts';
 import { BagList } from './BagList.tsx';
-import { flightTitle, wireTime } from './labels.ts';
+import { flightTitle } from './labels.ts';
 import { PrintTagModal } from './print/PrintTagModal.tsx';
 import { printableTagIds } from './printable.ts';
 import { RushModal } from './RushModal.tsx';
@@ -98,12 +98,12 @@ function FlightPage({ flightId }: { flightId: number }) {
             </div>
             <div>
               <dt>Вылет по плану</dt>
-              <dd>{wireTime(flight.plan_departure_datetime)}</dd>
+              <dd>{wallClockText(flight.plan_departure_datetime)}</dd>
             </div>
             {flight.fact_departure_datetime ? (
               <div>
                 <dt>Вылет фактически</dt>
-                <dd>{wireTime(flight.fact_departure_datetime)}</dd>
+                <dd>{wallClockText(flight.fact_departure_datetime)}</dd>
               </div>
             ) : null}
             <div>

@@ -9,11 +9,6 @@ export const STATUS_TEXT: Record<BagStatus, string> = {
   rushed: 'Отправлен досылкой',
 };
 
-/** 'DD.MM.YYYY HH:mm' of a wire time 'YYYY-MM-DD HH:mm:ss': `wireTime('2026-11-23 10:15:00')` is '23.11.2026 10:15'. */
-export function wireTime(stamp: string): string {
-  return `${stamp.slice(8, 10)}.${stamp.slice(5, 7)}.${stamp.slice(0, 4)} ${stamp.slice(11, 16)}`;
-}
-
 /** 'DD.MM' of a date 'YYYY-MM-DD': `shortDate('2026-11-23')` is '23.11'. */
 function shortDate(day: string): string {
   return `${day.slice(8, 10)}.${day.slice(5, 7)}`;

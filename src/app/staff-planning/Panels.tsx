@@ -3,11 +3,11 @@ import type { MaxDemandRow, StaffPlanningFilters } from '../../machines/staffPla
 import { apiStamp, stampMinutes } from '../../machines/staffPlanningFilters.ts';
 import type { PassengerCount, PeakGraph } from '../../shared/planning-demand.ts';
 import { scheduleFieldError } from '../../shared/shift-schedule.ts';
+import { wallClockText } from '../../shared/wallClock.ts';
 import { type FieldErrors, fieldMessage, parseApiError } from '../api/errors.ts';
 import { loadMaxDemand, loadPassengerCount, loadPeakGraph } from './api.ts';
 import type { ChartAxisKind } from './chartFormat.ts';
 import { stampWeekday } from './chartFormat.ts';
-import { formatApiStamp } from './format.ts';
 import { WholeInput } from './WholeInput.tsx';
 
 const SeriesChart = lazy(() => import('./SeriesChart.tsx'));
@@ -167,8 +167,8 @@ export function MaxDemandPanel(props: {
               <tr key={row.employee_position_id}>
                 <td>{nameOf(row.employee_position_id)}</td>
                 <td>{row.max_count}</td>
-                <td>{row.begin ? formatApiStamp(row.begin) : '—'}</td>
-                <td>{row.end ? formatApiStamp(row.end) : '—'}</td>
+                <td>{row.begin ? wallClockText(row.begin) : '—'}</td>
+                <td>{row.end ? wallClockText(row.end) : '—'}</td>
               </tr>
             ))}
           </tbody>
@@ -316,7 +316,7 @@ export function PassengerPanel({ filters }: { filters: StaffPlanningFilters }) {
                   <td>{direction.name}</td>
                   <td>{total}</td>
                   <td>{peak?.count ?? 0}</td>
-                  <td>{peak ? formatApiStamp(peak.datetime) : '—'}</td>
+                  <td>{peak ? wallClockText(peak.datetime) : '—'}</td>
                 </tr>
               );
             })}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { wallClockText } from '../../shared/wallClock.ts';
 import { buildPlanning } from '../../workers/planningData.ts';
-import { barLabelOf, formatApiSpan, formatApiStamp, hintOf, rowLabelOf } from './format.ts';
+import { barLabelOf, formatApiSpan, hintOf, rowLabelOf } from './format.ts';
 
 const { set } = buildPlanning([
   {
@@ -69,8 +70,8 @@ describe('texts read from the typed arrays', () => {
 
 describe('API stamps as the screen shows them', () => {
   it('shows a stamp as DD.MM.YYYY HH:mm, seconds or not', () => {
-    expect(formatApiStamp('2026-11-23 21:35:00')).toBe('23.11.2026 21:35');
-    expect(formatApiStamp('2026-11-23 21:35')).toBe('23.11.2026 21:35');
+    expect(wallClockText('2026-11-23 21:35:00')).toBe('23.11.2026 21:35');
+    expect(wallClockText('2026-11-23 21:35')).toBe('23.11.2026 21:35');
   });
 
   it('shows a span within a day with the end time only, across days in full', () => {

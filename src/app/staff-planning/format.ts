@@ -3,24 +3,16 @@
  * Nothing here builds a per-bar object; each function reads the arrays for the one bar or row it is asked about.
  */
 import dayjs from 'dayjs';
-import { formatStamp } from '../../shared/dates.ts';
+import { wallClockText } from '../../shared/wallClock.ts';
 import type { PlanningSet } from './api.ts';
-
-/**
- * An API wall-clock stamp 'YYYY-MM-DD HH:mm[:ss]' as shown: 'DD.MM.YYYY HH:mm'.
- * Example: `formatApiStamp('2026-11-23 21:35:00')` → '23.11.2026 21:35'.
- */
-export function formatApiStamp(stamp: string): string {
-  return formatStamp(stamp.slice(0, 16), true);
-}
 
 /**
  * A span of two API stamps: 'DD.MM.YYYY HH:mm – HH:mm' within one day, both in full otherwise.
  * Example: `formatApiSpan('2026-11-23 21:35:00', '2026-11-23 23:25:00')` → '23.11.2026 21:35 – 23:25'.
  */
 export function formatApiSpan(begin: string, end: string): string {
-  const tail = begin.slice(0, 10) === end.slice(0, 10) ? end.slice(11, 16) : formatApiStamp(end);
-  return `${formatApiStamp(begin)} – ${tail}`;
+  const tail = begin.slice(0, 10) === end.slice(0, 10) ? end.slice(11, 16) : wallClockText(end);
+  return `${wallClockText(begin)} – ${tail}`;
 }
 
 /** 'DD.MM.YYYY HH:mm' of epoch minutes. Example: `formatMinute(0)` in UTC → '01.01.1970 00:00'. */

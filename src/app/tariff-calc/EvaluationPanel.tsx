@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
-import { formatStamp } from '../../shared/dates.ts';
+
 import type { CalcEvaluation } from '../../shared/tariff-calc.ts';
+import { wallClockText } from '../../shared/wallClock.ts';
 import { FieldError } from '../../widgets/FieldError.tsx';
 import { TurnaroundPicker } from '../turnaround/TurnaroundPicker.tsx';
 import type { CalcModalRef } from './useCalcModal.ts';
@@ -17,7 +18,7 @@ function Legs({ result }: { result: CalcEvaluation }) {
       {legs
         .map(
           (leg) =>
-            `${leg.direction === 2 ? 'Прилёт' : 'Вылет'} ${leg.flight_number}, ${formatStamp(leg.plan_at.slice(0, 16), true)}`,
+            `${leg.direction === 2 ? 'Прилёт' : 'Вылет'} ${leg.flight_number}, ${wallClockText(leg.plan_at)}`,
         )
         .join(' · ')}
     </p>

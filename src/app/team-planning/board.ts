@@ -4,6 +4,7 @@
  * zone chosen in the frame, laid on the browser's clock so the axis reads the same hours (see timeline/clock.ts).
  */
 import type { TeamEmployeesWithTasks } from '../../shared/team-planning.ts';
+import { wallClockText } from '../../shared/wallClock.ts';
 import type { BarStyle, RowShade, TimelineBars } from '../../timeline/Timeline.tsx';
 import type { Board, TeamWithFlights } from './api.ts';
 
@@ -51,8 +52,7 @@ export function clockOf(text: string | null | undefined): string {
 
 /** 'DD.MM.YYYY HH:mm' of a wall clock. Example: '2026-11-23 08:05:00' → '23.11.2026 08:05'. */
 export function stampOf(text: string): string {
-  if (text.length < 16) return text;
-  return `${text.slice(8, 10)}.${text.slice(5, 7)}.${text.slice(0, 4)} ${text.slice(11, 16)}`;
+  return text.length < 16 ? text : wallClockText(text);
 }
 
 export interface BoardModel {

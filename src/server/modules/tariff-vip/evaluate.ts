@@ -8,7 +8,7 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import type { VipField, VipFieldEvaluation, VipLinkKey } from '../../../shared/tariff-vip.ts';
-import { instantToWallClock } from '../../../shared/wallClock.ts';
+import { instantToWallClock, wallClockText } from '../../../shared/wallClock.ts';
 import type { Db } from '../../db/client.ts';
 import { airlines, flightClasses, flights, flightTypes, turnarounds } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../domain/errors.ts';
@@ -75,8 +75,7 @@ function passengerStep(field: VipField, key: VipLinkKey): Step {
 
 /** 'DD.MM.YYYY HH:mm' of an instant in a zone. Example: 2026-03-12 07:15Z in Europe/Moscow → '12.03.2026 10:15'. */
 function shownTime(instant: Date, zone: string): string {
-  const wall = instantToWallClock(instant, zone);
-  return `${wall.slice(8, 10)}.${wall.slice(5, 7)}.${wall.slice(0, 4)} ${wall.slice(11, 16)}`;
+  return wallClockText(instantToWallClock(instant, zone));
 }
 
 export interface VipEvaluationDeps {

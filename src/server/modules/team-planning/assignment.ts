@@ -11,7 +11,7 @@ import {
   TEAM_MESSAGES,
   TEAM_STATUS,
 } from '../../../shared/team-planning.ts';
-import { instantToWallClock } from '../../../shared/wallClock.ts';
+import { instantToWallClock, wallClockText } from '../../../shared/wallClock.ts';
 import type { Db } from '../../db/client.ts';
 import {
   employeePositions,
@@ -32,7 +32,7 @@ import {
 import type { Interval } from '../../domain/tgoTasks.ts';
 import { skillGrants, skillsOf, taskItems, taskKeys } from './access.ts';
 import { type Pair, type PairTask, pairsOfAids } from './pairs.ts';
-import { displayStamp, PREVIEW_MESSAGES, shortageList } from './preview.ts';
+import { PREVIEW_MESSAGES, shortageList } from './preview.ts';
 import { type Caller, inScope, requireScope, scopeOf } from './scope.ts';
 import { dropMembersFromTeamFlights, requireTeam } from './teamWrite.ts';
 import { notifyAll, type Reader, type Tx } from './tx.ts';
@@ -92,7 +92,7 @@ async function positionsOf(reader: Reader, teamId: number) {
  */
 async function evaluate(reader: Reader, pair: Pair, team: TeamRow, zone: string): Promise<Evaluation> {
   const refusals: FieldErrors = {};
-  const wall = (d: Date | number) => displayStamp(instantToWallClock(d, zone));
+  const wall = (d: Date | number) => wallClockText(instantToWallClock(d, zone));
   const empty = { added: [], short: [] };
   if (team.teamStatusId === TEAM_STATUS.disbanded) addField(refusals, 'team_id', TEAM_MESSAGES.teamDisbanded);
   const positions = await positionsOf(reader, team.id);

@@ -19,8 +19,3 @@ export const PREVIEW_MESSAGES = {
   /** Not suitable: tasks would stay short. */
   shortOf: (list: string) => `Не хватает сотрудников: ${list}`,
 } as const;
-
-/** A wall clock 'YYYY-MM-DD HH:mm…' as shown to people: '10.03.2026 08:00'. */
-export function displayStamp(wall: string): string {
-  return `${wall.slice(8, 10)}.${wall.slice(5, 7)}.${wall.slice(0, 4)} ${wall.slice(11, 16)}`;
-}
