@@ -52,9 +52,20 @@ const COMMON_PASSWORDS = new Set([
   'пароль12',
 ]);
 
-/** Whether a new password is on the common list. Example: `isCommonPassword(' Qwerty123 ')` → true. */
-export function isCommonPassword(password: string): boolean {
-  return COMMON_PASSWORDS.has(password.trim().toLowerCase());
+/** What may be wrong with a new password whatever the login (the login's own rule is the server's). */
+export type NewPasswordProblem = keyof typeof NEW_PASSWORD_MESSAGES;
+
+/**
+ * Why a new password is refused, the one definition of the rules for the form, the API and the CLI; empty when it
+ * is acceptable. Example: `newPasswordProblems('        ')` → ['blank']; `(' Qwerty123 ')` → ['common'].
+ */
+export function newPasswordProblems(password: string): NewPasswordProblem[] {
+  const problems: NewPasswordProblem[] = [];
+  if (password.length < PASSWORD_MIN_LENGTH) problems.push('tooShort');
+  if (password.length > PASSWORD_MAX_LENGTH) problems.push('tooLong');
+  if (password.trim() === '') problems.push('blank');
+  else if (COMMON_PASSWORDS.has(password.trim().toLowerCase())) problems.push('common');
+  return problems;
 }
 
 export const loginSchema = z.object({
@@ -83,12 +94,10 @@ export const passwordChangeSchema = z.object({
     .string()
     .min(1, MESSAGES.required)
     .max(PASSWORD_MAX_LENGTH, NEW_PASSWORD_MESSAGES.tooLong),
-  newPassword: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, NEW_PASSWORD_MESSAGES.tooShort)
-    .max(PASSWORD_MAX_LENGTH, NEW_PASSWORD_MESSAGES.tooLong)
-    .refine((password) => password.trim() !== '', NEW_PASSWORD_MESSAGES.blank)
-    .refine((password) => !isCommonPassword(password), NEW_PASSWORD_MESSAGES.common),
+  newPassword: z.string().superRefine((password, context) => {
+    for (const problem of newPasswordProblems(password))
+      context.addIssue({ code: 'custom', message: NEW_PASSWORD_MESSAGES[problem] });
+  }),
 });
 export type PasswordChangePayload = z.infer<typeof passwordChangeSchema>;
 

@@ -1,11 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import {
-  isCommonPassword,
-  NEW_PASSWORD_MESSAGES,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from '../../shared/auth.ts';
+import { NEW_PASSWORD_MESSAGES, type NewPasswordProblem, newPasswordProblems } from '../../shared/auth.ts';
 
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 const KEY_LENGTH = 64;
@@ -30,19 +25,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
 export const DUMMY_HASH = `scrypt$${'0'.repeat(32)}$${'0'.repeat(KEY_LENGTH * 2)}`;
 
 /** What may be wrong with a new password. */
-export type PasswordProblem = 'tooShort' | 'tooLong' | 'blank' | 'common' | 'equalsLogin';
+export type PasswordProblem = NewPasswordProblem | 'equalsLogin';
 
 /**
  * Why a new password is refused (the rules of `passwordChangeSchema`, and the login); empty when it is acceptable.
  * Example: `('ivanov', 'Ivanov')` → ['tooShort', 'equalsLogin']; `('ivanov', '        ')` → ['blank'].
  */
 export function passwordProblems(login: string, password: string): PasswordProblem[] {
-  const problems: PasswordProblem[] = [];
-  if (password.length < PASSWORD_MIN_LENGTH) problems.push('tooShort');
-  if (password.length > PASSWORD_MAX_LENGTH) problems.push('tooLong');
-  if (password.trim() === '') problems.push('blank');
-  else if (isCommonPassword(password)) problems.push('common');
-  else if (password.trim().toLowerCase() === login.trim().toLowerCase()) problems.push('equalsLogin');
+  const problems: PasswordProblem[] = newPasswordProblems(password);
+  // A blank or common password is refused as that; the login is named only when nothing else is wrong with it.
+  if (!problems.includes('blank') && !problems.includes('common'))
+    if (password.trim().toLowerCase() === login.trim().toLowerCase()) problems.push('equalsLogin');
   return problems;
 }
 
