@@ -261,12 +261,29 @@ export async function buildApp(options: AppOptions) {
     });
   }
   app.setNotFoundHandler((request, reply) => {
+    // The static routes list the files present at start; an asset of a client rebuilt since is looked up here.
+    const asset = hasClient ? builtSinceStart(clientDir, request.method, request.url) : undefined;
+    if (asset) return reply.sendFile(asset);
     if (!hasClient || !servesClientPage(request.method, request.url)) {
       return reply.status(404).send({ message: MESSAGES.notFound });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
   return app;
+}
+
+/**
+ * The path under the client folder of an asset that was not there when the server started (the client was rebuilt
+ * under a running server, whose page now names new hashed files), or undefined: only plain names directly under
+ * `/assets/` that exist now.
+ * Example: `builtSinceStart('dist/client', 'GET', '/assets/main-def456.js')` → `'assets/main-def456.js'`.
+ */
+export function builtSinceStart(clientDir: string, method: string, url: string): string | undefined {
+  if (method !== 'GET' && method !== 'HEAD') return undefined;
+  const name = /^\/assets\/([\w.-]+)$/.exec(url.split(/[?#]/)[0])?.[1];
+  if (!name || name.startsWith('.')) return undefined;
+  const file = `assets/${name}`;
+  return existsSync(path.join(clientDir, file)) ? file : undefined;
 }
 
 /**

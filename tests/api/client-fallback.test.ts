@@ -88,6 +88,15 @@ describe('when an unmatched path reaches the client fallback', () => {
     expect(head.body).toBe('');
   });
 
+  it('serves a client file written after the server started (a rebuild under a running server)', async () => {
+    writeFileSync(path.join(clientDir, 'assets', 'main-def456.js'), 'console.log(2)');
+    const res = await app.inject({ url: '/assets/main-def456.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log(2)');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await app.inject({ url: '/assets/..%2Findex.html' })).statusCode).toBe(404);
+  });
+
   it('serves hashed assets for a year and the favicon', async () => {
     const asset = await app.inject({ url: '/assets/main-abc123.js' });
     expect(asset.statusCode).toBe(200);
