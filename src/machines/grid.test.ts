@@ -22,22 +22,25 @@ const refuseCodeSort = (params: LoadPageParams) =>
       })
     : null;
 
+/** Answers `totalCount` rows (read at each call, so a test may shrink it), an empty page past the end as the server does. */
 function fakeServer(totalCount = 95, refuse: (params: LoadPageParams) => unknown = () => null) {
   const calls: Call[] = [];
+  const rows = { totalCount };
   const loadPage = fromPromise<LoadPageResult<unknown>, LoadPageParams>(({ input, signal }) => {
     calls.push({ params: input, signal });
     const refusal = refuse(input);
     if (refusal) return Promise.reject(refusal);
+    const totalCount = rows.totalCount;
     const pageCount = Math.max(1, Math.ceil(totalCount / input.perPage));
     return Promise.resolve({
-      items: [{ id: input.page }],
+      items: input.page <= pageCount ? [{ id: input.page }] : [],
       totalCount,
       pageCount,
       currentPage: input.page,
       perPage: input.perPage,
     });
   });
-  return { calls, loadPage };
+  return { calls, loadPage, rows };
 }
 
 function startActor(
@@ -52,7 +55,7 @@ function startActor(
     actions: { alertError: ({ context }) => alerts.push(context.errorMessage ?? '') },
   });
   const actor = createActor(machine, { input: { search: '', ...input } }).start();
-  return { actor, calls: server.calls, alerts };
+  return { actor, calls: server.calls, rows: server.rows, alerts };
 }
 
 async function startGrid(
@@ -266,6 +269,24 @@ describe('when changing pages', () => {
     actor.send({ type: 'PAGE_SIZE.SET', perPage: 50 });
     await settle(actor);
     expect(window.location.search).toBe('?big=1&per-page=50');
+  });
+
+  it('shows the last page when a reload finds the page past the end (its last row was deleted)', async () => {
+    const { actor, calls, rows } = await startGrid({ search: '?page=5' });
+    expect(actor.getSnapshot().context.pagination.currentPage).toBe(5);
+    rows.totalCount = 80;
+    actor.send({ type: 'GRID.RELOAD' });
+    const context = await settle(actor);
+    expect(calls.map((call) => call.params.page)).toEqual([5, 5, 4]);
+    expect(context.pagination).toMatchObject({ currentPage: 4, pageCount: 4, totalCount: 80 });
+    expect(context.items).toEqual([{ id: 4 }]);
+    expect(window.location.search).toBe('?page=4');
+  });
+
+  it('opens a bookmarked page past the end on the last page', async () => {
+    const { actor, calls } = await startGrid({ search: '?page=9' });
+    expect(calls.map((call) => call.params.page)).toEqual([9, 5]);
+    expect(actor.getSnapshot().context.pagination.currentPage).toBe(5);
   });
 
   it('resets to page 1 when the page size changes', async () => {

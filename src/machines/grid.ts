@@ -116,6 +116,11 @@ function applyQuery(context: GridContext, query: GridQuery): Partial<GridContext
   };
 }
 
+/** True when a page came back empty because it lies past the last page (the server echoes the page asked for). */
+function isPastLastPage(result: LoadPageResult<unknown>): boolean {
+  return result.items.length === 0 && result.currentPage > Math.max(1, result.pageCount);
+}
+
 export const gridMachine = setup({
   types: {
     context: {} as GridContext,
@@ -335,16 +340,27 @@ export const gridMachine = setup({
           page: context.pagination.currentPage,
           perPage: context.pagination.perPage,
         }),
-        onDone: {
-          target: 'ready',
-          actions: [
-            {
-              type: 'storePage',
-              params: ({ event }: { event: DoneActorEvent<LoadPageResult<unknown>> }) => event.output,
-            },
-            'writeQuery',
-          ],
-        },
+        onDone: [
+          {
+            // The page is past the end (its last row was deleted, or a bookmark outlived the data): show the last.
+            guard: ({ event }) => isPastLastPage(event.output),
+            target: 'loading',
+            reenter: true,
+            actions: assign(({ context, event }) => ({
+              pagination: { ...context.pagination, currentPage: Math.max(1, event.output.pageCount) },
+            })),
+          },
+          {
+            target: 'ready',
+            actions: [
+              {
+                type: 'storePage',
+                params: ({ event }: { event: DoneActorEvent<LoadPageResult<unknown>> }) => event.output,
+              },
+              'writeQuery',
+            ],
+          },
+        ],
         onError: [
           {
             // The rows on screen stay; sort, filters, pager and address go back to what they belong to.
