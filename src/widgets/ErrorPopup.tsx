@@ -27,11 +27,9 @@ export function ErrorPopup({ open, title, message, onClose }: ErrorPopupProps) {
       width={420}
       role="alertdialog"
       footer={
-        <footer className="w-modal__footer">
-          <button type="button" className="w-button" onClick={onClose}>
-            Понятно
-          </button>
-        </footer>
+        <button type="button" className="w-button" onClick={onClose}>
+          Понятно
+        </button>
       }
     >
       <div className="w-error-popup__title">

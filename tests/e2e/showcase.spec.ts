@@ -146,3 +146,35 @@ test.describe('data grid', () => {
     expect(await table.getByRole('row').count()).toBeLessThan(100);
   });
 });
+
+test.describe('select lists', () => {
+  /** The height of the open list of the named control, once it has opened; the list lies inside the window. */
+  async function listHeight(page: import('@playwright/test').Page, label: string): Promise<number> {
+    await page.getByRole('combobox', { name: label }).click();
+    const list = page.getByRole('listbox', { name: label });
+    await expect(list).toBeVisible();
+    const box = await list.boundingBox();
+    const window = page.viewportSize();
+    expect(box && window && box.y >= 0 && box.y + box.height <= window.height).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(list).toBeHidden();
+    return box?.height ?? 0;
+  }
+
+  test('opens a long select at 340 px where there is room and a long multiselect at 380 px (spec 9)', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/react_app/select');
+    expect(await listHeight(page, 'Сотрудник (5 000 строк)')).toBe(340);
+    expect(await listHeight(page, 'Сотрудники (5 000 строк)')).toBe(380);
+  });
+
+  test('keeps a multiselect list inside a short window', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 400 });
+    await page.goto('/react_app/select');
+    const height = await listHeight(page, 'Сотрудники (5 000 строк)');
+    expect(height).toBeGreaterThanOrEqual(120);
+    expect(height).toBeLessThan(380);
+  });
+});

@@ -10,7 +10,7 @@ function onUnauthorized({ response }: { response: Response }) {
 }
 
 /**
- * A client under `API_URL` + `prefix`, sending the bearer token and `Time-Zone`. Spec 6 has only the unprefixed
+ * A client under `API_URL` + `prefix`, sending the bearer token and `Time-Zone`. Spec 7.1 has only the unprefixed
  * client send the zone; the /v1 one sends it too, because /v1/race answers wall-clock times: without the header the
  * flight table showed Moscow times to a user who chose Vladivostok (docs/DECISIONS.md, "Time zone on every client").
  */

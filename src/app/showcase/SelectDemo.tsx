@@ -57,6 +57,7 @@ export function SelectDemo() {
   const [grouped, setGrouped] = useState<OptionId | null>(null);
   const [many, setMany] = useState<OptionId[]>([]);
   const [employee, setEmployee] = useState<OptionId | null>(null);
+  const [crew, setCrew] = useState<OptionId[]>([]);
   const staff = useMemo(() => employees(5000), []);
   return (
     <Page label="Выпадающие списки">
@@ -113,6 +114,15 @@ export function SelectDemo() {
           required
         />
         <output aria-label="Выбранные авиакомпании">{chosenNames(AIRLINES, many, 'ничего')}</output>
+        <MultiSelect
+          label="Сотрудники (5 000 строк)"
+          options={staff}
+          value={crew}
+          onChange={(ids) => setCrew(ids)}
+          allWord="сотрудники"
+          searchable
+        />
+        <output aria-label="Выбранные сотрудники">{crew.length === 0 ? 'никто' : `выбрано: ${crew.length}`}</output>
       </PageCard>
     </Page>
   );

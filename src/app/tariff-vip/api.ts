@@ -6,7 +6,6 @@
 import { z } from '../../shared/messages.ts';
 import { aviacompanyItemSchema, namedItemSchema } from '../../shared/reference.ts';
 import {
-  VIP_LINKS,
   type VipField,
   type VipFieldPayload,
   type VipFieldUpdatePayload,
@@ -14,23 +13,16 @@ import {
   vipFieldEvaluationSchema,
   vipFieldSchema,
 } from '../../shared/tariff-vip.ts';
-import { createLoadPage, type FilterParam, type LoadPage } from '../../widgets/DataGrid/index.ts';
+import { createLoadPage, type LoadPage } from '../../widgets/DataGrid/index.ts';
 import { api } from '../api/clients.ts';
 import { parseApiError } from '../api/errors.ts';
 import { call, callNoContent } from '../api/request.ts';
 
 const PATH = '/tariff/vip-field';
 
-/** Link columns filter by one or more ids (`filter[aviacompany_id][]=5`); the rest by one value. */
-const LINK_ID_KEYS = new Set<string>(Object.values(VIP_LINKS).map((link) => link.idKey));
-
-/** `vipFieldFilterParam('aviacompany_id', '5')` is { 'filter[aviacompany_id][]': '5' }. */
-const vipFieldFilterParam: FilterParam = (key, value) =>
-  LINK_ID_KEYS.has(key) ? { [`filter[${key}][]`]: value } : { [`filter[${key}]`]: value };
-
 const listSchema = z.array(vipFieldSchema);
+// Spec 7.1: one `filter[key]` per grid filter, the link columns' ids included (the server also takes `filter[key][]`).
 const rawPage = createLoadPage<VipField>(api, PATH, {
-  filterParam: vipFieldFilterParam,
   pickItems: (body) => listSchema.parse(body),
 });
 

@@ -46,7 +46,8 @@ export function MultiSelect({
     groups,
     required,
     hasValue: value.length > 0,
-    heights: [180, 380],
+    // Spec 9: the multiselect's list is 380 px wherever it opens (the select's is 180 or 340).
+    heights: [380, 380],
     onChoose: (option) =>
       emit(value.includes(option.id) ? value.filter((id) => id !== option.id) : [...value, option.id]),
   });

@@ -4,6 +4,9 @@ import { type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
 import { selectMachine } from '../../machines/select.ts';
 import { buildRows, choosable, filterOptions, type OptionGroup, type SelectOption } from './options.ts';
 
+/** The least a list is cut to when the window has less room than the spec's height: a few options and the search. */
+const MIN_LIST_HEIGHT = 120;
+
 interface CoreOptions {
   options: readonly SelectOption[];
   groups?: readonly OptionGroup[];
@@ -39,7 +42,11 @@ export function useSelectCore({ options, groups, required, hasValue, heights, on
       size({
         padding: 8,
         apply({ availableHeight, rects, elements }) {
-          const next = availableHeight >= heights[1] + 60 ? heights[1] : heights[0];
+          // The spec's height for the room there is, never past the window's edge (a short window, a low control).
+          const wanted = availableHeight >= heights[1] + 60 ? heights[1] : heights[0];
+          const list = elements.floating.querySelector('[role=listbox]');
+          const chrome = list ? elements.floating.offsetHeight - (list as HTMLElement).offsetHeight : 0;
+          const next = Math.min(wanted, Math.max(MIN_LIST_HEIGHT, Math.floor(availableHeight - chrome)));
           setMaxHeight((current) => (current === next ? current : next));
           elements.floating.style.minWidth = `${rects.reference.width}px`;
         },
