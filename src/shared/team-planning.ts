@@ -103,14 +103,25 @@ export const replaceResultSchema = teamSchema.extend({
 });
 export type ReplaceResult = z.infer<typeof replaceResultSchema>;
 
-/** `GET /team-planning/time-calendar?date=`: the day's shift intervals (working shifts laid on that date). */
+/**
+ * `GET /team-planning/time-calendar?date=`: the day's shift intervals (working shifts laid on that date). Spec 3
+ * names `begin_time` and `end_time` (HH:mm:ss); the full wall clocks say on which day a night shift ends.
+ */
 const timeIntervalSchema = z.object({
   id,
   name: z.string(),
+  begin_time: z.string(),
+  end_time: z.string(),
   begin_datetime: wall,
   end_datetime: wall,
 });
 export const timeCalendarSchema = z.array(timeIntervalSchema);
+
+/** `GET /team-planning/department` (spec 3: id, name, full_name). */
+export const teamDepartmentSchema = z.object({ id, name: z.string(), full_name: z.string() });
+
+/** `GET /team-planning/aircraft-type` (spec 3: id, name, icao_code). */
+export const teamAircraftTypeSchema = z.object({ id, name: z.string(), icao_code: z.string() });
 
 /** `GET /team-planning/employee-position`: a position with its department. */
 export const teamPositionSchema = z.object({ id, name: z.string(), department_id: id });

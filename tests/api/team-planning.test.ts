@@ -486,9 +486,17 @@ describe('lists', () => {
     });
     const shifts = timeCalendarSchema.parse(calendar.json());
     expect(shifts.find((x) => x.name.startsWith('Дневная'))).toMatchObject({
+      begin_time: '08:00:00',
+      end_time: '20:00:00',
       begin_datetime: '2026-03-10 08:00:00',
       end_datetime: '2026-03-10 20:00:00',
     });
+    const department = (await app.inject({ url: '/api/team-planning/department', headers: admin })).json()[0];
+    expect(Object.keys(department).sort()).toEqual(['full_name', 'id', 'name']);
+    expect(department.full_name).toEqual(expect.any(String));
+    const type = (await app.inject({ url: '/api/team-planning/aircraft-type', headers: admin })).json()[0];
+    expect(Object.keys(type).sort()).toEqual(['icao_code', 'id', 'name']);
+    expect(type.icao_code).toMatch(/^[A-Z0-9]{3,4}$/);
     for (const path of [
       'team-status',
       'department',

@@ -115,7 +115,7 @@ export function createTeamLists(db: Db) {
         .orderBy(asc(teamStatuses.id)),
     departments: () =>
       db
-        .select({ id: departments.id, name: departments.name })
+        .select({ id: departments.id, name: departments.name, full_name: departments.fullName })
         .from(departments)
         .orderBy(asc(departments.name)),
     positions: (departmentIds: number[] | undefined) =>
@@ -134,7 +134,7 @@ export function createTeamLists(db: Db) {
       db.select({ id: resources.id, name: resources.name }).from(resources).orderBy(asc(resources.name)),
     aircraftTypes: () =>
       db
-        .select({ id: aircraftTypes.id, name: aircraftTypes.name })
+        .select({ id: aircraftTypes.id, name: aircraftTypes.name, icao_code: aircraftTypes.icaoCode })
         .from(aircraftTypes)
         .orderBy(asc(aircraftTypes.name)),
 
@@ -267,11 +267,15 @@ export function createTeamLists(db: Db) {
         .map((s) => {
           const begin = wallClockToInstant(`${day} ${s.beginTime.slice(0, 8)}`, clock) as Date;
           const end = new Date(begin.getTime() + s.durationMinutes * MS_PER_MINUTE);
+          const beginWall = instantToWallClock(begin, zone);
+          const endWall = instantToWallClock(end, zone);
           return {
             id: s.id,
             name: s.name,
-            begin_datetime: instantToWallClock(begin, zone),
-            end_datetime: instantToWallClock(end, zone),
+            begin_time: beginWall.slice(11),
+            end_time: endWall.slice(11),
+            begin_datetime: beginWall,
+            end_datetime: endWall,
           };
         })
         .sort((a, b) => a.begin_datetime.localeCompare(b.begin_datetime) || a.id - b.id);

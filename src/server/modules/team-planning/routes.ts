@@ -5,7 +5,9 @@ import {
   accessibilitySchema,
   replaceEmployeeSchema,
   replaceResultSchema,
+  teamAircraftTypeSchema,
   teamCandidatesSchema,
+  teamDepartmentSchema,
   teamPayloadSchema,
   teamPositionSchema,
   teamSchema,
@@ -94,8 +96,10 @@ export const teamPlanningRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   app.get(`${base}/team-status`, route({ summary: 'Статусы бригад', response: items }), () =>
     service.statuses(),
   );
-  app.get(`${base}/department`, route({ summary: 'Подразделения', response: items }), () =>
-    service.departments(),
+  app.get(
+    `${base}/department`,
+    route({ summary: 'Подразделения', response: z.array(teamDepartmentSchema) }),
+    () => service.departments(),
   );
   app.get(
     `${base}/employee-position`,
@@ -111,8 +115,10 @@ export const teamPlanningRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   app.get(`${base}/resource-type`, route({ summary: 'Типы ресурсов', response: items }), () =>
     service.resourceTypes(),
   );
-  app.get(`${base}/aircraft-type`, route({ summary: 'Типы ВС', response: items }), () =>
-    service.aircraftTypes(),
+  app.get(
+    `${base}/aircraft-type`,
+    route({ summary: 'Типы ВС', response: z.array(teamAircraftTypeSchema) }),
+    () => service.aircraftTypes(),
   );
   app.get(
     `${base}/time-calendar`,
