@@ -44,7 +44,6 @@ export function spareTagsPayload(
   const errors = zodFieldErrors(result.error);
   if (form.airline === null) errors.aviacompany_id = [MESSAGES.required];
   if (text === '') errors.count_tag = [MESSAGES.required];
-  else if (errors.count_tag) errors.count_tag = ['Целое число от 1 до 100'];
   return { errors };
 }
 

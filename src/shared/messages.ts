@@ -37,6 +37,12 @@ export const MESSAGES = {
   taskNotFound: 'Задача не найдена',
 } as const;
 
-z.config(z.locales.ru());
+// Russian texts for zod's own messages; a value that is missing altogether reads as the catalogue's «required»
+// (zod's «ожидалось string, получено undefined» means nothing to a user). A schema's own message still wins.
+z.config({
+  ...z.locales.ru(),
+  customError: (issue) =>
+    issue.code === 'invalid_type' && issue.input === undefined ? MESSAGES.required : undefined,
+});
 
 export { z };

@@ -6,7 +6,7 @@
  * Airports and airlines of the selects are `airportSchema` and `airlineSchema` of `./reference.ts`
  * (`GET /airport`, `GET /aviacompany`, both with `filter[name]` searching names and codes).
  */
-import { z } from './messages.ts';
+import { MESSAGES, z } from './messages.ts';
 import { idSchema } from './reference.ts';
 import { safeText } from './text.ts';
 
@@ -18,6 +18,7 @@ export const RUSH_MESSAGES = {
   dateFormat: 'Invalid format',
   email: 'Некорректный адрес электронной почты',
   tag: 'Бирка — 10 цифр',
+  countTag: 'Целое число от 1 до 100',
   flightNumber: 'Номер рейса — от 1 до 4 цифр и, возможно, буква',
   tagNotOfBag: 'Бирка не относится к этому багажу',
   duplicateTag: 'Эта бирка уже выбрана',
@@ -218,8 +219,13 @@ export const rushAnswerSchema = z.object({
 export type RushAnswer = z.infer<typeof rushAnswerSchema>;
 
 /** `POST /rush-baggage` body: how many new tags, of which carrier. */
+const countTagMessage = RUSH_MESSAGES.countTag;
 export const newTagsPayloadSchema = z.object({
-  count_tag: z.number().int().min(1).max(100),
+  count_tag: z
+    .number({ error: (issue) => (issue.input === undefined ? MESSAGES.required : countTagMessage) })
+    .int({ message: countTagMessage })
+    .min(1, { message: countTagMessage })
+    .max(100, { message: countTagMessage }),
   aviacompany_id: idSchema,
 });
 export type NewTagsPayload = z.infer<typeof newTagsPayloadSchema>;

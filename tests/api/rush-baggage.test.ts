@@ -225,7 +225,12 @@ describe('new rush tags', () => {
     const su = await aeroflot();
     const zero = await call('POST', '/rush-baggage', { count_tag: 0, aviacompany_id: su.id });
     expect(zero.statusCode).toBe(422);
-    expect(Object.keys(zero.json().fields)).toEqual(['count_tag']);
+    expect(zero.json().fields).toEqual({ count_tag: ['Целое число от 1 до 100'] });
+    const empty = await call('POST', '/rush-baggage', {});
+    expect(empty.json().fields).toEqual({
+      count_tag: ['Поле обязательно для заполнения'],
+      aviacompany_id: ['Поле обязательно для заполнения'],
+    });
     await db.db.update(airlines).set({ numericCode: null }).where(eq(airlines.iataCode, 'UT'));
     const [ut] = await db.db.select().from(airlines).where(eq(airlines.iataCode, 'UT'));
     const none = await call('POST', '/rush-baggage', { count_tag: 1, aviacompany_id: ut.id });
