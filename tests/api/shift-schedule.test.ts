@@ -238,10 +238,20 @@ describe('previewing a standard schedule', () => {
     expect(res.statusCode).toBe(200);
   }, 60_000);
 
-  it('requires positions and working shifts, and names unknown ids', async () => {
+  it('requires positions, takes every working shift when none is named, and names unknown ids', async () => {
     const missing = await preview(PERIOD);
     expect(missing.statusCode).toBe(422);
-    expect(Object.keys(missing.json().fields).sort()).toEqual(['employee_position_ids', 'working_shift']);
+    expect(Object.keys(missing.json().fields)).toEqual(['employee_position_ids']);
+    const named = await preview(
+      `${PERIOD}&employee_position_ids[]=${positionA}&working_shift[]=${day}&working_shift[]=${morning}`,
+    );
+    const all = await preview(`${PERIOD}&employee_position_ids[]=${positionA}`);
+    expect(all.statusCode).toBe(200);
+    const shiftsOf = (res: typeof all) => shiftScheduleResultSchema.parse(res.json()).positions[0].shifts;
+    expect(shiftsOf(all)).toEqual(shiftsOf(named));
+    const saved = await create({ ...baseBody(), working_shift: [] });
+    expect(saved.statusCode).toBe(422);
+    expect(saved.json().fields).toEqual({ working_shift: ['Поле обязательно для заполнения'] });
     const unknown = await preview(`${PERIOD}&employee_position_ids[]=999999&working_shift[]=${day}`);
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().fields.employee_position_ids).toEqual(['Не найдены: 999999']);

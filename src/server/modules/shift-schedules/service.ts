@@ -8,7 +8,7 @@ import {
   shiftScheduleResultSchema,
   storedParamsSchema,
 } from '../../../shared/shift-schedule.ts';
-import { wallClockToInstant } from '../../../shared/wallClock.ts';
+import { instantToWallClock, wallClockToInstant } from '../../../shared/wallClock.ts';
 import type { DbHandle } from '../../db/client.ts';
 import {
   employeePositions,
@@ -83,10 +83,10 @@ export function createShiftSchedulesService(deps: ShiftSchedulesDeps, tuning: Sc
   const demand = createPlanningDemandService(deps);
 
   /** Refuses empty required lists and unknown ids, each on its field. */
-  async function refuseBadIds(params: StandardScheduleParams): Promise<void> {
+  async function refuseBadIds(params: StandardScheduleParams, shiftsRequired: boolean): Promise<void> {
     const fields: Record<string, string[]> = {};
     if (params.employee_position_ids.length === 0) fields.employee_position_ids = [MESSAGES.required];
-    if (params.working_shift.length === 0) fields.working_shift = [MESSAGES.required];
+    if (shiftsRequired && params.working_shift.length === 0) fields.working_shift = [MESSAGES.required];
     for (const [field, table] of Object.entries(ID_FIELDS)) {
       const ids = [...new Set(params[field as keyof typeof ID_FIELDS])];
       if (ids.length === 0) continue;
@@ -98,6 +98,7 @@ export function createShiftSchedulesService(deps: ShiftSchedulesDeps, tuning: Sc
     if (Object.keys(fields).length) throw new ValidationError(fields);
   }
 
+  /** The working shifts of the ids, by start time; no ids means every working shift. */
   async function chosenShifts(ids: number[]): Promise<WorkingShift[]> {
     const rows = await db
       .select({
@@ -108,20 +109,25 @@ export function createShiftSchedulesService(deps: ShiftSchedulesDeps, tuning: Sc
         breakMinutes: workingShifts.breakMinutes,
       })
       .from(workingShifts)
-      .where(inArray(workingShifts.id, ids));
+      .where(ids.length ? inArray(workingShifts.id, ids) : undefined);
     return rows
       .map((row) => ({ ...row, beginTime: row.beginTime.slice(0, 5) }))
       .sort((a, b) => a.beginTime.localeCompare(b.beginTime) || a.id - b.id);
   }
 
-  /** Solves the schedule of the inputs; an empty typical week for every position is the spec's error. */
+  /**
+   * Solves the schedule of the inputs; an empty typical week for every position is the spec's error. The preview
+   * (spec 7 names no working_shift[] for it) takes every working shift when none is named; a saved calculation
+   * names its shifts (`shiftsRequired`).
+   */
   async function schedule(
     params: StandardScheduleParams,
     zone: string,
     signal?: AbortSignal,
+    shiftsRequired = false,
   ): Promise<ShiftScheduleResult> {
     const period = periodOf(params, zone);
-    await refuseBadIds(params);
+    await refuseBadIds(params, shiftsRequired);
     const started = performance.now();
     const positionIds = [...new Set(params.employee_position_ids)];
     const weeks = await demand.demandByWeek(
@@ -185,7 +191,7 @@ export function createShiftSchedulesService(deps: ShiftSchedulesDeps, tuning: Sc
       zone: string,
       signal?: AbortSignal,
     ): Promise<{ id: number }> {
-      const result = await schedule(params, zone, signal);
+      const result = await schedule(params, zone, signal, true);
       const begin = params.begin.slice(0, 10);
       const end = params.end.slice(0, 10);
       const name =
@@ -228,8 +234,8 @@ export function createShiftSchedulesService(deps: ShiftSchedulesDeps, tuning: Sc
       };
     },
 
-    /** A saved calculation with its inputs and schedule; unknown id → 404. */
-    async get(id: number) {
+    /** A saved calculation with its inputs and schedule, `created_at` on the wall clock of `zone`; unknown id → 404. */
+    async get(id: number, zone: string) {
       const [row] = await db.select().from(planningCalcs).where(eq(planningCalcs.id, id));
       if (!row) throw new NotFoundError(MESSAGES.calcNotFound);
       return {
@@ -237,7 +243,7 @@ export function createShiftSchedulesService(deps: ShiftSchedulesDeps, tuning: Sc
         name: row.name,
         begin: row.begin,
         end: row.end,
-        created_at: row.createdAt.toISOString(),
+        created_at: instantToWallClock(row.createdAt, zone),
         params: storedParamsSchema.parse(row.params),
         result: shiftScheduleResultSchema.parse(row.result),
       };
