@@ -42,7 +42,9 @@ const REFERENCE: PlanningReferenceLists = {
   ],
   resourceTypes: [],
 };
-const NOW = new Date(2026, 2, 10, 14, 25);
+const NOW = new Date('2026-03-10T11:25:00Z');
+/** The zone chosen in the frame: 14:25 there. */
+const ZONE = 'Europe/Moscow';
 /** Answers are only passed along by the machine: a marker object is enough to tell them apart. */
 const answer = (name: string) => ({ name }) as unknown as PlanningSet;
 const EMPTY_SET = answer('current');
@@ -111,7 +113,7 @@ function start(options: { storage?: StorageLike; reference?: () => Promise<Plann
       }),
     },
   });
-  const actor = createActor(logic, { input: { storage, now: NOW } }).start();
+  const actor = createActor(logic, { input: { storage, now: NOW, zone: ZONE } }).start();
   return { actor, storage, flights, demands, lists };
 }
 
@@ -119,12 +121,24 @@ type Actor = ReturnType<typeof start>['actor'];
 const loadingFlights = (actor: Actor) => waitFor(actor, (s) => s.hasTag('loadingFlights'));
 const idle = (actor: Actor) => waitFor(actor, (s) => s.matches({ ready: { flights: 'idle' } }));
 
+describe('when the default period is worked out', () => {
+  it('starts on today in the zone chosen in the frame, not the browser’s', () => {
+    // 20:30 in Moscow is already the 11th in Vladivostok.
+    const evening = new Date('2026-03-10T17:30:00Z');
+    expect(defaultFilters(REFERENCE, evening, 'Asia/Vladivostok').range).toEqual({
+      from: '2026-03-11 00:00',
+      to: '2026-04-11 23:59',
+    });
+    expect(defaultFilters(REFERENCE, evening, 'Europe/Moscow').range.from).toBe('2026-03-10 00:00');
+  });
+});
+
 describe('when the screen opens with nothing stored', () => {
   it('applies the spec defaults from the reference lists', async () => {
     const { actor, flights } = start();
     await loadingFlights(actor);
     const filters = actor.getSnapshot().context.filters;
-    expect(filters).toEqual(defaultFilters(REFERENCE, NOW));
+    expect(filters).toEqual(defaultFilters(REFERENCE, NOW, ZONE));
     expect(filters).toMatchObject({
       flightSchedule: [2, 3],
       flightStatus: [3, 4, 7, 8, 11, 14, 15, 16, 19],
@@ -156,7 +170,7 @@ describe('when the screen opens with nothing stored', () => {
     flights[0].answer.resolve(EMPTY_SET);
     await idle(actor);
     expect(actor.getSnapshot().context.data).toBe(EMPTY_SET);
-    expect(demands).toEqual([demandRequestOf(defaultFilters(REFERENCE, NOW))]);
+    expect(demands).toEqual([demandRequestOf(defaultFilters(REFERENCE, NOW, ZONE))]);
     expect(demands[0].step).toBe(60);
     const minutes = (new Date(2026, 3, 10, 23, 59).getTime() - new Date(2026, 2, 10).getTime()) / 60_000 + 1;
     expect(demands[0].slots).toBe(Math.ceil(minutes / 60));
@@ -209,13 +223,13 @@ describe('when filters are stored', () => {
     });
     const { actor } = start({ storage });
     await loadingFlights(actor);
-    expect(actor.getSnapshot().context.filters).toEqual(defaultFilters(REFERENCE, NOW));
+    expect(actor.getSnapshot().context.filters).toEqual(defaultFilters(REFERENCE, NOW, ZONE));
   });
 
   it('ignores a stored value that is not JSON', async () => {
     const { actor } = start({ storage: memoryStorage({ [STAFF_PLANNING_STORAGE_KEY]: '{' }) });
     await loadingFlights(actor);
-    expect(actor.getSnapshot().context.filters).toEqual(defaultFilters(REFERENCE, NOW));
+    expect(actor.getSnapshot().context.filters).toEqual(defaultFilters(REFERENCE, NOW, ZONE));
   });
 
   it('falls back to the default scale when the stored one no longer exists', async () => {
@@ -284,7 +298,7 @@ describe('when the filters are reset', () => {
     expect(storage.getItem(STAFF_PLANNING_STORAGE_KEY)).not.toBeNull();
     actor.send({ type: 'FILTERS.RESET' });
     expect(storage.getItem(STAFF_PLANNING_STORAGE_KEY)).toBeNull();
-    expect(actor.getSnapshot().context.filters).toEqual(defaultFilters(REFERENCE, NOW));
+    expect(actor.getSnapshot().context.filters).toEqual(defaultFilters(REFERENCE, NOW, ZONE));
     expect(flights).toHaveLength(3);
     expect(flights[2].filters.flightClass).toEqual([]);
   });
@@ -358,7 +372,7 @@ describe('when the flights fail to load', () => {
 });
 
 describe('the queries the filters make', () => {
-  const filters = (patch: Partial<StaffPlanningFilters>) => ({ ...defaultFilters(REFERENCE, NOW), ...patch });
+  const filters = (patch: Partial<StaffPlanningFilters>) => ({ ...defaultFilters(REFERENCE, NOW, ZONE), ...patch });
 
   it('sends a list only when something is chosen (empty means all) and the department alone', () => {
     const query = flightQuery(

@@ -38,6 +38,8 @@ import {
 export interface StaffPlanningContext {
   storage: StorageLike;
   now: Date;
+  /** The zone chosen in the frame: "today" of the default period is its day. */
+  zone: string;
   reference: PlanningReferenceLists | null;
   lists: PlanningLists;
   filters: StaffPlanningFilters | null;
@@ -64,6 +66,8 @@ export type StaffPlanningEvent =
 export interface StaffPlanningInput {
   storage?: StorageLike;
   now?: Date;
+  /** The zone chosen in the frame; the runtime's own when not given. */
+  zone?: string;
 }
 
 /** A storage that keeps nothing, where there is no sessionStorage. */
@@ -124,7 +128,7 @@ export const staffPlanningMachine = setup({
   },
   actions: {
     applyReference: assign(({ context }, reference: PlanningReferenceLists) => {
-      const defaults = defaultFilters(reference, context.now);
+      const defaults = defaultFilters(reference, context.now, context.zone);
       const stored = readStored(context.storage);
       if (!stored) return { reference, filters: defaults, message: null };
       const scaleKnown = reference.scales.some((s) => s.period === stored.filters.scale);
@@ -151,7 +155,7 @@ export const staffPlanningMachine = setup({
     clearStorage: ({ context }) => context.storage.removeItem(STAFF_PLANNING_STORAGE_KEY),
     resetFilters: assign(({ context }) => {
       return {
-        filters: context.reference ? defaultFilters(context.reference, context.now) : null,
+        filters: context.reference ? defaultFilters(context.reference, context.now, context.zone) : null,
         selection: null,
         maxDemand: { minTime: 0, rows: [] },
       };
@@ -190,6 +194,7 @@ export const staffPlanningMachine = setup({
   context: ({ input }) => ({
     storage: input.storage ?? (typeof sessionStorage === 'undefined' ? NO_STORAGE : sessionStorage),
     now: input.now ?? new Date(),
+    zone: input.zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     reference: null,
     lists: { positions: [], jobs: [], workingShifts: [] },
     filters: null,

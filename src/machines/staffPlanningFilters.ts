@@ -3,6 +3,7 @@
  * sessionStorage (one key, checked on read), and the query of `GET /planning/flight` they make.
  */
 import dayjs from 'dayjs';
+import { todayIn } from '../shared/dates.ts';
 import { z } from '../shared/messages.ts';
 import {
   DEFAULT_PLANNING_SCHEDULES,
@@ -70,12 +71,13 @@ const FALLBACK_SCALE = 60;
 
 /**
  * The spec's defaults: schedule kinds and statuses from flight-params (season and requests; 3, 4, 7, 8, 11, 14, 15,
- * 16, 19), period type 2, the is_default scale, today 00:00 to a month ahead 23:59, every other list empty (all).
- * Example: on 2026-03-10 the range is { from: '2026-03-10 00:00', to: '2026-04-10 23:59' }.
+ * 16, 19), period type 2, the is_default scale, today 00:00 to a month ahead 23:59 (today in `zone`, the one chosen
+ * in the frame), every other list empty (all). Example: on 2026-03-10 the range is { from: '2026-03-10 00:00',
+ * to: '2026-04-10 23:59' }.
  */
-export function defaultFilters(reference: PlanningReference, now: Date): StaffPlanningFilters {
+export function defaultFilters(reference: PlanningReference, now: Date, zone: string): StaffPlanningFilters {
   const { params, scales } = reference;
-  const today = dayjs(now).startOf('day');
+  const today = dayjs(todayIn(zone, now));
   const scale = scales.find((s) => s.is_default) ?? scales[0];
   return {
     flightSchedule: params.default_flight_schedule.length

@@ -7,6 +7,7 @@ import {
   type StaffPlanningFilters,
 } from '../../machines/staffPlanningFilters.ts';
 import { Page, PageCard, PageTitle } from '../../widgets/index.ts';
+import { readTimeZone } from '../api/storage.ts';
 import { type DemandResult, startPlanningWorker } from './api.ts';
 import { DemandGrid } from './DemandGrid.tsx';
 import { Filters } from './Filters.tsx';
@@ -40,7 +41,7 @@ const VIEWS: [View, string][] = [
 /** /resource-planning (spec 2, 4, 9): flights and their tasks on a timeline, the demand, and the demand panels. */
 export default function Screen() {
   useEffect(startPlanningWorker, []);
-  const actor = useActorRef(staffPlanningMachine, { input: {} });
+  const actor = useActorRef(staffPlanningMachine, { input: { zone: readTimeZone() } });
   const context = useSelector(actor, (s) => s.context);
   const booting = useSelector(actor, (s) => s.matches('booting'));
   const failed = useSelector(actor, (s) => s.matches('failed'));
