@@ -46,6 +46,8 @@ export function patronymic(father: string, male: boolean): string {
     Пётр: ['Петрович', 'Петровна'],
     Илья: ['Ильич', 'Ильинична'],
     Дмитрий: ['Дмитриевич', 'Дмитриевна'],
+    Павел: ['Павлович', 'Павловна'],
+    Михаил: ['Михайлович', 'Михайловна'],
   };
   if (special[father]) return special[father][male ? 0 : 1];
   const ending = male ? 'евич' : 'евна';
