@@ -32,6 +32,7 @@ beforeAll(async () => {
   app = await createTestApp({ db, loginRateLimit: 1000 });
   for (const login of ['admin', 'planner', 'viewer']) tokens[login] = bearer(await loginAs(app, login));
   tokens.reader = bearer(await loginHolding(app, 'calc-reader', ['calc-index']));
+  tokens.editor = bearer(await loginHolding(app, 'calc-editor', ['calc-index', 'calc-update']));
   const [busiest] = await db.db
     .select({ position: employees.employeePositionId, n: count() })
     .from(employees)
@@ -326,6 +327,14 @@ describe('the vacation planner', () => {
     expect(answer.employees.find((row) => row.id === first.id)?.planDates).toEqual(['2026-03-12']);
     expect(answer.employees.find((row) => row.id === second.id)?.vacation_left).toBe(19);
     expect(profitOn(answer, '2026-03-09')?.available).toBe(staff.length - 1);
+  });
+
+  it('saves with strategic-planning-index or calc-update, and refuses a holder of calc-index alone', async () => {
+    const plan = { calc_id: calcId, vacation_plan: [{ employee_id: staff[3].id, dates: ['2026-03-16'] }] };
+    expect((await call('PUT', '/planning/vacation', 'reader', plan)).statusCode).toBe(403);
+    expect((await call('PUT', '/planning/vacation', 'editor', plan)).json()).toEqual({ saved: 1 });
+    const cleared = { ...plan, vacation_plan: [{ employee_id: staff[3].id, dates: [] }] };
+    expect((await call('PUT', '/planning/vacation', 'planner', cleared)).statusCode).toBe(200);
   });
 
   it('refuses a bad plan with 422 on each field and writes nothing', async () => {

@@ -41,8 +41,9 @@ export default function Screen() {
 }
 
 function Planner({ calcId }: { calcId: number }) {
-  // The rule of saving, and of the route /shift-schedules/{id}: without it the schedule link would open no page.
-  const canSave = useCan('strategic-planning-index');
+  // Saving needs either rule (the server's); the link needs that of the route /shift-schedules/{id}.
+  const canOpenSchedule = useCan('strategic-planning-index');
+  const canSave = useCan('calc-update') || canOpenSchedule;
   const actor = useActorRef(vacationPlannerMachine, { input: { calcId } });
   const context = useSelector(actor, (s) => s.context);
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
@@ -81,7 +82,7 @@ function Planner({ calcId }: { calcId: number }) {
   return (
     <Page label={TITLE}>
       <PageTitle title={answer ? `${TITLE}: ${answer.calc.name}` : TITLE} actions={actions}>
-        {answer && canSave ? (
+        {answer && canOpenSchedule ? (
           <Link
             className="w-button w-button--secondary"
             to={`/shift-schedules/${answer.calc.id}`}

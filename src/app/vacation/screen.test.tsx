@@ -101,10 +101,19 @@ describe('the link to the shift schedule', () => {
     );
   });
 
+  it('is not shown to a user who may save plans by calc-update alone', async () => {
+    applyRulesResponse(['calc-update']);
+    serve();
+    open();
+    expect(await screen.findByRole('button', { name: 'Сохранить' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'График сменности' })).toBeNull();
+  });
+
   it('is not shown to a user without its rule', async () => {
     serve();
     open();
     await screen.findByText('Иванов И. И.');
     expect(screen.queryByRole('link', { name: 'График сменности' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Сохранить' })).toBeNull();
   });
 });

@@ -214,7 +214,8 @@ export const planningCalcRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     summary: 'Сохранение плана отпусков расчёта',
     description: SAVE_DESCRIPTION,
     response: vacationSavedSchema,
-    access: anyRule('strategic-planning-index'),
+    // The planning screens' rule, or the rule to change saved calculations (the planner opens from their list).
+    access: anyRule('strategic-planning-index', 'calc-update'),
     bodyLimit: LARGE_BODY_LIMIT,
   });
   app.put(
