@@ -89,11 +89,15 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
   await page.getByRole('listbox', { name: label }).getByRole('option', { name: option, exact: true }).click();
 }
 
-/** Ticks the one employee of a picker list whose name holds `name`, found by the picker's search. */
+/**
+ * Ticks the one employee of a picker list whose name holds `name`, found by the picker's search; the picker calls him
+ * available (the save that follows must take him: the rule's accesses and the team's department are judged).
+ */
 async function pick(dialog: Locator, list: Locator, name: string) {
   await dialog.getByLabel('Поиск сотрудника').fill(name);
   const row = list.getByRole('listitem').filter({ hasText: name });
   await expect(row).toHaveCount(1);
+  await expect(row.locator('.team-planning__candidate-free')).toHaveText(/^доступен/);
   await row.getByRole('checkbox').check();
 }
 

@@ -25,6 +25,8 @@ export interface RuleFieldsProps {
   errors: FieldErrors;
   period: { begin: string; end: string };
   teamId: number | null;
+  /** The team's department: the picker offers its employees. */
+  departmentId: number | null;
   picking: boolean;
   onPick: () => void;
   onChange: (next: Partial<TeamRuleForm>) => void;
@@ -43,6 +45,7 @@ export function RuleFields({
   errors,
   period,
   teamId,
+  departmentId,
   picking,
   onPick,
   onChange,
@@ -129,6 +132,16 @@ export function RuleFields({
             period={period}
             positionIds={[rule.employee_position_id]}
             teamId={teamId}
+            departmentId={departmentId}
+            judge={{
+              kind: 'rule',
+              accesses: {
+                job_ids: rule.job_ids,
+                resource_type_ids: rule.resource_type_ids,
+                resource_ids: rule.resource_ids,
+                aircraft_type_ids: rule.aircraft_type_ids,
+              },
+            }}
             chosen={rule.employees.map((member) => member.employee_id)}
             onToggle={toggleMember}
           />

@@ -17,6 +17,15 @@ import { RuleFields } from './RuleFields.tsx';
 
 type TeamModalActor = ActorRefFrom<typeof teamModalMachine>;
 
+/** The members of the saved team: an add or a replace cannot take them again. */
+const membersOf = (form: TeamForm) => form.rules.flatMap((rule) => rule.employees.map((e) => e.employee_id));
+
+/** The position of the leaver's rule: the substitute takes his place under it, so he must hold it. */
+const leaverPositions = (form: TeamForm) =>
+  form.rules
+    .filter((rule) => rule.employees.some((member) => member.employee_id === form.oldEmployeeId))
+    .flatMap((rule) => (rule.employee_position_id === null ? [] : [rule.employee_position_id]));
+
 export interface TeamModalProps {
   actor: TeamModalActor;
   reference: TeamReference | null;
@@ -54,6 +63,8 @@ export function TeamModal({ actor, reference }: TeamModalProps) {
             period={{ begin: form.begin, end: form.end }}
             positionIds={form.rules.map((rule) => rule.employee_position_id ?? 0).filter((id) => id > 0)}
             teamId={form.teamId}
+            departmentId={form.departmentId}
+            judge={{ kind: 'team', members: membersOf(form) }}
             chosen={form.employeeIds}
             onToggle={(candidate) =>
               patch(
@@ -70,8 +81,10 @@ export function TeamModal({ actor, reference }: TeamModalProps) {
           <EmployeePicker
             label="Новый сотрудник"
             period={{ begin: form.begin, end: form.end }}
-            positionIds={form.rules.map((rule) => rule.employee_position_id ?? 0).filter((id) => id > 0)}
+            positionIds={leaverPositions(form)}
             teamId={form.teamId}
+            departmentId={form.departmentId}
+            judge={{ kind: 'team', members: membersOf(form) }}
             chosen={form.newEmployeeId === null ? [] : [form.newEmployeeId]}
             onToggle={(candidate) => patch({ newEmployeeId: candidate.id }, ['employee_id'])}
           />
@@ -162,6 +175,7 @@ function TeamFields({ form, reference, errors, error, patch }: TeamFieldsProps) 
             errors={errors}
             period={{ begin: form.begin, end: form.end }}
             teamId={form.teamId}
+            departmentId={form.departmentId}
             picking={picking === index}
             onPick={() => setPicking(index)}
             onChange={(next) => setRule(index, next)}

@@ -24,6 +24,7 @@ import {
   type teamFlightLinkSchema,
   teamFlightsSchema,
   teamOutsideFlightsSchema,
+  type teamPayloadSchema,
   teamPlanFileName,
   teamPositionSchema,
   teamSchema,
@@ -204,16 +205,44 @@ export function deleteEmployee(teamId: number, employeeId: number): Promise<void
   });
 }
 
-/** Employees who could join a team of the period (`v1.1/employee`), by position and name. */
-export function loadCandidates(
-  period: { begin: string; end: string },
-  positionIds: number[],
-  name: string,
-  teamId: number | null,
-  signal?: AbortSignal,
-): Promise<TeamCandidate[]> {
+/** The accesses of a position rule, as the team payload names them. */
+export type RuleAccesses = Pick<
+  z.infer<typeof teamPayloadSchema>['employeePositionRules'][number],
+  'job_ids' | 'resource_type_ids' | 'resource_ids' | 'aircraft_type_ids'
+>;
+
+/** The `v1.1/employee` query key of each access list of a rule (spec 7). */
+const ACCESS_QUERY: Record<keyof RuleAccesses, string> = {
+  job_ids: 'job_id[]',
+  resource_type_ids: 'resource_type_id[]',
+  resource_ids: 'resource_id[]',
+  aircraft_type_ids: 'aircraft_type_id[]',
+};
+
+/** What the employee picker asks `v1.1/employee` for. */
+export interface CandidateFilter {
+  period: { begin: string; end: string };
+  positionIds: number[];
+  name: string;
+  /** The team being edited: its own members are not busy in it. */
+  teamId: number | null;
+  /** The team's department: the picker offers its employees (`employees.department_id`). */
+  departmentId: number | null;
+  /** Only those whose skills give access to every item named: a position rule's accesses. */
+  accesses?: RuleAccesses;
+}
+
+/**
+ * Employees who could join a team of the period (`v1.1/employee`), by department, position, name and skills.
+ * Example: a rule demanding the A330 → `…&aircraft_type_id[]=17`, only those rated for it answered.
+ */
+export function loadCandidates(filter: CandidateFilter, signal?: AbortSignal): Promise<TeamCandidate[]> {
+  const { period, positionIds, name, teamId, departmentId, accesses } = filter;
   const query: Query = { begin_datetime: period.begin, end_datetime: period.end };
+  if (departmentId !== null) query['department_id[]'] = [departmentId];
   if (positionIds.length > 0) query['emp_pos_id[]'] = positionIds;
+  for (const [list, key] of Object.entries(ACCESS_QUERY) as [keyof RuleAccesses, string][])
+    if (accesses && accesses[list].length > 0) query[key] = [...accesses[list]];
   if (name.trim()) query.name = name.trim();
   if (teamId !== null) query.team_id = teamId;
   return call(api, '/team-planning/v1.1/employee', teamCandidatesSchema, { query, signal });
