@@ -372,7 +372,10 @@ describe('when the flights fail to load', () => {
 });
 
 describe('the queries the filters make', () => {
-  const filters = (patch: Partial<StaffPlanningFilters>) => ({ ...defaultFilters(REFERENCE, NOW, ZONE), ...patch });
+  const filters = (patch: Partial<StaffPlanningFilters>) => ({
+    ...defaultFilters(REFERENCE, NOW, ZONE),
+    ...patch,
+  });
 
   it('sends a list only when something is chosen (empty means all) and the department alone', () => {
     const query = flightQuery(

@@ -278,7 +278,7 @@ export async function buildApp(options: AppOptions) {
  * `/assets/` that exist now.
  * Example: `builtSinceStart('dist/client', 'GET', '/assets/main-def456.js')` → `'assets/main-def456.js'`.
  */
-export function builtSinceStart(clientDir: string, method: string, url: string): string | undefined {
+function builtSinceStart(clientDir: string, method: string, url: string): string | undefined {
   if (method !== 'GET' && method !== 'HEAD') return undefined;
   const name = /^\/assets\/([\w.-]+)$/.exec(url.split(/[?#]/)[0])?.[1];
   if (!name || name.startsWith('.')) return undefined;

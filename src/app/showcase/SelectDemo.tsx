@@ -122,7 +122,9 @@ export function SelectDemo() {
           allWord="сотрудники"
           searchable
         />
-        <output aria-label="Выбранные сотрудники">{crew.length === 0 ? 'никто' : `выбрано: ${crew.length}`}</output>
+        <output aria-label="Выбранные сотрудники">
+          {crew.length === 0 ? 'никто' : `выбрано: ${crew.length}`}
+        </output>
       </PageCard>
     </Page>
   );
