@@ -12,7 +12,13 @@ const ITEMS = [
   { id: 10, name: 'Перронный контроль' },
   { id: 11, name: 'Посадка пассажиров' },
 ];
-const STORED: SkillLink[] = [{ id: 100, skill_id: 1, target_id: 10 }];
+/** The stored links each tab's load answers: skill 1 grants item 10, under the tab's key. */
+const STORED: Record<SkillAccessTab, SkillLink[]> = {
+  jobs: [{ id: 100, skill_id: 1, job_id: 10 }],
+  resourceTypes: [{ id: 101, skill_id: 1, resource_type_id: 10 }],
+  resources: [{ id: 102, skill_id: 1, resource_id: 10 }],
+  aircraftTypes: [{ id: 103, skill_id: 1, aircraft_type_id: 10 }],
+};
 
 /** The screen's machine on fakes: `save` decides how the server answers; loads and saves are recorded. */
 function start(save: (body: SkillAccessUpdate) => Promise<SkillLink[]> = async () => []) {
@@ -21,7 +27,7 @@ function start(save: (body: SkillAccessUpdate) => Promise<SkillLink[]> = async (
     actors: {
       loadTab: fromPromise(async ({ input }: { input: { tab: SkillAccessTab } }) => {
         calls.loads.push(input.tab);
-        return { skills: SKILLS, items: ITEMS, links: STORED };
+        return { skills: SKILLS, items: ITEMS, links: STORED[input.tab] };
       }),
       saveTab: fromPromise(async ({ input }: { input: SkillAccessUpdate }) => {
         calls.saves.push(input);
@@ -36,7 +42,7 @@ function start(save: (body: SkillAccessUpdate) => Promise<SkillLink[]> = async (
 type Actor = ReturnType<typeof start>['actor'];
 const ready = (actor: Actor) => waitFor(actor, (s) => s.matches({ ready: 'idle' }));
 const linked = (actor: Actor, skill: number, target: number) =>
-  isLinked(actor.getSnapshot().context, { skill_id: skill, target_id: target });
+  isLinked(actor.getSnapshot().context, skill, target);
 
 describe('when the screen opens', () => {
   it('loads the jobs tab and picks the first skill', async () => {
@@ -72,8 +78,8 @@ describe('when ticking links on a tab', () => {
     actor.send({ type: 'LINK.TOGGLE', targetId: 11 });
     actor.send({ type: 'LINK.TOGGLE', targetId: 10 });
     const { added, removed } = actor.getSnapshot().context;
-    expect(added).toEqual([{ skill_id: 1, target_id: 11 }]);
-    expect(removed).toEqual([{ skill_id: 1, target_id: 10 }]);
+    expect(added).toEqual([{ skill_id: 1, job_id: 11 }]);
+    expect(removed).toEqual([{ skill_id: 1, job_id: 10 }]);
     expect(linked(actor, 1, 11)).toBe(true);
     expect(linked(actor, 1, 10)).toBe(false);
   });
@@ -94,7 +100,7 @@ describe('when ticking links on a tab', () => {
     await ready(actor);
     actor.send({ type: 'SKILL.SELECT', skillId: 2 });
     actor.send({ type: 'LINK.TOGGLE', targetId: 10 });
-    expect(actor.getSnapshot().context.added).toEqual([{ skill_id: 2, target_id: 10 }]);
+    expect(actor.getSnapshot().context.added).toEqual([{ skill_id: 2, job_id: 10 }]);
     expect(linked(actor, 1, 10)).toBe(true);
   });
 
@@ -107,6 +113,19 @@ describe('when ticking links on a tab', () => {
     expect(calls.loads).toEqual(['jobs', 'aircraftTypes']);
     expect(actor.getSnapshot().context.tab).toBe('aircraftTypes');
     expect(actor.getSnapshot().context.added).toEqual([]);
+    expect(linked(actor, 1, 10)).toBe(true);
+  });
+
+  it("keys the pending pairs by the tab's item key", async () => {
+    const { actor } = start();
+    await ready(actor);
+    actor.send({ type: 'TAB.SELECT', tab: 'resourceTypes' });
+    await ready(actor);
+    actor.send({ type: 'LINK.TOGGLE', targetId: 11 });
+    actor.send({ type: 'LINK.TOGGLE', targetId: 10 });
+    const { added, removed } = actor.getSnapshot().context;
+    expect(added).toEqual([{ skill_id: 1, resource_type_id: 11 }]);
+    expect(removed).toEqual([{ skill_id: 1, resource_type_id: 10 }]);
   });
 });
 
@@ -119,7 +138,7 @@ describe('when saving', () => {
   });
 
   it("sends the tab's added and removed links, stores the answer and shows 'Сохранено'", async () => {
-    const answer: SkillLink[] = [{ id: 101, skill_id: 1, target_id: 11 }];
+    const answer: SkillLink[] = [{ id: 104, skill_id: 1, job_id: 11 }];
     const { actor, calls } = start(async () => answer);
     await ready(actor);
     actor.send({ type: 'LINK.TOGGLE', targetId: 11 });
@@ -128,7 +147,7 @@ describe('when saving', () => {
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await waitFor(actor, (s) => s.hasTag('saved'));
     expect(calls.saves).toEqual([
-      { tab: 'jobs', add: [{ skill_id: 1, target_id: 11 }], remove: [{ skill_id: 1, target_id: 10 }] },
+      { tab: 'jobs', add: [{ skill_id: 1, job_id: 11 }], remove: [{ skill_id: 1, job_id: 10 }] },
     ]);
     const { context } = actor.getSnapshot();
     expect(context.stored).toEqual(['1:11']);
@@ -146,6 +165,23 @@ describe('when saving', () => {
     await waitFor(actor, (s) => s.context.message !== null);
     expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
     expect(actor.getSnapshot().context.message).toBe('Недостаточно прав');
-    expect(actor.getSnapshot().context.added).toEqual([{ skill_id: 1, target_id: 11 }]);
+    expect(actor.getSnapshot().context.added).toEqual([{ skill_id: 1, job_id: 11 }]);
+  });
+
+  it('sends the aircraft-types tab under aircraft_type_id and ticks by the answered links', async () => {
+    const answer: SkillLink[] = [{ id: 105, skill_id: 2, aircraft_type_id: 11 }];
+    const { actor, calls } = start(async () => answer);
+    await ready(actor);
+    actor.send({ type: 'TAB.SELECT', tab: 'aircraftTypes' });
+    await ready(actor);
+    actor.send({ type: 'SKILL.SELECT', skillId: 2 });
+    actor.send({ type: 'LINK.TOGGLE', targetId: 11 });
+    actor.send({ type: 'SAVE' });
+    await waitFor(actor, (s) => s.hasTag('saved'));
+    expect(calls.saves).toEqual([
+      { tab: 'aircraftTypes', add: [{ skill_id: 2, aircraft_type_id: 11 }], remove: [] },
+    ]);
+    expect(linked(actor, 2, 11)).toBe(true);
+    expect(linked(actor, 1, 10)).toBe(false);
   });
 });

@@ -9,11 +9,13 @@ import { parseApiError } from '../app/api/errors.ts';
 import { loadSkills, loadTabItems, loadTabLinks, saveTabLinks } from '../app/skill-access/api.ts';
 import {
   linkKey,
+  pairOf,
   type SkillAccessItem,
   type SkillAccessTab,
   type SkillAccessUpdate,
   type SkillLink,
   type SkillLinkPair,
+  tabUpdate,
 } from '../shared/skill-access.ts';
 
 export interface SkillAccessContext {
@@ -23,6 +25,7 @@ export interface SkillAccessContext {
   /** Stored links of the tab by pair key (`'3:7'`). */
   stored: string[];
   skillId: number | null;
+  /** Pending pairs of the tab, with its key (`{skill_id, job_id}` on jobs, …), as the save sends them. */
   added: SkillLinkPair[];
   removed: SkillLinkPair[];
   message: string | null;
@@ -41,11 +44,12 @@ interface TabData {
   links: SkillLink[];
 }
 
-/** Whether the pair is ticked on screen: stored and not removed, or added. */
-export function isLinked(context: SkillAccessContext, pair: SkillLinkPair): boolean {
-  const key = linkKey(pair);
-  if (context.added.some((p) => linkKey(p) === key)) return true;
-  return context.stored.includes(key) && !context.removed.some((p) => linkKey(p) === key);
+/** Whether the skill's link to the item of the current tab is ticked on screen: stored and not removed, or added. */
+export function isLinked(context: SkillAccessContext, skillId: number, targetId: number): boolean {
+  const key = linkKey(context.tab, pairOf(context.tab, skillId, targetId));
+  const pending = (p: SkillLinkPair) => linkKey(context.tab, p) === key;
+  if (context.added.some(pending)) return true;
+  return context.stored.includes(key) && !context.removed.some(pending);
 }
 
 /** The pair toggled: a pending change is dropped, else a stored link is removed or an absent one added. */
@@ -53,8 +57,8 @@ function toggled(
   context: SkillAccessContext,
   pair: SkillLinkPair,
 ): Pick<SkillAccessContext, 'added' | 'removed'> {
-  const key = linkKey(pair);
-  const other = (p: SkillLinkPair) => linkKey(p) !== key;
+  const key = linkKey(context.tab, pair);
+  const other = (p: SkillLinkPair) => linkKey(context.tab, p) !== key;
   if (context.added.some((p) => !other(p)))
     return { added: context.added.filter(other), removed: context.removed };
   if (context.removed.some((p) => !other(p)))
@@ -99,17 +103,17 @@ export const skillAccessMachine = setup({
     }),
     toggleLink: assign(({ context, event }) => {
       assertEvent(event, 'LINK.TOGGLE');
-      return toggled(context, { skill_id: context.skillId as number, target_id: event.targetId });
+      return toggled(context, pairOf(context.tab, context.skillId as number, event.targetId));
     }),
     storeTab: assign(({ context }, data: TabData) => ({
       skills: data.skills,
       items: data.items,
-      stored: data.links.map(linkKey),
+      stored: data.links.map((link) => linkKey(context.tab, link)),
       skillId: context.skillId ?? data.skills[0]?.id ?? null,
       message: null,
     })),
-    storeSaved: assign((_, links: SkillLink[]) => ({
-      stored: links.map(linkKey),
+    storeSaved: assign(({ context }, links: SkillLink[]) => ({
+      stored: links.map((link) => linkKey(context.tab, link)),
       added: [],
       removed: [],
       message: null,
@@ -165,7 +169,7 @@ export const skillAccessMachine = setup({
           on: { 'TAB.SELECT': {} },
           invoke: {
             src: 'saveTab',
-            input: ({ context }) => ({ tab: context.tab, add: context.added, remove: context.removed }),
+            input: ({ context }) => tabUpdate(context.tab, context.added, context.removed),
             onDone: { target: 'saved', actions: { type: 'storeSaved', params: ({ event }) => event.output } },
             onError: {
               target: 'idle',

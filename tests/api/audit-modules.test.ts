@@ -119,10 +119,10 @@ const CASES: WriteCase[] = [
       );
       const links = (await call('admin', 'POST', '/v2/skill-access/update-access', {
         tab: 'aircraftTypes',
-        add: [{ skill_id: pair.skill, target_id: pair.target }],
+        add: [{ skill_id: pair.skill, aircraft_type_id: pair.target }],
         remove: [],
-      })) as { id: number; skill_id: number; target_id: number }[];
-      const link = links.find((l) => l.skill_id === pair.skill && l.target_id === pair.target);
+      })) as { id: number; skill_id: number; aircraft_type_id: number }[];
+      const link = links.find((l) => l.skill_id === pair.skill && l.aircraft_type_id === pair.target);
       return { entity: 'skill_accesses', id: link?.id ?? 0 };
     },
   },

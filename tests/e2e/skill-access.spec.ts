@@ -7,7 +7,12 @@ const ITEM = 'ATR 72';
 
 /** Opens the aircraft-types tab with the skill chosen and answers the item's checkbox. */
 async function openTab(page: Page) {
+  const links = page.waitForResponse((r) => r.url().endsWith('/api/v2/skill-access/aircraft-type'));
   await page.getByRole('tab', { name: 'Типы ВС' }).click();
+  // The tab's links name the aircraft type under its own key (spec 3), which the screen reads.
+  const answer = (await (await links).json()) as Record<string, number>[];
+  expect(answer.length).toBeGreaterThan(0);
+  expect(Object.keys(answer[0]).sort()).toEqual(['aircraft_type_id', 'id', 'skill_id']);
   await expect(page.getByRole('tab', { name: 'Типы ВС' })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('button', { name: SKILL, exact: true }).click();
   await expect(page.getByRole('group', { name: `Типы ВС: ${SKILL}` })).toBeVisible();
@@ -31,8 +36,13 @@ test('as admin: a skill is linked to an aircraft type, saved and still linked af
   await expect(box).toBeChecked({ checked: !was });
   await expect(page.getByText('Несохранённых изменений: 1')).toBeVisible();
   await page.screenshot({ path: 'test-results/skill-access-edit.png' });
+  const sent = page.waitForRequest((r) => r.url().endsWith('/api/v2/skill-access/update-access'));
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByRole('status')).toHaveText('Сохранено');
+  const body = (await sent).postDataJSON() as { tab: string; add: object[]; remove: object[] };
+  expect(body.tab).toBe('aircraftTypes');
+  const [pair] = [...body.add, ...body.remove];
+  expect(Object.keys(pair).sort()).toEqual(['aircraft_type_id', 'skill_id']);
 
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Доступы навыков', level: 1 })).toBeVisible();

@@ -5,19 +5,20 @@
  */
 import { z } from '../../shared/messages.ts';
 import {
+  SKILL_LINK_SCHEMAS,
   type SkillAccessItem,
   type SkillAccessTab,
   type SkillAccessUpdate,
   type SkillLink,
   skillAccessItemSchema,
-  skillLinkSchema,
   TAB_PATH,
 } from '../../shared/skill-access.ts';
 import { api } from '../api/clients.ts';
 import { call } from '../api/request.ts';
 
 const itemsSchema = z.array(skillAccessItemSchema);
-const linksSchema = z.array(skillLinkSchema);
+/** A tab's links by its own schema: an answer without the tab's key (`job_id` on jobs, …) is refused. */
+const linksSchema = (tab: SkillAccessTab) => z.array(SKILL_LINK_SCHEMAS[tab]);
 
 /** Every skill (`GET /v2/skill-access/skill`). */
 export function loadSkills(): Promise<SkillAccessItem[]> {
@@ -31,10 +32,10 @@ export function loadTabItems(tab: SkillAccessTab): Promise<SkillAccessItem[]> {
 
 /** The stored links of a tab (`GET /v2/skill-access/{job|resource-type|resource|aircraft-type}`). */
 export function loadTabLinks(tab: SkillAccessTab): Promise<SkillLink[]> {
-  return call(api, `/v2/skill-access/${TAB_PATH[tab]}`, linksSchema);
+  return call(api, `/v2/skill-access/${TAB_PATH[tab]}`, linksSchema(tab));
 }
 
 /** Saves the added and removed links of one tab in one transaction; answers the tab's links. */
 export function saveTabLinks(body: SkillAccessUpdate): Promise<SkillLink[]> {
-  return call(api, '/v2/skill-access/update-access', linksSchema, { method: 'POST', body });
+  return call(api, '/v2/skill-access/update-access', linksSchema(body.tab), { method: 'POST', body });
 }

@@ -86,7 +86,7 @@ export default function Screen() {
                   <label key={item.id} className="skill-access__item">
                     <input
                       type="checkbox"
-                      checked={isLinked(context, { skill_id: skill.id, target_id: item.id })}
+                      checked={isLinked(context, skill.id, item.id)}
                       onChange={() => actor.send({ type: 'LINK.TOGGLE', targetId: item.id })}
                     />
                     {item.name}

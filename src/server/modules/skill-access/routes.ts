@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../../shared/messages.ts';
 import {
   SKILL_ACCESS_TABS,
+  SKILL_LINK_SCHEMAS,
   type SkillAccessTab,
   skillAccessItemSchema,
   skillAccessUpdateSchema,
-  skillLinkSchema,
   TAB_PATH,
   TARGET_KEY,
 } from '../../../shared/skill-access.ts';
@@ -15,9 +15,15 @@ import type { ModuleOptions } from '../index.ts';
 
 const route = routeGroup({ tags: ['Доступы навыков'], access: anyRule('skill-access-index') });
 const items = z.array(skillAccessItemSchema);
-const links = z.array(skillLinkSchema);
+const TABS = Object.keys(SKILL_ACCESS_TABS) as SkillAccessTab[];
+/** The links of each tab, each by its tab's schema; the save answers those of the tab it saved. */
+const linksOf = (tab: SkillAccessTab) => z.array(SKILL_LINK_SCHEMAS[tab]);
+const savedLinks = z.union(
+  TABS.map(linksOf) as [ReturnType<typeof linksOf>, ...ReturnType<typeof linksOf>[]],
+);
+const KEYS = TABS.map((tab) => `${tab} — ${TARGET_KEY[tab]}`).join(', ');
 
-const UPDATE = `Тело: {tab, add: [{skill_id, target_id}], remove: [{skill_id, target_id}]} — добавленные и снятые связи одной вкладки (tab: ${Object.keys(SKILL_ACCESS_TABS).join(', ')}; target_id — работа, тип ресурса, ресурс или тип ВС по вкладке), до 5 000 в каждом списке, хотя бы одна; пара встречается в теле один раз. Одна транзакция: неизвестный навык или запись — 422 с fields по путям тела (add.0.target_id) и ничего не записано; добавление уже сохранённой связи и снятие отсутствующей ничего не меняют. Ответ — связи вкладки после сохранения.`;
+const UPDATE = `Тело: {tab, add: [{skill_id, <ключ вкладки>}], remove: [{skill_id, <ключ вкладки>}]} — добавленные и снятые связи одной вкладки; ключ записи по вкладке: ${KEYS}, другого ключа в паре быть не может (422). До 5 000 в каждом списке, хотя бы одна; пара встречается в теле один раз. Одна транзакция: неизвестный навык или запись — 422 с fields по путям тела (add.0.job_id) и ничего не записано; добавление уже сохранённой связи и снятие отсутствующей ничего не меняют. Ответ — связи вкладки после сохранения: {id, skill_id, <ключ вкладки>}.`;
 
 /** Item lists of the tabs beyond `/v2/job` (reference): what a skill may grant. */
 const ITEM_ROUTES: [string, SkillAccessTab, string][] = [
@@ -34,12 +40,12 @@ export const skillAccessRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
     service.skills(),
   );
 
-  for (const tab of Object.keys(SKILL_ACCESS_TABS) as SkillAccessTab[])
+  for (const tab of TABS)
     app.get(
       `/v2/skill-access/${TAB_PATH[tab]}`,
       route({
-        summary: `Связи навыков вкладки «${SKILL_ACCESS_TABS[tab]}»: {id, skill_id, target_id} (target_id — ${TARGET_KEY[tab]})`,
-        response: links,
+        summary: `Связи навыков вкладки «${SKILL_ACCESS_TABS[tab]}»: {id, skill_id, ${TARGET_KEY[tab]}}`,
+        response: linksOf(tab),
       }),
       async () => service.links(tab),
     );
@@ -49,7 +55,7 @@ export const skillAccessRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
 
   const updated = route({
     summary: 'Сохранение связей навыков одной вкладки',
-    response: links,
+    response: savedLinks,
     access: anyRule('skill-access-update'),
   });
   app.post(

@@ -2,7 +2,13 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb } from '../../../../tests/support/testApp.ts';
-import { linkKey } from '../../../shared/skill-access.ts';
+import {
+  linkKey,
+  pairOf,
+  type SkillAccessTab,
+  type SkillLink,
+  targetOf,
+} from '../../../shared/skill-access.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { skillAccesses } from '../../db/schema/index.ts';
 import { loadDemoAirport } from '../../demo/index.ts';
@@ -20,15 +26,25 @@ beforeAll(async () => {
 afterAll(() => dbh.close());
 
 const stored = async () => (await dbh.db.select({ n: count() }).from(skillAccesses))[0].n;
+const keys = (tab: SkillAccessTab, links: SkillLink[]) => links.map((link) => linkKey(tab, link));
 
 describe('the demo airport', () => {
   it('links the stair-driving skill to self-propelled stairs, type and units', async () => {
     const skill = (await service.skills()).find((s) => s.name === 'Допуск к управлению трапом');
     const types = await service.items('resourceTypes');
     const stairs = types.find((t) => t.name === 'Самоходный трап');
-    const links = (await service.links('resourceTypes')).map(linkKey);
+    const links = keys('resourceTypes', await service.links('resourceTypes'));
     expect(links).toContain(`${skill?.id}:${stairs?.id}`);
     expect((await service.links('resources')).some((l) => l.skill_id === skill?.id)).toBe(true);
+  });
+});
+
+describe('links', () => {
+  it("answers each tab's item under the spec's key of the tab, and no target_id", async () => {
+    const [job] = await service.links('jobs');
+    expect(Object.keys(job)).toEqual(['id', 'skill_id', 'job_id']);
+    const [type] = await service.links('aircraftTypes');
+    expect(Object.keys(type)).toEqual(['id', 'skill_id', 'aircraft_type_id']);
   });
 });
 
@@ -36,28 +52,30 @@ describe('update', () => {
   it('adds and removes in one call and answers the tab', async () => {
     const [first] = await service.links('jobs');
     const jobs = await service.items('jobs');
-    const free = jobs.find((j) => j.id !== first.target_id);
-    const fresh = { skill_id: first.skill_id, target_id: free?.id ?? 0 };
-    const after = await service.update({
-      tab: 'jobs',
-      add: [fresh],
-      remove: [{ skill_id: first.skill_id, target_id: first.target_id }],
-    });
-    expect(after.map(linkKey)).toContain(linkKey(fresh));
-    expect(after.map(linkKey)).not.toContain(linkKey(first));
+    const linked = new Set(keys('jobs', await service.links('jobs')));
+    const free = jobs.find((j) => !linked.has(`${first.skill_id}:${j.id}`));
+    const fresh = pairOf('jobs', first.skill_id, free?.id ?? 0);
+    const gone = pairOf('jobs', first.skill_id, targetOf('jobs', first));
+    const after = keys('jobs', await service.update({ tab: 'jobs', add: [fresh], remove: [gone] }));
+    expect(after).toContain(linkKey('jobs', fresh));
+    expect(after).not.toContain(linkKey('jobs', gone));
   });
 
-  it('refuses an unknown item and leaves the stored links as they were', async () => {
+  it('refuses an unknown item under the tab key and leaves the stored links as they were', async () => {
     const before = await stored();
     const [link] = await service.links('aircraftTypes');
-    await expect(
-      service.update({
+    const error = await service
+      .update({
         tab: 'aircraftTypes',
-        add: [{ skill_id: link.skill_id, target_id: 999_999 }],
-        remove: [{ skill_id: link.skill_id, target_id: link.target_id }],
-      }),
-    ).rejects.toBeInstanceOf(ValidationError);
+        add: [pairOf('aircraftTypes', link.skill_id, 999_999)],
+        remove: [link],
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(Object.keys((error as ValidationError).fields ?? {})).toEqual(['add.0.aircraft_type_id']);
     expect(await stored()).toBe(before);
-    expect((await service.links('aircraftTypes')).map(linkKey)).toContain(linkKey(link));
+    expect(keys('aircraftTypes', await service.links('aircraftTypes'))).toContain(
+      linkKey('aircraftTypes', link),
+    );
   });
 });

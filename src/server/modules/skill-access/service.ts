@@ -1,11 +1,14 @@
 import { and, asc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import {
   linkKey,
+  pairOf,
   SKILL_ACCESS_MESSAGES,
   type SkillAccessItem,
   type SkillAccessTab,
   type SkillLink,
   type SkillLinkPair,
+  TARGET_KEY,
+  targetOf,
 } from '../../../shared/skill-access.ts';
 import type { Db, DbHandle } from '../../db/client.ts';
 import {
@@ -44,19 +47,23 @@ function addField(fields: FieldErrors, path: string, message: string) {
 
 /** Skills and what they grant (spec 2, 3, 7): reads, and the save of one tab in one transaction. */
 export function createSkillAccessService({ db }: SkillAccessDeps) {
-  /** Links of a tab through the given handle, by skill then item. */
+  /** Links of a tab through the given handle, by skill then item, the item under the tab's key (`job_id`, …). */
   async function linksOf(handle: Db, tab: SkillAccessTab): Promise<SkillLink[]> {
     const { column } = TABS[tab];
     const rows = await handle
-      .select({ id: skillAccesses.id, skill_id: skillAccesses.skillId, target_id: column })
+      .select({ id: skillAccesses.id, skillId: skillAccesses.skillId, targetId: column })
       .from(skillAccesses)
       .where(isNotNull(column))
       .orderBy(asc(skillAccesses.skillId), asc(column));
-    return rows.map((row) => ({ ...row, target_id: row.target_id ?? 0 }));
+    return rows.map((row) => ({ id: row.id, ...pairOf(tab, row.skillId, row.targetId ?? 0) }));
   }
 
-  /** Unknown skills or items of the pairs, as 422 fields under `<list>.N.skill_id|target_id`. */
-  async function checkIds(tx: Db, tab: SkillAccessTab, lists: Record<'add' | 'remove', SkillLinkPair[]>) {
+  /** Unknown skills or items of the pairs, as 422 fields under `<list>.N.skill_id` or `<list>.N.<the tab's key>`. */
+  async function checkIds(
+    tx: Db,
+    tab: SkillAccessTab,
+    lists: Record<'add' | 'remove', readonly SkillLinkPair[]>,
+  ) {
     const all = [...lists.add, ...lists.remove];
     const fields: FieldErrors = {};
     if (all.length === 0) return fields;
@@ -68,15 +75,20 @@ export function createSkillAccessService({ db }: SkillAccessDeps) {
     const itemRows = await tx
       .select({ id: table.id })
       .from(table)
-      .where(inArray(table.id, [...new Set(all.map((pair) => pair.target_id))]));
+      .where(inArray(table.id, [...new Set(all.map((pair) => targetOf(tab, pair)))]));
     const knownSkills = new Set(skillRows.map((row) => row.id));
     const knownItems = new Set(itemRows.map((row) => row.id));
     for (const list of ['add', 'remove'] as const)
       lists[list].forEach((pair, index) => {
         if (!knownSkills.has(pair.skill_id))
           addField(fields, `${list}.${index}.skill_id`, SKILL_ACCESS_MESSAGES.unknownSkill(pair.skill_id));
-        if (!knownItems.has(pair.target_id))
-          addField(fields, `${list}.${index}.target_id`, SKILL_ACCESS_MESSAGES.unknownTarget(pair.target_id));
+        const target = targetOf(tab, pair);
+        if (!knownItems.has(target))
+          addField(
+            fields,
+            `${list}.${index}.${TARGET_KEY[tab]}`,
+            SKILL_ACCESS_MESSAGES.unknownTarget(target),
+          );
       });
     return fields;
   }
@@ -105,13 +117,14 @@ export function createSkillAccessService({ db }: SkillAccessDeps) {
      */
     async update(input: {
       tab: SkillAccessTab;
-      add: SkillLinkPair[];
-      remove: SkillLinkPair[];
+      add: readonly SkillLinkPair[];
+      remove: readonly SkillLinkPair[];
     }): Promise<SkillLink[]> {
-      const { column } = TABS[input.tab];
+      const { tab } = input;
+      const { column } = TABS[tab];
       // The embedded database has one connection: inside the transaction only `tx` may run a statement.
       return db.transaction(async (tx) => {
-        const fields = await checkIds(tx, input.tab, input);
+        const fields = await checkIds(tx, tab, input);
         if (Object.keys(fields).length > 0) throw new ValidationError(fields);
         if (input.remove.length > 0)
           await tx
@@ -119,21 +132,21 @@ export function createSkillAccessService({ db }: SkillAccessDeps) {
             .where(
               or(
                 ...input.remove.map((pair) =>
-                  and(eq(skillAccesses.skillId, pair.skill_id), eq(column, pair.target_id)),
+                  and(eq(skillAccesses.skillId, pair.skill_id), eq(column, targetOf(tab, pair))),
                 ),
               ),
             );
         if (input.add.length > 0) {
-          const stored = new Set((await linksOf(tx, input.tab)).map(linkKey));
-          const fresh = input.add.filter((pair) => !stored.has(linkKey(pair)));
+          const stored = new Set((await linksOf(tx, tab)).map((link) => linkKey(tab, link)));
+          const fresh = input.add.filter((pair) => !stored.has(linkKey(tab, pair)));
           if (fresh.length > 0)
             await tx
               .insert(skillAccesses)
               .values(
-                fresh.map((pair) => ({ skillId: pair.skill_id, [INSERT_KEY[input.tab]]: pair.target_id })),
+                fresh.map((pair) => ({ skillId: pair.skill_id, [INSERT_KEY[tab]]: targetOf(tab, pair) })),
               );
         }
-        return linksOf(tx, input.tab);
+        return linksOf(tx, tab);
       });
     },
   };
