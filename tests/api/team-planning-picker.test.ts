@@ -90,5 +90,14 @@ describe('the picker of a rule demanding an aircraft type', () => {
       payload: body([rated]),
     });
     expect(taken.statusCode).toBe(200);
+    const added = await app.inject({
+      method: 'PUT',
+      url: `/api/team-planning/v1.1/team/${taken.json().id}/add-employee?employee_id[]=${unrated}`,
+      headers: admin,
+    });
+    expect(added.statusCode).toBe(422);
+    expect(added.json().fields['employee_id.0']).toEqual([
+      TEAM_MESSAGES.lacksSkill(`тип ВС «${aircraftType.name}»`),
+    ]);
   });
 });

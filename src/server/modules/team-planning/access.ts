@@ -5,7 +5,16 @@
  */
 import { and, asc, eq, gt, inArray, lt, ne, or } from 'drizzle-orm';
 import { TEAM_STATUS } from '../../../shared/team-planning.ts';
-import { employeeSkills, skillAccesses, teamEmployees, teams } from '../../db/schema/index.ts';
+import {
+  aircraftTypes,
+  employeeSkills,
+  jobs,
+  resources,
+  resourceTypes,
+  skillAccesses,
+  teamEmployees,
+  teams,
+} from '../../db/schema/index.ts';
 import { skillsAllow } from '../../domain/teamAssignment.ts';
 import type { PairTask } from './pairs.ts';
 import type { Reader } from './tx.ts';
@@ -19,6 +28,38 @@ export type Items = Record<ItemKind, readonly number[]>;
 /** The key of an item in the grants map. Example: `itemKey('job', 5)` → 'job:5'. */
 export function itemKey(kind: ItemKind, id: number): string {
   return `${kind}:${id}`;
+}
+
+/** The table naming each kind of item. */
+const ITEM_TABLES = {
+  job: jobs,
+  resourceType: resourceTypes,
+  resource: resources,
+  aircraftType: aircraftTypes,
+};
+
+/** The Russian label of an item in a refusal. Example: 'работа «Уборка салона»'. */
+const KIND_LABEL: Record<ItemKind, string> = {
+  job: 'работа',
+  resourceType: 'тип ресурса',
+  resource: 'ресурс',
+  aircraftType: 'тип ВС',
+};
+
+/** The Russian labels of the items that exist, by key. Example: 'aircraftType:17' → 'тип ВС «Airbus A330-200»'. */
+export async function itemLabels(reader: Reader, items: Items): Promise<Map<string, string>> {
+  const labels = new Map<string, string>();
+  for (const kind of Object.keys(ITEM_TABLES) as ItemKind[]) {
+    const ids = [...new Set(items[kind])];
+    if (ids.length === 0) continue;
+    const table = ITEM_TABLES[kind];
+    const rows = await reader
+      .select({ id: table.id, name: table.name })
+      .from(table)
+      .where(inArray(table.id, ids));
+    for (const row of rows) labels.set(itemKey(kind, row.id), `${KIND_LABEL[kind]} «${row.name}»`);
+  }
+  return labels;
 }
 
 /** The keys of the items a task needs skills for: its job, resource types, resources and the aircraft type. */

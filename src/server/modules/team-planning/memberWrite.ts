@@ -15,7 +15,16 @@ import {
 } from '../../db/schema/index.ts';
 import { type FieldErrors, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { planHandOver } from '../../domain/teamAssignment.ts';
-import { busyInTeams, itemKey, missingItems, skillGrants, skillsOf, taskItems, taskKeys } from './access.ts';
+import {
+  busyInTeams,
+  itemKey,
+  itemLabels,
+  missingItems,
+  skillGrants,
+  skillsOf,
+  taskItems,
+  taskKeys,
+} from './access.ts';
 import { departmentNames, foreignEmployees, heldTo } from './departments.ts';
 import { type PairTask, pairsOfAids } from './pairs.ts';
 import { type Caller, requireScope, scopeOf, type TeamScope } from './scope.ts';
@@ -78,14 +87,16 @@ export function createMemberWrites(db: Db) {
               ? itemKey('resource', a.resourceId)
               : itemKey('aircraftType', a.aircraftTypeId ?? 0),
       );
-      const grants = await skillGrants(tx, {
+      const items = {
         job: accesses.flatMap((a) => (a.jobId === null ? [] : [a.jobId])),
         resourceType: accesses.flatMap((a) => (a.resourceTypeId === null ? [] : [a.resourceTypeId])),
         resource: accesses.flatMap((a) => (a.resourceId === null ? [] : [a.resourceId])),
         aircraftType: accesses.flatMap((a) => (a.aircraftTypeId === null ? [] : [a.aircraftTypeId])),
-      });
-      for (const key of missingItems(grants, held.get(p.id) ?? new Set(), keys))
-        addField(fields, field(i), TEAM_MESSAGES.lacksSkill(key));
+      };
+      const grants = await skillGrants(tx, items);
+      const missing = missingItems(grants, held.get(p.id) ?? new Set(), keys);
+      const labels = missing.length ? await itemLabels(tx, items) : new Map<string, string>();
+      for (const key of missing) addField(fields, field(i), TEAM_MESSAGES.lacksSkill(labels.get(key) ?? key));
     }
     if (Object.keys(fields).length > 0) throw new ValidationError(fields);
   }

@@ -9,13 +9,9 @@ import { TEAM_MESSAGES, type Team, type teamPayloadSchema } from '../../../share
 import { wallClockToInstant } from '../../../shared/wallClock.ts';
 import type { Db } from '../../db/client.ts';
 import {
-  aircraftTypes,
   departments,
   employeePositions,
   employees,
-  jobs,
-  resources,
-  resourceTypes,
   taskEmployees,
   tasks,
   teamEmployees,
@@ -27,7 +23,7 @@ import {
   turnarounds,
 } from '../../db/schema/index.ts';
 import { type FieldErrors, NotFoundError, ValidationError } from '../../domain/errors.ts';
-import { busyInTeams, type ItemKind, itemKey, missingItems, skillGrants, skillsOf } from './access.ts';
+import { busyInTeams, itemKey, itemLabels, missingItems, skillGrants, skillsOf } from './access.ts';
 import { departmentNames, foreignEmployees, heldTo } from './departments.ts';
 import { type Caller, requireScope, scopeOf } from './scope.ts';
 import { readTeams } from './teamRead.ts';
@@ -44,21 +40,13 @@ function addField(fields: FieldErrors, path: string, message: string) {
   fields[path] = [...(fields[path] ?? []), message];
 }
 
-/** The item kinds of a rule's payload lists and the table naming them. */
+/** The item kinds of a rule's payload lists. */
 const ITEM_LISTS = [
-  ['resource_ids', 'resource', resources],
-  ['resource_type_ids', 'resourceType', resourceTypes],
-  ['aircraft_type_ids', 'aircraftType', aircraftTypes],
-  ['job_ids', 'job', jobs],
+  ['resource_ids', 'resource'],
+  ['resource_type_ids', 'resourceType'],
+  ['aircraft_type_ids', 'aircraftType'],
+  ['job_ids', 'job'],
 ] as const;
-
-/** The Russian label of an item in a refusal. Example: 'работа «Уборка салона»'. */
-const KIND_LABEL: Record<ItemKind, string> = {
-  job: 'работа',
-  resourceType: 'тип ресурса',
-  resource: 'ресурс',
-  aircraftType: 'тип ВС',
-};
 
 /** The team (404 when missing) and its department. */
 export async function requireTeam(reader: Reader, teamId: number) {
@@ -136,16 +124,12 @@ export function createTeamWrites(db: Db) {
       : [];
     const positionName = new Map(positions.map((p) => [p.id, p.name]));
     const positionDepartment = new Map(positions.map((p) => [p.id, p.departmentId]));
-    const itemNames = new Map<string, string>();
-    for (const [list, kind, table] of ITEM_LISTS) {
-      const ids = [...new Set(rules.flatMap((r) => r[list]))];
-      if (ids.length === 0) continue;
-      const rows = await tx
-        .select({ id: table.id, name: table.name })
-        .from(table)
-        .where(inArray(table.id, ids));
-      for (const row of rows) itemNames.set(itemKey(kind, row.id), `${KIND_LABEL[kind]} «${row.name}»`);
-    }
+    const itemNames = await itemLabels(tx, {
+      job: rules.flatMap((r) => r.job_ids),
+      resourceType: rules.flatMap((r) => r.resource_type_ids),
+      resource: rules.flatMap((r) => r.resource_ids),
+      aircraftType: rules.flatMap((r) => r.aircraft_type_ids),
+    });
     const employeeIds = [...new Set(rules.flatMap((r) => r.employees.map((e) => e.employee_id)))];
     const people = employeeIds.length
       ? await tx.select().from(employees).where(inArray(employees.id, employeeIds))
