@@ -23,7 +23,7 @@ const CALC: PlanningCalc = {
   name: 'Март',
   begin: '2026-03-02',
   end: '2026-03-08',
-  created_at: '2026-03-01T10:00:00.000Z',
+  created_at: '2026-03-01 13:00:00',
   params: {
     begin: '2026-03-02 00:00:00',
     end: '2026-03-08 23:59:00',

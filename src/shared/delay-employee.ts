@@ -3,6 +3,7 @@
  * answerable for each, the employees to choose from, and the body of `PATCH /v2/delay-employees`. The spec shows
  * neither the record nor the body; both are defined here. Client and server validate with the same schemas.
  */
+import { apiDateTime } from './apiFormats.ts';
 import { z } from './messages.ts';
 import { idSchema } from './reference.ts';
 
@@ -34,7 +35,7 @@ export const delayEmployeeSchema = z.object({
   flight_id: id,
   flight_number: z.string(),
   direction: z.number().int(),
-  plan_at: z.string(),
+  plan_at: apiDateTime,
   number_code: z.string(),
   letter_code: z.string().nullable(),
   transcript: z.string(),

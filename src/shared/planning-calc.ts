@@ -4,6 +4,7 @@
  * `GET /planning/coeff`, `GET /planning/vacation` and `PUT /planning/vacation`, and the rules a vacation plan keeps.
  * Client and server validate with the same schemas.
  */
+import { apiDate, apiDateTime, isApiDate } from './apiFormats.ts';
 import { MESSAGES, z } from './messages.ts';
 import { idSchema } from './reference.ts';
 import { safeText } from './text.ts';
@@ -38,17 +39,8 @@ export const PLANNING_CALC_MESSAGES = {
   addEmpCount: `Ожидается целое число от 0 до ${ADD_EMP_MAX}`,
 } as const;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** True for a real calendar day 'YYYY-MM-DD'. Example: `isDay('2026-02-29')` → false. */
-function isDay(text: string): boolean {
-  if (!DAY.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-}
-
-/** A calendar day on the wire. */
-export const daySchema = z.string().refine(isDay, PLANNING_CALC_MESSAGES.dayFormat);
+/** A calendar day of a request, refused in the catalogue's words ('Ожидается YYYY-MM-DD'). */
+export const daySchema = z.string().refine(isApiDate, PLANNING_CALC_MESSAGES.dayFormat);
 
 /** A calculation's name: trimmed, 1…255 characters, no control characters. */
 export const calcNameSchema = safeText()
@@ -63,9 +55,9 @@ export const calcNameSchema = safeText()
 export const calcItemSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  created_at: z.string(),
-  begin: z.string(),
-  end: z.string(),
+  created_at: apiDateTime,
+  begin: apiDate,
+  end: apiDate,
   author: z.string().nullable(),
   positions: z.array(z.string()),
 });
@@ -172,14 +164,14 @@ const vacationEmployeeSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   position: z.string(),
-  planDates: z.array(z.string()),
+  planDates: z.array(apiDate),
   vacation_left: z.number().int(),
 });
 export type VacationEmployee = z.infer<typeof vacationEmployeeSchema>;
 
 /** A day of the planner: staff available (not on vacation), staff the schedule requires, and the difference. */
 const vacationProfitSchema = z.object({
-  date: z.string(),
+  date: apiDate,
   available: z.number().int(),
   required: z.number().int(),
   profit: z.number().int(),
@@ -188,7 +180,7 @@ export type VacationProfit = z.infer<typeof vacationProfitSchema>;
 
 /** `GET /planning/vacation` answer (spec 3 "Vacation": employees, employeeProfit by date, calc). */
 export const vacationAnswerSchema = z.object({
-  calc: z.object({ id: z.number().int(), name: z.string(), begin: z.string(), end: z.string() }),
+  calc: z.object({ id: z.number().int(), name: z.string(), begin: apiDate, end: apiDate }),
   total_left: z.number().int(),
   employees: z.array(vacationEmployeeSchema),
   employeeProfit: z.array(vacationProfitSchema),

@@ -3,6 +3,7 @@
  * graph, passenger counts, working shifts, the shift list and the staff of one task. Times are wall clock
  * 'YYYY-MM-DD HH:mm:ss' in the request's Time-Zone. Client and server validate with the same schemas.
  */
+import { apiDateTime, apiTime } from './apiFormats.ts';
 import { z } from './messages.ts';
 
 /** Limits of the peak-graph and standard-schedule fields (spec 5 and 9). */
@@ -14,8 +15,8 @@ export const maxDemandSchema = z.object({
   data: z.object({
     max_count: z.number().int(),
     /** When that level is first reached and held (null when there is no demand lasting min_time). */
-    begin: z.string().nullable(),
-    end: z.string().nullable(),
+    begin: apiDateTime.nullable(),
+    end: apiDateTime.nullable(),
     employee_position_id: z.number().int(),
   }),
 });
@@ -23,7 +24,7 @@ export const maxDemandSchema = z.object({
 /** One slot of the typical week of the peak graph. */
 const peakPointSchema = z.object({
   /** Start of the slot, as a date of the period's first week: 'YYYY-MM-DD HH:mm:ss'. */
-  datetime: z.string(),
+  datetime: apiDateTime,
   /** The slot's highest demand over the weeks of the period. */
   count: z.number().int(),
   /** 1 when that highest demand recurs (within the deviation) in at least the asked number of weeks. */
@@ -47,7 +48,7 @@ export const passengerCountSchema = z.array(
     name: z.string(),
     intervals: z.array(
       z.object({
-        datetime: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+        datetime: apiDateTime,
         count: z.number().int(),
       }),
     ),
@@ -59,7 +60,7 @@ export type PassengerCount = z.infer<typeof passengerCountSchema>;
 const workingShiftSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  begin_time: z.string(),
+  begin_time: apiTime,
   duration: z.number().int(),
   break: z.number().int(),
 });
@@ -85,8 +86,8 @@ export const taskEmployeeInfoSchema = z.object({
   task: z.object({
     id: z.number().int(),
     name: z.string(),
-    begin: z.string(),
-    end: z.string(),
+    begin: apiDateTime,
+    end: apiDateTime,
     flight_id: z.number().int(),
     flightNumber: z.string(),
   }),

@@ -6,6 +6,7 @@
  * Airports and airlines of the selects are `airportSchema` and `airlineSchema` of `./reference.ts`
  * (`GET /airport`, `GET /aviacompany`, both with `filter[name]` searching names and codes).
  */
+import { API_FORMAT_MESSAGE, apiDate, apiDateTime } from './apiFormats.ts';
 import { MESSAGES, z } from './messages.ts';
 import { idSchema } from './reference.ts';
 import { safeText } from './text.ts';
@@ -15,7 +16,7 @@ const id = z.number().int();
 /** Russian texts of the module beyond the shared catalogue. */
 export const RUSH_MESSAGES = {
   /** Spec 5: rush dates in the date-only format, else this very text. */
-  dateFormat: 'Invalid format',
+  dateFormat: API_FORMAT_MESSAGE,
   email: 'Некорректный адрес электронной почты',
   tag: 'Бирка — 10 цифр',
   countTag: 'Целое число от 1 до 100',
@@ -57,13 +58,6 @@ export type BagStatus = (typeof BAG_STATUSES)[number];
 /** A 10-digit bag tag (licence plate, IATA Res. 740): for a rush tag '2' + carrier's 3 digits + 6-digit serial. */
 const tagSchema = z.string().regex(/^\d{10}$/, RUSH_MESSAGES.tag);
 
-/** A date-only value 'YYYY-MM-DD' of a real calendar day, else 'Invalid format' (spec 5). */
-const rushDateSchema = z.string().refine((text) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const day = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
-}, RUSH_MESSAGES.dateFormat);
-
 /**
  * One leg of a bag's route: the carrier, the airport the leg flies TO (as on a tag's routing), the flight number
  * without the carrier code ('1234', '123A'), the leg's place in the route (1, 2, …) and the flight's local date.
@@ -74,7 +68,7 @@ const baggageRouteSchema = z.object({
   airport_id: id,
   flight_number: z.string(),
   number_in_route: id,
-  date: z.string(),
+  date: apiDate,
 });
 export type BaggageRoute = z.infer<typeof baggageRouteSchema>;
 
@@ -123,10 +117,10 @@ export const flightSearchItemSchema = z.object({
   aviacompany_id: id,
   flight_number_symbol: z.string(),
   direction_id: z.union([z.literal(1), z.literal(2)]),
-  plan_departure_datetime: z.string(),
-  calc_departure_datetime: z.string().nullable(),
-  fact_departure_datetime: z.string().nullable(),
-  plan_arrival_datetime: z.string(),
+  plan_departure_datetime: apiDateTime,
+  calc_departure_datetime: apiDateTime.nullable(),
+  fact_departure_datetime: apiDateTime.nullable(),
+  plan_arrival_datetime: apiDateTime,
   departure_airport: airportRefSchema,
   arrival_airport: airportRefSchema,
   aviacompany: airlineRefSchema,
@@ -152,7 +146,7 @@ const routeLegInputSchema = z.object({
   airport_id: idSchema,
   flight_number: z.string().regex(/^\d{1,4}[A-Z]?$/, RUSH_MESSAGES.flightNumber),
   number_in_route: z.number().int().min(1).max(10),
-  date: rushDateSchema,
+  date: apiDate,
 });
 export type RouteLegInput = z.infer<typeof routeLegInputSchema>;
 
@@ -241,7 +235,7 @@ const tagPrintLegSchema = z.object({
   airport_name: z.string(),
   airline_code: z.string(),
   flight_number: z.string(),
-  date: z.string(),
+  date: apiDate,
 });
 
 /**
@@ -257,7 +251,8 @@ export const tagPrintSchema = z.object({
   passenger: z.string().nullable(),
   original_tag: z.string().nullable(),
   routing: z.array(tagPrintLegSchema),
-  issued_at: z.string(),
+  /** When the tag was issued: 'YYYY-MM-DD HH:mm:ss' in the request's Time-Zone. */
+  issued_at: apiDateTime,
 });
 export type TagPrint = z.infer<typeof tagPrintSchema>;
 
@@ -272,8 +267,8 @@ export const outboxMailSchema = z.object({
   status: z.enum(OUTBOX_STATUSES),
   error: z.string().nullable(),
   attempts: id.min(0),
-  created_at: z.string(),
-  sent_at: z.string().nullable(),
+  created_at: apiDateTime,
+  sent_at: apiDateTime.nullable(),
 });
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
 

@@ -3,6 +3,7 @@
  * `POST /planning/standard/create`, the optimiser's answer (`ShiftScheduleResult`) and a saved calculation
  * (`GET /planning/calc/{id}`). Snake_case on the wire; client and server validate with the same schemas.
  */
+import { apiDate, apiDateTime, apiTime } from './apiFormats.ts';
 import { MESSAGES, z } from './messages.ts';
 import { CALC_NAME_MAX, PLANNING_CALC_MESSAGES } from './planning-calc.ts';
 import { safeText } from './text.ts';
@@ -96,7 +97,7 @@ const scheduleShiftSchema = z.object({
   /** 0 = Monday … 6 = Sunday. */
   weekday: z.number().int().min(0).max(6),
   /** 'HH:mm', the start in the typical week; a shift past Sunday 24:00 wraps to Monday. */
-  start: z.string(),
+  start: apiTime,
   length_minutes: z.number().int(),
   break_minutes: z.number().int(),
   count: z.number().int(),
@@ -130,7 +131,7 @@ export type SchedulePosition = z.infer<typeof schedulePositionSchema>;
 export const shiftScheduleResultSchema = z.object({
   slot_minutes: z.number().int(),
   /** 'YYYY-MM-DD': the Monday the typical week is drawn on (the Monday of the period's first week). */
-  week_start: z.string(),
+  week_start: apiDate,
   positions: z.array(schedulePositionSchema),
   solve_ms: z.number().int(),
 });
@@ -138,8 +139,8 @@ export type ShiftScheduleResult = z.infer<typeof shiftScheduleResultSchema>;
 
 /** The inputs as stored (validated, empty fields absent): `planning_calcs.params`. */
 export const storedParamsSchema = z.object({
-  begin: z.string(),
-  end: z.string(),
+  begin: apiDateTime,
+  end: apiDateTime,
   interval_repeat_in_period: z.number().int().optional(),
   deviation_in_period: z.number().int().optional(),
   interval_repeat_in_week: z.number().int().optional(),
@@ -159,10 +160,10 @@ export const planningCalcSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   /** 'YYYY-MM-DD': the demand period's first and last day. */
-  begin: z.string(),
-  end: z.string(),
-  /** ISO instant. */
-  created_at: z.string(),
+  begin: apiDate,
+  end: apiDate,
+  /** When it was saved: 'YYYY-MM-DD HH:mm:ss' in the request's Time-Zone, as in the calculations list. */
+  created_at: apiDateTime,
   params: storedParamsSchema,
   result: shiftScheduleResultSchema,
 });

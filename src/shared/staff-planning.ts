@@ -3,14 +3,15 @@
  * a period with their ground-handling tasks, the staff each task needs and who is assigned. Times are wall clock
  * 'YYYY-MM-DD HH:mm:ss' in the request's Time-Zone. Client and server validate with the same schemas.
  */
+import { apiDateTime } from './apiFormats.ts';
 import { z } from './messages.ts';
 
 /** A ground-handling task of a flight. */
 const planningTaskSchema = z.object({
   id: z.number().int(),
-  /** 'YYYY-MM-DD HH:mm:ss' in the request's Time-Zone. */
-  begin: z.string(),
-  end: z.string(),
+  /** 'YYYY-MM-DD HH:mm:ss' in the request's Time-Zone ('Invalid format' otherwise, spec 5). */
+  begin: apiDateTime,
+  end: apiDateTime,
   /** The job's name. */
   name: z.string(),
   /** Staff needed: the sum of `employee_positions[].count`. */
@@ -31,8 +32,8 @@ const planningFlightSchema = z.object({
   /** 1 departure, 2 arrival. */
   direction: z.number().int(),
   /** Ground-handling window: the first task's begin .. the last task's end (the plan time when no task). */
-  begin: z.string(),
-  end: z.string(),
+  begin: apiDateTime,
+  end: apiDateTime,
   /** Airline IATA code + number, e.g. 'SU1234'. */
   flightNumber: z.string(),
   flightTypeId: z.number().int(),

@@ -2,6 +2,7 @@
  * Service calculations (calcs, spec 2.5, 3.5, 3.6, 4.5, 5, 7.4): the form the client sends, every rule of spec 5
  * written once for the modal and the server, the answer shapes and the list keys of the grid.
  */
+import { apiDateTime } from './apiFormats.ts';
 import { MESSAGES, z } from './messages.ts';
 import { countRu } from './plural.ts';
 import { idSchema } from './reference.ts';
@@ -359,15 +360,15 @@ const leg = z.object({
   /** 1 departure, 2 arrival. */
   direction: z.number().int(),
   /** On-block of an arrival, off-block of a departure: 'YYYY-MM-DD HH:mm:ss' in the request's zone. */
-  plan_at: z.string(),
+  plan_at: apiDateTime,
 });
 
 const evaluatedTask = z.object({
   id,
   flight_id: id,
   job: named,
-  begin: z.string(),
-  end: z.string(),
+  begin: apiDateTime,
+  end: apiDateTime,
   /** Whether the times shown are plan times (true) or fact times (false). */
   plan: z.boolean(),
 });
@@ -396,8 +397,8 @@ export const calcEvaluationSchema = z.object({
       start_param: z.number().int().nullable(),
       end_job: named.nullable(),
       end_param: z.number().int().nullable(),
-      from: z.string().nullable(),
-      to: z.string().nullable(),
+      from: apiDateTime.nullable(),
+      to: apiDateTime.nullable(),
       minutes: z.number().nullable(),
       note: z.string().nullable(),
     }),

@@ -3,12 +3,14 @@
  * `/api/team-planning/...` call. Times are wall clock 'YYYY-MM-DD HH:mm:ss' in the request's Time-Zone. Client and
  * server validate with the same schemas.
  */
+import { apiDateTime, apiTime } from './apiFormats.ts';
 import { MESSAGES, z } from './messages.ts';
 import { idSchema, namedItemSchema } from './reference.ts';
 import { safeText } from './text.ts';
 
 const id = z.number().int();
-const wall = z.string();
+/** Every datetime of an answer: 'YYYY-MM-DD HH:mm:ss', else 'Invalid format' (spec 5). */
+const wall = apiDateTime;
 const named = namedItemSchema;
 
 /** Team statuses of the reference list (seeded with the demo): a disbanded team holds nobody and takes no flight. */
@@ -110,8 +112,8 @@ export type ReplaceResult = z.infer<typeof replaceResultSchema>;
 const timeIntervalSchema = z.object({
   id,
   name: z.string(),
-  begin_time: z.string(),
-  end_time: z.string(),
+  begin_time: apiTime,
+  end_time: apiTime,
   begin_datetime: wall,
   end_datetime: wall,
 });
@@ -304,8 +306,8 @@ export const assignPreviewSchema = z.object({
       task_id: count,
       job: z.string(),
       /** Wall clock 'YYYY-MM-DD HH:mm:ss' of the caller's zone. */
-      begin: z.string(),
-      end: z.string(),
+      begin: wall,
+      end: wall,
       removed: count,
       added: count,
       /** People of the team's positions the task needs, and how many it would have after the write. */

@@ -12,12 +12,14 @@ import {
   printers,
   printJobs,
   printTemplates,
+  rushTags,
 } from '../../src/server/db/schema/index.ts';
 import { createSpoolPurger } from '../../src/server/modules/printing/retention.ts';
 import { createPrintingService, fallbackSpoolDir } from '../../src/server/modules/printing/service.ts';
 import { tagPage } from '../../src/server/modules/printing/tagPage.ts';
 import { jobZpl } from '../../src/server/modules/printing/zpl.ts';
 import { issueTags, readTagsForPrint } from '../../src/server/modules/rush-baggage/tags.ts';
+import { instantToWallClock } from '../../src/shared/wallClock.ts';
 import { bearer, createTestApp, loginAs, openTestDb } from '../support/testApp.ts';
 
 let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -176,6 +178,7 @@ describe('printing to the spool', () => {
     const job = await unconfigured.print(
       { printer_id: ids.spool, pectab_id: ids.pdfOut, tag_ids: tagIds },
       null,
+      'Europe/Moscow',
     );
     expect(await readdir(unconfigured.spoolDir)).toContain(`${job.job_id}.pdf`);
     expect((await unconfigured.jobPdf(job.job_id)).subarray(0, 5).toString()).toBe('%PDF-');
@@ -213,12 +216,21 @@ describe('printing to the spool', () => {
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = await pdfText(file.rawPayload);
-    const tags = await readTagsForPrint(db.db, tagIds);
+    const tags = await readTagsForPrint(db.db, tagIds, 'Europe/Moscow');
     for (const tag of tags) {
       expect(text).toContain(tag.new_tag);
       expect(text).toContain(tag.licence_plate);
     }
     expect(tags[0].licence_plate).toMatch(/^SU \d{6}$/);
+  });
+
+  it('tells when a tag was issued on the wall clock of the zone asked, in the API format', async () => {
+    const [row] = await db.db.select().from(rushTags).where(eq(rushTags.id, tagIds[0]));
+    const [moscow] = await readTagsForPrint(db.db, [tagIds[0]], 'Europe/Moscow');
+    const [vladivostok] = await readTagsForPrint(db.db, [tagIds[0]], 'Asia/Vladivostok');
+    expect(moscow.issued_at).toBe(instantToWallClock(row.createdAt, 'Europe/Moscow'));
+    expect(vladivostok.issued_at).toBe(instantToWallClock(row.createdAt, 'Asia/Vladivostok'));
+    expect(moscow.issued_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 
   it('prints copies as pages and records the job with its tags', async () => {
@@ -289,7 +301,7 @@ describe('printing to a network printer (raw TCP 9100)', () => {
       expect(res.json()).toMatchObject({ kind: 'raw9100', pdf_url: null, pages: 4 });
       const bytes = await printer.received();
       const layout = { widthMm: 54, lengthMm: 470, barcodeHeightMm: 20, moduleTenthMm: 4, faceIn: false };
-      const pages = (await readTagsForPrint(db.db, tagIds)).map(tagPage);
+      const pages = (await readTagsForPrint(db.db, tagIds, 'Europe/Moscow')).map(tagPage);
       expect(bytes.equals(jobZpl(pages, 2, layout))).toBe(true);
       const text = bytes.toString('utf8');
       expect(text.match(/\^XA/g)).toHaveLength(2);

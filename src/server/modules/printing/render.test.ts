@@ -38,7 +38,7 @@ const page: TagPage = tagPage({
       date: '2026-11-24',
     },
   ],
-  issued_at: '2026-11-23T05:00:00.000Z',
+  issued_at: '2026-11-23 08:00:00',
 });
 
 async function open(pdf: Buffer) {

@@ -62,7 +62,7 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.post(
     '/v1/printer/print-btp',
     { ...printed, schema: { ...printed.schema, description: PRINT, body: printBtpSchema } },
-    async (request) => service.print(request.body, request.user.id),
+    async (request) => service.print(request.body, request.user.id, request.timeZone),
   );
 
   const pdf = route({ summary: 'PDF задания печати на спул-принтер', response: z.unknown() });

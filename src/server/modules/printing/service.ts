@@ -69,7 +69,7 @@ export interface PrintingOptions {
   /** Longest a raw printer may take to accept a job. */
   rawTimeoutMs?: number;
   /** Reads the tags' print data; the rush-baggage module's reader unless a test gives another. */
-  readTags?: (ids: readonly number[]) => Promise<TagPrint[]>;
+  readTags?: (ids: readonly number[], zone: string) => Promise<TagPrint[]>;
 }
 
 export type PrintingDeps = Pick<DbHandle, 'db'>;
@@ -102,7 +102,7 @@ export function fallbackSpoolDir(): string {
 export function createPrintingService({ db }: PrintingDeps, options: PrintingOptions = {}) {
   const spoolDir = options.spoolDir ?? fallbackSpoolDir();
   const rawTimeoutMs = options.rawTimeoutMs ?? 5000;
-  const readTags = options.readTags ?? ((ids) => readTagsForPrint(db, ids));
+  const readTags = options.readTags ?? ((ids, zone) => readTagsForPrint(db, ids, zone));
 
   const printerColumns = {
     id: printers.id,
@@ -202,9 +202,9 @@ export function createPrintingService({ db }: PrintingDeps, options: PrintingOpt
   }
 
   /** The tags' pages in the order asked, or the field that refuses them. */
-  async function readPages(ids: readonly number[], fields: FieldErrors): Promise<TagPage[]> {
+  async function readPages(ids: readonly number[], fields: FieldErrors, zone: string): Promise<TagPage[]> {
     try {
-      return (await readTags(ids)).map(tagPage);
+      return (await readTags(ids, zone)).map(tagPage);
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
       fields.tag_ids = [error.message];
@@ -272,10 +272,10 @@ export function createPrintingService({ db }: PrintingDeps, options: PrintingOpt
      * Prints rush tags: checks printer, template and tags (422 with fields, nothing written), renders, spools the
      * PDF or sends the ZPL stream to the printer (unreachable: 422 on printer_id), then records the job.
      */
-    async print(body: PrintBtp, userId: number | null): Promise<PrintJob> {
+    async print(body: PrintBtp, userId: number | null, zone: string): Promise<PrintJob> {
       const fields: FieldErrors = {};
       const { printer, pectab } = await checkTarget(body, fields);
-      const pages = await readPages(body.tag_ids, fields);
+      const pages = await readPages(body.tag_ids, fields, zone);
       if (Object.keys(fields).length > 0 || !printer || !pectab)
         throw new ValidationError(fields, PRINT_MESSAGES.failed);
       const copies = body.copies ?? 1;

@@ -130,7 +130,7 @@ export const rushBaggageRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
       querystring: plainQuery({ id: queryList(queryId, MAX_PRINT_TAGS) }),
       response: z.array(tagPrintSchema),
     }),
-    async (request) => service.readTagsForPrint(request.query.id),
+    async (request) => service.readTagsForPrint(request.query.id, request.timeZone),
   );
 
   app.get(

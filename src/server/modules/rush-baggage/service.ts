@@ -397,7 +397,7 @@ export function createRushBaggageService({ db, kind }: RushBaggageDeps, options:
     },
 
     /** What the tags print (see `readTagsForPrint`). */
-    readTagsForPrint: (ids: readonly number[]) => readTagsForPrint(db, ids),
+    readTagsForPrint: (ids: readonly number[], zone: string) => readTagsForPrint(db, ids, zone),
 
     /** The outbox, newest first. */
     async outbox(query: QueryOf<typeof OUTBOX_LIST>, zone: string) {

@@ -7,6 +7,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { RUSH_MESSAGES, type TagPrint } from '../../../shared/rush-baggage.ts';
+import { instantToWallClock } from '../../../shared/wallClock.ts';
 import type { Db } from '../../db/client.ts';
 import {
   airlines,
@@ -99,11 +100,12 @@ export const MAX_PRINT_TAGS = 100;
 /**
  * What each tag prints, in the order of `ids` (duplicates answered once): the ten digits for the Interleaved 2 of 5
  * barcode, the licence plate with the two-letter carrier code ('SU 123456'), the carrier, the passenger and the
- * original tag when the tag is on a bag, and the routing legs of its rush (empty for a spare tag). Unknown ids are
- * a NotFoundError naming them. This is the function `POST /v1/printer/print-btp` calls.
- * Example: `readTagsForPrint(db, [7])` → `[{id: 7, new_tag: '2555000042', licence_plate: 'SU 000042', …}]`.
+ * original tag when the tag is on a bag, the routing legs of its rush (empty for a spare tag) and when the tag was
+ * issued, on the wall clock of `zone`. Unknown ids are a NotFoundError naming them. This is the function
+ * `POST /v1/printer/print-btp` calls.
+ * Example: `readTagsForPrint(db, [7], 'Europe/Moscow')` → `[{id: 7, new_tag: '2555000042', licence_plate: 'SU 000042', …}]`.
  */
-export async function readTagsForPrint(db: Db, ids: readonly number[]): Promise<TagPrint[]> {
+export async function readTagsForPrint(db: Db, ids: readonly number[], zone: string): Promise<TagPrint[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   const rows = await db
@@ -173,7 +175,7 @@ export async function readTagsForPrint(db: Db, ids: readonly number[]): Promise<
           flight_number: leg.flightNumber,
           date: leg.date,
         })),
-      issued_at: row.createdAt.toISOString(),
+      issued_at: instantToWallClock(row.createdAt, zone),
     };
   });
 }
