@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PlanningFlight } from '../shared/staff-planning.ts';
 import {
   buildPlanning,
@@ -157,10 +157,32 @@ describe('demand per slot', () => {
 });
 
 describe('the core behind the worker', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+  const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).buffer as ArrayBuffer;
+
   it('refuses an answer that is not the contract shape', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const core = createPlanningCore();
     const buffer = new TextEncoder().encode('[{"id":1}]').buffer as ArrayBuffer;
     expect(() => core.load(buffer)).toThrow();
+  });
+
+  it.each([
+    ['a task that begins on a day that does not exist', flight(1, [{ begin: '2026-02-30 10:00:00' }])],
+    ['a task that ends at 24:00', flight(1, [{ end: '2026-03-10 24:00:00' }])],
+    ['a flight whose end is an ISO instant', { ...flight(1, [{}]), end: '2026-03-10T11:00:00Z' }],
+    ['a flight whose begin has no time', { ...flight(1, []), begin: '2026-03-10' }],
+  ])('refuses %s rather than draw it, and logs why', (_, bad) => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const core = createPlanningCore();
+    expect(() => core.load(bytes([flight(2, [{}]), bad]))).toThrow('Ответ сервера не соответствует формату');
+    expect(log).toHaveBeenCalledTimes(1);
+    expect(log.mock.calls[0][1]).toEqual([
+      expect.objectContaining({ path: expect.arrayContaining([1]), message: 'Invalid format' }),
+    ]);
+    expect(core.demand({ parameterType: 1, ids: [], from: 0, step: 30, slots: 1 }).result).toBeNull();
   });
 
   it('answers demand of the last answer after handing its bars away', () => {

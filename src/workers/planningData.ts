@@ -292,10 +292,17 @@ export function buildPlanning(flights: readonly PlanningFlight[]): PlanningState
   return { set, positions: positions.done(), resources: resources.done() };
 }
 
-/** Parses and validates the raw answer (UTF-8 JSON); throws when the server's answer is not the contract's shape. */
+/**
+ * Parses and validates the raw answer (UTF-8 JSON); throws when the server's answer is not the contract's shape, a
+ * datetime not 'YYYY-MM-DD HH:mm:ss' among it (spec 5: never drawn as NaN), and logs the first ten things that did
+ * not fit (spec 8; a month's answer may fail in each of its 140,000 times).
+ */
 function parsePlanning(buffer: ArrayBuffer): PlanningState {
   const parsed = planningFlightsSchema.safeParse(JSON.parse(new TextDecoder().decode(buffer)));
-  if (!parsed.success) throw new Error('Ответ сервера не соответствует формату');
+  if (!parsed.success) {
+    console.error('The answer of /planning/flight does not parse', parsed.error.issues.slice(0, 10));
+    throw new Error('Ответ сервера не соответствует формату');
+  }
   return buildPlanning(parsed.data);
 }
 

@@ -56,7 +56,11 @@ function answerStatus(error: object): number | null {
  */
 export function parseApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof z.ZodError) return new ApiError(CLIENT_MESSAGES.badAnswer);
+  if (error instanceof z.ZodError) {
+    // An answer a shared schema refused (a list page's rows): logged with what did not fit (spec 8).
+    console.error('An answer does not parse', error.issues.slice(0, 10));
+    return new ApiError(CLIENT_MESSAGES.badAnswer);
+  }
   if (typeof error !== 'object' || error === null) return new ApiError(CLIENT_MESSAGES.network);
   const status = answerStatus(error);
   if (status === null) return new ApiError(CLIENT_MESSAGES.network);

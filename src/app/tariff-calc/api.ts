@@ -22,8 +22,8 @@ import {
 } from '../../shared/tariff-calc.ts';
 import { type LoadPage, listQuery, readPagination } from '../../widgets/DataGrid/index.ts';
 import { api } from '../api/clients.ts';
-import { ApiError, CLIENT_MESSAGES, parseApiError } from '../api/errors.ts';
-import { call, callNoContent } from '../api/request.ts';
+import { parseApiError } from '../api/errors.ts';
+import { call, callNoContent, parseAnswer } from '../api/request.ts';
 
 type NamedItem = z.infer<typeof namedItemSchema>;
 type FullNamedItem = z.infer<typeof fullNamedItemSchema>;
@@ -61,9 +61,8 @@ export const loadCalcPage: LoadPage<Calc> = async (params, signal) => {
   } catch (error) {
     throw parseApiError(error);
   }
-  const parsed = calcListSchema.safeParse(response._data);
-  if (!parsed.success) throw new ApiError(CLIENT_MESSAGES.badAnswer, {}, response.status);
-  return { items: parsed.data, ...readPagination(response.headers, params, parsed.data.length) };
+  const items = parseAnswer('/tariff/calc', calcListSchema, response._data, response.status);
+  return { items, ...readPagination(response.headers, params, items.length) };
 };
 
 /** Every reference list of the modal, asked in parallel. */

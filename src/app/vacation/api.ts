@@ -15,8 +15,8 @@ import {
 } from '../../shared/planning-calc.ts';
 import { readPagination } from '../../widgets/DataGrid/index.ts';
 import { api } from '../api/clients.ts';
-import { ApiError, CLIENT_MESSAGES, parseApiError } from '../api/errors.ts';
-import { call } from '../api/request.ts';
+import { parseApiError } from '../api/errors.ts';
+import { call, parseAnswer } from '../api/request.ts';
 
 /** Employees asked for a page: the most the server gives in one answer; the rest are asked page by page. */
 const PLANNER_PER_PAGE = 1000;
@@ -60,14 +60,13 @@ async function loadPage(query: VacationQuery, page: number, signal?: AbortSignal
   } catch (error) {
     throw parseApiError(error);
   }
-  const parsed = vacationAnswerSchema.safeParse(response._data);
-  if (!parsed.success) throw new ApiError(CLIENT_MESSAGES.badAnswer, {}, 200);
+  const answer = parseAnswer('/planning/vacation/preview', vacationAnswerSchema, response._data);
   const paging = readPagination(
     response.headers,
     { page, perPage: PLANNER_PER_PAGE },
-    parsed.data.employees.length,
+    answer.employees.length,
   );
-  return { answer: parsed.data, ...paging };
+  return { answer, ...paging };
 }
 
 /**
