@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,6 +19,7 @@ import {
   workingShifts,
 } from '../../src/server/db/schema/index.ts';
 import { shiftScheduleResultSchema } from '../../src/shared/shift-schedule.ts';
+import { instantToWallClock } from '../../src/shared/wallClock.ts';
 import { bearer, createTestApp, loginAs } from '../support/testApp.ts';
 
 /**
@@ -293,6 +295,14 @@ describe('creating and reading a saved schedule', () => {
     expect(calc.end).toBe('2030-06-16');
     expect(calc.params.employee_position_ids).toEqual([positionA]);
     expect(calc.result.positions[0].staff_hours).toBe(24);
+    // Saved at an instant; answered, as every datetime, on the wall clock of the request's zone (spec 9).
+    const [row] = await app.db.select().from(planningCalcs).where(eq(planningCalcs.id, id));
+    const far = await app.inject({
+      url: `/api/planning/calc/${id}`,
+      headers: { ...planner, 'time-zone': 'Asia/Vladivostok' },
+    });
+    expect(far.json().created_at).toBe(instantToWallClock(row.createdAt, 'Asia/Vladivostok'));
+    expect(far.json().created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   }, 60_000);
 
   it('exports the saved schedule as .xlsx with shifts and cover sheets', async () => {
