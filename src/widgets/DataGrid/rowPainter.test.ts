@@ -204,12 +204,18 @@ describe('when a cell’s text surely fits its column', () => {
   });
 });
 
-/** A text layer that records what it is asked to draw (a test's DOM has no canvas 2D). */
+/**
+ * A text layer that records what it is asked to draw (a test's DOM has no canvas 2D); its measure gives 10 px a
+ * character and each drawn column 65 px of room.
+ */
 class RecordingLayer {
   readonly canvas = document.createElement('canvas');
   readonly rows = new Map<number, readonly (string | null)[]>();
   configure(): boolean {
     return true;
+  }
+  fits(_index: number, text: string): boolean {
+    return text.length * 10 <= 65;
   }
   drawRow(slot: number, texts: readonly (string | null)[]): void {
     this.rows.set(slot, [...texts]);
@@ -247,6 +253,16 @@ describe('RowPainter over a text layer', () => {
     expect(texts(container)[0]).toEqual(['11', 'SU 1010', 'в срок']);
     expect(texts(container)[3]).toEqual(['14', 'SU 1013', 'в срок']);
     expect(painter.hasStaleText).toBe(false);
+  });
+
+  it('leaves unclipped the cells the layer measures as fitting, in columns without a width in px', () => {
+    const { painter, container } = layered();
+    const rows = ROWS.map((row, index) =>
+      index === 0 ? { ...row, flight: 'SU 1' } : index === 1 ? { ...row, flight: 'Санкт-Петербург' } : row,
+    );
+    painter.paint(container, 0, input({ rows }), true);
+    expect(container.children[0].children[1]).toHaveAttribute('data-fits');
+    expect(container.children[1].children[1]).not.toHaveAttribute('data-fits');
   });
 
   it('writes the DOM text at once again after the layer is taken away', () => {

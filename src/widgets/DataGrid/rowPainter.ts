@@ -245,9 +245,7 @@ export class RowPainter<T> {
       const cell = cells[i];
       const text = texts[i];
       this.write(cell, text ?? '');
-      const width = input.widths?.[columnIndex] ?? null;
-      const { fontSize, padding } = this.metrics;
-      this.fits(cell, text !== null && width !== null && widestEm(text) * fontSize <= width - padding);
+      this.fits(cell, text !== null && this.textFits(input, i, text));
     }
   }
 
@@ -261,6 +259,17 @@ export class RowPainter<T> {
     layer.canvas.style.transform = container.style.transform;
     this.stale.clear();
     return drawing;
+  }
+
+  /**
+   * Whether a cell's text surely fits: measured by the layer where it draws (columns sharing the width included),
+   * else judged by `widestEm` against a column width given in px.
+   */
+  private textFits(input: PaintInput<T>, drawnIndex: number, text: string): boolean {
+    if (this.drawing && this.layer) return this.layer.fits(drawnIndex, text);
+    const width = input.widths?.[input.from + drawnIndex] ?? null;
+    const { fontSize, padding } = this.metrics;
+    return width !== null && widestEm(text) * fontSize <= width - padding;
   }
 
   private fits(cell: Element, fits: boolean) {

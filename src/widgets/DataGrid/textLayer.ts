@@ -128,6 +128,18 @@ export class TextLayer {
     return true;
   }
 
+  /**
+   * Whether a text fits the room of drawn column `index`, by the layer's own measure (false before `configure`), with
+   * a pixel to spare for the document's rounding: the row painter then leaves that cell unclipped, whatever share of
+   * the width the column has.
+   */
+  fits(index: number, text: string): boolean {
+    const column = this.columns[index];
+    if (!column || !this.context) return false;
+    const room = column.width - column.paddingLeft - column.paddingRight - 1;
+    return surelyFits(text, room, this.widest) || this.measure(text) <= room;
+  }
+
   /** Draws a slot's texts, one per drawn column (null: a rich cell, drawn by React, left empty here). */
   drawRow(slot: number, texts: readonly (string | null)[]): void {
     const context = this.context;
