@@ -3,7 +3,6 @@
  * sessionStorage (one key, checked on read), and the query of `GET /planning/flight` they make.
  */
 import dayjs from 'dayjs';
-import { todayIn } from '../shared/dates.ts';
 import { z } from '../shared/messages.ts';
 import {
   DEFAULT_PLANNING_SCHEDULES,
@@ -11,6 +10,7 @@ import {
   type flightParamsSchema,
   type scaleSchema,
 } from '../shared/reference.ts';
+import { instantToDay } from '../shared/wallClock.ts';
 
 /** sessionStorage key of the screen's filters, selection, scale, parameter type, dates and max demands. */
 export const STAFF_PLANNING_STORAGE_KEY = 'staffPlanning';
@@ -77,7 +77,7 @@ const FALLBACK_SCALE = 60;
  */
 export function defaultFilters(reference: PlanningReference, now: Date, zone: string): StaffPlanningFilters {
   const { params, scales } = reference;
-  const today = dayjs(todayIn(zone, now));
+  const today = dayjs(instantToDay(now, zone));
   const scale = scales.find((s) => s.is_default) ?? scales[0];
   return {
     flightSchedule: params.default_flight_schedule.length

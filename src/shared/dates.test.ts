@@ -11,7 +11,6 @@ import {
   monthTitle,
   pickRangeDay,
   shiftMonth,
-  todayIn,
   toFilterDate,
   withTimePart,
   yearGrid,
@@ -165,14 +164,5 @@ describe('when formatting', () => {
 describe('when naming a day for screen readers', () => {
   it('uses the genitive month name', () => {
     expect(dayLabel('2024-03-05')).toBe('5 марта 2024');
-  });
-});
-
-describe('todayIn', () => {
-  it('is the day of the chosen zone, not of the browser', () => {
-    const late = new Date('2026-11-23T22:30:00Z');
-    expect(todayIn('Europe/Moscow', late)).toBe('2026-11-24');
-    expect(todayIn('UTC', late)).toBe('2026-11-23');
-    expect(todayIn('America/New_York', late)).toBe('2026-11-23');
   });
 });

@@ -71,14 +71,6 @@ function endOfDay(day: string): string {
   return `${dayOf(day)} 23:59`;
 }
 
-/**
- * Today in a time zone, 'YYYY-MM-DD': the day the user's chosen zone is in, not the browser's.
- * Example: `todayIn('Europe/Moscow', new Date('2026-11-23T22:30:00Z'))` is '2026-11-24'.
- */
-export function todayIn(zone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(now);
-}
-
 /** Today as a day key in local time: `todayKey(new Date(2024, 2, 5))` is '2024-03-05'. */
 export function todayKey(now: Date = new Date()): string {
   return dayjs(now).format(DAY_FORMAT);

@@ -9,9 +9,10 @@ import {
   type FlightMessage,
   flightActionsMachine,
 } from '../../machines/flightActions.ts';
-import { defaultRange, formatStamp, todayIn } from '../../shared/dates.ts';
+import { defaultRange, formatStamp } from '../../shared/dates.ts';
 import type { LiveEntity } from '../../shared/events.ts';
 import { type ColumnSetting, RACE_FILTER_KEYS, type RaceRow } from '../../shared/flight-table.ts';
+import { instantToDay } from '../../shared/wallClock.ts';
 import {
   type ContextMenuItem,
   DataGridView,
@@ -170,7 +171,7 @@ export default function Screen() {
   }, [reload]);
 
   // Today of the zone the user chose (the rows are in it), not of the browser.
-  const today = todayIn(readTimeZone());
+  const today = instantToDay(new Date(), readTimeZone());
   const dateFrom = filters.find((filter) => filter.key === 'date_from')?.value || today;
   const dateTo = filters.find((filter) => filter.key === 'date_to')?.value || dateFrom;
   const range: DateRange = { from: defaultRange(dateFrom).from, to: defaultRange(dateTo).to };

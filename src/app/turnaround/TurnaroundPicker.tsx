@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { turnaroundPickerMachine } from '../../machines/turnaroundPicker.ts';
-import { todayIn } from '../../shared/dates.ts';
+import { instantToDay } from '../../shared/wallClock.ts';
 import { DatePicker } from '../../widgets/DatePicker/DatePicker.tsx';
 import { FieldError } from '../../widgets/FieldError.tsx';
 import { Select } from '../../widgets/Select/Select.tsx';
@@ -16,7 +16,7 @@ export interface TurnaroundPickerProps {
 
 /** A day, then one of its turnarounds from a searchable list («SU 1234 → SU 1235 · 14:20–15:30 · A320»). */
 export function TurnaroundPicker({ value, onChange }: TurnaroundPickerProps) {
-  const start = useMemo(() => todayIn(readTimeZone()), []);
+  const start = useMemo(() => instantToDay(new Date(), readTimeZone()), []);
   const picker = useActorRef(turnaroundPickerMachine, { input: { day: start } });
   const day = useSelector(picker, (snapshot) => snapshot.context.day);
   const options = useSelector(picker, (snapshot) => snapshot.context.options);
