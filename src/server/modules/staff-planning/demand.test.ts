@@ -17,7 +17,7 @@ import {
   taskPositions,
   tasks,
 } from '../../db/schema/index.ts';
-import { createPlanningDemandService } from './demand.ts';
+import { createPlanningDemandService, rowsByPosition } from './demand.ts';
 
 /** UTC times throughout: the service is asked in zone 'UTC'. */
 const at = (wall: string) => new Date(`${wall.replace(' ', 'T')}:00Z`);
@@ -207,5 +207,18 @@ describe('when counting passengers', () => {
       datetime: '2030-06-04 03:00:00',
       count: 40,
     });
+  });
+});
+
+describe('rowsByPosition', () => {
+  it('groups the row indexes of each position in one pass, in row order', () => {
+    expect(rowsByPosition(Int32Array.from([7, 9, 7, 7, 3]))).toEqual(
+      new Map([
+        [7, [0, 2, 3]],
+        [9, [1]],
+        [3, [4]],
+      ]),
+    );
+    expect(rowsByPosition([]).size).toBe(0);
   });
 });

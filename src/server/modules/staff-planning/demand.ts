@@ -68,6 +68,22 @@ function wallClockMs(zone: string): (instant: number) => number {
   };
 }
 
+/** The row indexes of each position, in one pass. Example: `rowsByPosition([7, 9, 7])` → {7 → [0, 2], 9 → [1]}. */
+export function rowsByPosition(position: ArrayLike<number>): Map<number, number[]> {
+  const rows = new Map<number, number[]>();
+  for (let i = 0; i < position.length; i++) {
+    const list = rows.get(position[i]);
+    if (list) list.push(i);
+    else rows.set(position[i], [i]);
+  }
+  return rows;
+}
+
+/** Lets the event loop run what waits (I/O, timers) before the next piece of synchronous work. */
+function yieldToEvents(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /** 'YYYY-MM-DD HH:mm:ss' of a wall-clock epoch ms. Example: `formatWall(Date.UTC(2026, 2, 9))` → '2026-03-09 00:00:00'. */
 function formatWall(wallMs: number): string {
   const iso = new Date(wallMs).toISOString();
@@ -244,9 +260,13 @@ export function createPlanningDemandService({ db, heavy }: DemandDeps) {
         from: Math.floor((beginWall - weekStart) / stepMs),
         to: Math.ceil((endWall - weekStart) / stepMs),
       };
-      const positions = query.positionIds.map((positionId) => {
-        const mine: number[] = [];
-        for (let i = 0; i < rows.position.length; i++) if (rows.position[i] === positionId) mine.push(i);
+      const rowsOf = rowsByPosition(rows.position);
+      const positions: { id: number; name: string; values: ReturnType<typeof demandPerSlot> }[] = [];
+      for (const positionId of query.positionIds) {
+        // A position's sweep is a few ms; between them the HTTP thread answers whoever waits.
+        if (positions.length > 0) await yieldToEvents();
+        signal?.throwIfAborted();
+        const mine = rowsOf.get(positionId) ?? [];
         const values = demandPerSlot(
           Float64Array.from(mine, (i) => wall(rows.starts[i])),
           Float64Array.from(mine, (i) => wall(rows.ends[i])),
@@ -255,8 +275,8 @@ export function createPlanningDemandService({ db, heavy }: DemandDeps) {
           stepMs,
           weeks * slotsPerWeek,
         );
-        return { id: positionId, name: nameOf.get(positionId) ?? '', values };
-      });
+        positions.push({ id: positionId, name: nameOf.get(positionId) ?? '', values });
+      }
       return { weekStart, stepMs, slotsPerWeek, observed, positions };
     },
 
@@ -273,18 +293,24 @@ export function createPlanningDemandService({ db, heavy }: DemandDeps) {
         signal,
       );
       const { weekStart, stepMs, slotsPerWeek, observed } = weeks;
-      return weeks.positions.map(({ id, name, values }) => {
+      const datetimes = Array.from({ length: slotsPerWeek }, (_, slot) =>
+        formatWall(weekStart + slot * stepMs),
+      );
+      const graph = [];
+      for (const { id, name, values } of weeks.positions) {
+        if (graph.length > 0) await yieldToEvents();
         const peaks = weeklyPeaks(values, slotsPerWeek, observed, query.repeat, query.deviationPercent);
-        return {
+        graph.push({
           employee_position_id: id,
           name,
           points: Array.from(peaks.count, (count, slot) => ({
-            datetime: formatWall(weekStart + slot * stepMs),
+            datetime: datetimes[slot],
             count,
             is_peak: peaks.isPeak[slot] as 0 | 1,
           })),
-        };
-      });
+        });
+      }
+      return graph;
     },
 
     /**
