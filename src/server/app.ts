@@ -24,6 +24,7 @@ import { answerCachePlugin } from './http/answerCachePlugin.ts';
 import { BODY_LIMIT } from './http/bodyLimit.ts';
 import { clientErrorHandler, frameworkErrors } from './http/clientError.ts';
 import { errorHandler } from './http/errorHandler.ts';
+import { limitJsonDepth } from './http/jsonBody.ts';
 import { parseQueryString } from './http/query.ts';
 import { requestTimeZone } from './http/timeZone.ts';
 import { createAuditPurger } from './modules/audit/retention.ts';
@@ -127,6 +128,7 @@ export async function buildApp(options: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  limitJsonDepth(app);
   app.addHook('onResponse', async (request, reply) => {
     const ms = Math.round(reply.elapsedTime);
     const { method, url } = request;

@@ -17,6 +17,7 @@ export const MESSAGES = {
   headersTooLarge: 'Слишком большие заголовки запроса',
   unsupportedMediaType: 'Неподдерживаемый тип содержимого',
   badJson: 'Некорректный JSON в теле запроса',
+  jsonTooDeep: 'Слишком глубокая вложенность JSON',
   badUrl: 'Некорректная кодировка адреса',
   controlCharacters: 'Недопустимые управляющие символы',
   idRange: 'Ожидается целое число от 1 до 2147483647',
