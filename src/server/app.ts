@@ -62,8 +62,6 @@ export interface AppOptions {
   loginLimits?: Partial<LoginLimits>;
   /** Services to use instead of the real ones (tests pass fakes); the rest are built from `db`. */
   services?: Partial<Services>;
-  /** The data folder (DATA_DIR) for files the server writes (spooled tag PDFs); tests leave it out. */
-  dataDir?: string;
   /** Outgoing mail (config `mail`); without it rush e-mails only wait in the outbox. */
   mail?: MailConfig;
   /** The domains rush mail may go to (config `rushMailDomains`); empty or left out: any address. */
@@ -139,7 +137,7 @@ export async function buildApp(options: AppOptions) {
   });
 
   const services: Services = {
-    ...createServices({ db: options.db, dataDir: options.dataDir, rushMailDomains: options.rushMailDomains }),
+    ...createServices({ db: options.db, rushMailDomains: options.rushMailDomains }),
     ...options.services,
   };
   app.decorate('dbh', options.db);
@@ -164,16 +162,17 @@ export async function buildApp(options: AppOptions) {
   const printRetentionDays = options.printRetentionDays ?? 0;
   if (printRetentionDays > 0) {
     const spoolPurger = createSpoolPurger({
-      spoolDir: services.printing.spoolDir,
+      db: options.db,
       retentionDays: printRetentionDays,
       onPurged: (deleted) =>
         app.log.info(
           { deleted },
-          `print spool: ${deleted} files older than ${printRetentionDays} days deleted`,
+          `print spool: ${deleted} PDFs older than ${printRetentionDays} days deleted`,
         ),
       onError: (error) => app.log.warn({ err: error }, 'print spool purge failed; tried again in an hour'),
     });
     app.addHook('onReady', async () => spoolPurger.start());
+    // Before the database closes (onClose): a purge under way stops after its current batch.
     app.addHook('preClose', () => spoolPurger.stop());
   }
 

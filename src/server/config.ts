@@ -33,8 +33,8 @@ export interface ServerConfig {
    */
   auditRetentionDays: number;
   /**
-   * `PRINT_RETENTION_DAYS`: spooled tag PDFs (DATA_DIR/prints) older than this many days are deleted, a minute after
-   * the start and then hourly (default 30; 0 keeps them forever).
+   * `PRINT_RETENTION_DAYS`: spooled tag PDFs (`print_files` rows) older than this many days are deleted, a minute
+   * after the start and then hourly (default 30; 0 keeps them forever).
    */
   printRetentionDays: number;
   /** `RUSH_MAIL_DOMAINS`: the domains rush mail may go to (and their subdomains); empty: any address. */

@@ -53,7 +53,6 @@ async function main() {
   const app = await buildApp({
     db,
     clientDir: config.clientDir,
-    dataDir: config.dataDir,
     mail: config.mail,
     rushMailDomains: config.rushMailDomains,
     defaultTimeZone: config.defaultTimeZone,

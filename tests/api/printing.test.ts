@@ -1,31 +1,32 @@
-import { mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DbHandle } from '../../src/server/db/client.ts';
+import { type DbHandle, openDb } from '../../src/server/db/client.ts';
 import {
   airlines,
+  auditLog,
   pectabLayouts,
   printers,
+  printFiles,
   printJobs,
   printTemplates,
   rushTags,
 } from '../../src/server/db/schema/index.ts';
 import { createSpoolPurger } from '../../src/server/modules/printing/retention.ts';
-import { createPrintingService, fallbackSpoolDir } from '../../src/server/modules/printing/service.ts';
+import { createPrintingService } from '../../src/server/modules/printing/service.ts';
 import { tagPage } from '../../src/server/modules/printing/tagPage.ts';
 import { jobZpl } from '../../src/server/modules/printing/zpl.ts';
 import { issueTags, readTagsForPrint } from '../../src/server/modules/rush-baggage/tags.ts';
 import { instantToWallClock } from '../../src/shared/wallClock.ts';
+import { withDatabase } from '../support/globalDb.ts';
 import { bearer, createTestApp, loginAs, openTestDb } from '../support/testApp.ts';
 
-let app: Awaited<ReturnType<typeof createTestApp>>;
+type App = Awaited<ReturnType<typeof createTestApp>>;
+
+let app: App;
 let db: DbHandle;
 let auth: Record<string, string>;
-let spoolDir: string;
 let tagIds: number[];
 
 /** Ids of the seeded printers and templates, by what they are. */
@@ -33,10 +34,9 @@ const ids = { spool: 0, sample: 0, pdfOut: 0, pdfIn: 0, zplOut: 0 };
 
 beforeAll(async () => {
   db = await openTestDb();
-  spoolDir = await mkdtemp(path.join(os.tmpdir(), 'gow-prints-test-'));
   app = await createTestApp({
     db,
-    services: { printing: createPrintingService(db, { spoolDir, rawTimeoutMs: 1500 }) },
+    services: { printing: createPrintingService(db, { rawTimeoutMs: 1500 }) },
   });
   auth = bearer(await loginAs(app, 'viewer'));
   const [airline] = await db.db
@@ -68,8 +68,18 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  await rm(spoolDir, { recursive: true, force: true });
 });
+
+/**
+ * A second app on the same database, as a second server process behind the balancer would be: the same embedded
+ * handle on PGlite (one process owns its folder), a pool of its own on PostgreSQL. Its services are its own.
+ */
+async function secondApp(first: App): Promise<App> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return createTestApp({ db: first.dbh, closeDbOnClose: false });
+  const [{ name }] = await first.dbh.query<{ name: string }>('select current_database() as name');
+  return createTestApp({ db: await openDb({ databaseUrl: withDatabase(url, name) }) });
+}
 
 const get = (url: string, headers = auth) => app.inject({ url: `/api${url}`, headers });
 const print = (payload: object) =>
@@ -169,34 +179,54 @@ describe('the printer and template lists', () => {
 });
 
 describe('printing to the spool', () => {
-  it("spools into this process's own folder when none is configured, never a folder other processes share", async () => {
-    const shared = path.join(os.tmpdir(), 'gow-prints');
-    const unconfigured = createPrintingService(db, {});
-    expect(unconfigured.spoolDir).toBe(fallbackSpoolDir());
-    expect(unconfigured.spoolDir).not.toBe(shared);
-    expect(path.basename(unconfigured.spoolDir)).toContain(`-${process.pid}-`);
-    const job = await unconfigured.print(
-      { printer_id: ids.spool, pectab_id: ids.pdfOut, tag_ids: tagIds },
-      null,
-      'Europe/Moscow',
-    );
-    expect(await readdir(unconfigured.spoolDir)).toContain(`${job.job_id}.pdf`);
-    expect((await unconfigured.jobPdf(job.job_id)).subarray(0, 5).toString()).toBe('%PDF-');
+  it('downloads the PDF a print built through one server through another on the same database', async () => {
+    const other = await secondApp(app);
+    try {
+      const res = await print({ printer_id: ids.spool, pectab_id: ids.pdfOut, tag_ids: tagIds });
+      expect(res.statusCode).toBe(200);
+      const job = res.json();
+      const there = await other.inject({
+        url: job.pdf_url,
+        headers: bearer(await loginAs(other, 'viewer')),
+      });
+      expect(there.statusCode).toBe(200);
+      expect(there.headers['content-type']).toBe('application/pdf');
+      expect(there.headers['content-disposition']).toBe(`attachment; filename="rush-tags-${job.job_id}.pdf"`);
+      const here = await app.inject({ url: job.pdf_url, headers: auth });
+      expect(there.rawPayload.equals(here.rawPayload)).toBe(true);
+      expect(there.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('keeps the PDF in the database with its size, in the transaction of the job, and out of the audit trail', async () => {
+    const res = await print({ printer_id: ids.spool, pectab_id: ids.pdfIn, tag_ids: tagIds, copies: 2 });
+    const job = res.json();
+    const [file] = await db.db.select().from(printFiles).where(eq(printFiles.jobId, job.job_id));
+    const [jobRow] = await db.db.select().from(printJobs).where(eq(printJobs.id, job.job_id));
+    expect(file.size).toBe(file.bytes.length);
+    expect(file.createdAt.getTime()).toBe(jobRow.createdAt.getTime());
+    const download = await app.inject({ url: job.pdf_url, headers: auth });
+    expect(download.rawPayload.equals(file.bytes)).toBe(true);
+    expect(await db.db.$count(auditLog, eq(auditLog.entity, 'print_files'))).toBe(0);
   });
 
   it('keeps the job once the retention deleted its old PDF, whose download then answers 404', async () => {
     const res = await print({ printer_id: ids.spool, pectab_id: ids.pdfOut, tag_ids: [tagIds[0]] });
     const job = res.json();
-    const file = path.join(spoolDir, `${job.job_id}.pdf`);
-    const purger = createSpoolPurger({ spoolDir, retentionDays: 30 });
+    const purger = createSpoolPurger({ db, retentionDays: 30 });
     expect(await purger.runOnce()).toBe(0);
     expect((await app.inject({ url: job.pdf_url, headers: auth })).statusCode).toBe(200);
-    const monthAgo = new Date(Date.now() - 31 * 86_400_000);
-    await utimes(file, monthAgo, monthAgo);
+    await db.db
+      .update(printFiles)
+      .set({ createdAt: sql`now() - interval '31 days'` })
+      .where(eq(printFiles.jobId, job.job_id));
     expect(await purger.runOnce()).toBe(1);
-    expect(await readdir(spoolDir)).not.toContain(`${job.job_id}.pdf`);
+    expect(await db.db.$count(printFiles, eq(printFiles.jobId, job.job_id))).toBe(0);
     const gone = await app.inject({ url: job.pdf_url, headers: auth });
     expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual({ message: 'Задание печати не найдено' });
     expect(await db.db.select().from(printJobs).where(eq(printJobs.id, job.job_id))).toHaveLength(1);
   });
 
@@ -210,7 +240,6 @@ describe('printing to the spool', () => {
       pdf_url: `/api/v1/printer/job/${job.job_id}.pdf`,
       pages: 2,
     });
-    expect(await readdir(spoolDir)).toEqual([`${job.job_id}.pdf`]);
     const file = await app.inject({ url: job.pdf_url, headers: auth });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
@@ -299,6 +328,7 @@ describe('printing to a network printer (raw TCP 9100)', () => {
       const res = await print({ printer_id: printer.id, pectab_id: ids.zplOut, tag_ids: tagIds, copies: 2 });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ kind: 'raw9100', pdf_url: null, pages: 4 });
+      expect((await get(`/v1/printer/job/${res.json().job_id}.pdf`)).statusCode).toBe(404);
       const bytes = await printer.received();
       const layout = { widthMm: 54, lengthMm: 470, barcodeHeightMm: 20, moduleTenthMm: 4, faceIn: false };
       const pages = (await readTagsForPrint(db.db, tagIds, 'Europe/Moscow')).map(tagPage);

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { MailConfig } from '../config.ts';
 import type { DbHandle } from '../db/client.ts';
@@ -48,8 +47,6 @@ import { createWorkplaceService } from './workplace/service.ts';
 /** What the services are built from; each service takes only the part it uses (`Pick<>`). */
 export interface ServiceDeps {
   db: DbHandle;
-  /** The data folder (DATA_DIR): spooled tag PDFs go to its `prints/`; tests leave it out (a temporary folder). */
-  dataDir?: string;
   /** The domains rush mail may go to (config `RUSH_MAIL_DOMAINS`); empty or left out: any address. */
   rushMailDomains?: readonly string[];
 }
@@ -59,7 +56,7 @@ export interface ServiceDeps {
  * (`buildApp({..., services: {reference: fake}})`) or call a service directly on a test database.
  * Example: `createServices({db}).reference.named('pay-type', query)`.
  */
-export function createServices({ db, dataDir, rushMailDomains }: ServiceDeps) {
+export function createServices({ db, rushMailDomains }: ServiceDeps) {
   return {
     allocation: createAllocationService(db),
     audit: createAuditService(db),
@@ -70,7 +67,7 @@ export function createServices({ db, dataDir, rushMailDomains }: ServiceDeps) {
     planningCalc: createPlanningCalcService(db),
     planningVacation: createVacationService(db),
     postalStatements: createPostalStatementsService(db),
-    printing: createPrintingService(db, { spoolDir: dataDir && path.join(dataDir, 'prints') }),
+    printing: createPrintingService(db),
     reference: createReferenceService(db),
     rushBaggage: createRushBaggageService(db, { mailDomains: rushMailDomains }),
     shiftSchedules: createShiftSchedulesService(db),

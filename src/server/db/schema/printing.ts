@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  customType,
   index,
   integer,
   numeric,
@@ -50,7 +51,7 @@ export const pectabLayouts = pgTable(
   ],
 );
 
-/** A print job that reached its printer: the rush tags (ids), copies, pages, and the spooled file (spool only). */
+/** A print job that reached its printer: the rush tags (ids), copies, pages; a spooled job's PDF is in `print_files`. */
 export const printJobs = pgTable(
   'print_jobs',
   {
@@ -65,13 +66,42 @@ export const printJobs = pgTable(
     copies: smallint('copies').notNull(),
     pages: integer('pages').notNull(),
     status: text('status').$type<'spooled' | 'sent'>().notNull(),
-    /** File name inside DATA_DIR/prints (`<id>.pdf`), null for a job sent to a network printer. */
-    fileName: text('file_name'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('print_jobs_status_ck', sql`${t.status} in ('spooled', 'sent')`),
     index('print_jobs_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** PostgreSQL `bytea`; the driver (node-postgres) reads it as a Buffer and sends a Buffer as it is. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/** Largest PDF a row may hold: the biggest print allowed (50 tags × 5 copies, 250 pages) is about 0.4 MB. */
+const PRINT_FILE_MAX_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The PDF of a job spooled to a spool printer, written in the transaction that records the job. In the database, not
+ * on a process's disk, so that any server process answers the download and a backup of the database holds it. Rows
+ * older than `PRINT_RETENTION_DAYS` are purged (the job row stays); not audited (migration 0025: `audit_skip`).
+ */
+export const printFiles = pgTable(
+  'print_files',
+  {
+    jobId: integer('job_id')
+      .primaryKey()
+      .references(() => printJobs.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bytes of the PDF: what the purge and an operator can sum without reading the PDFs. */
+    size: integer('size').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [
+    check(
+      'print_files_size_ck',
+      sql`${t.size} = octet_length(${t.bytes}) and ${t.size} between 1 and ${sql.raw(String(PRINT_FILE_MAX_BYTES))}`,
+    ),
+    index('print_files_created_at_idx').on(t.createdAt),
   ],
 );

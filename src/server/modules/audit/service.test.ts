@@ -163,6 +163,7 @@ describe('the audit triggers', () => {
         'demo_loads',
         'login_failures',
         'mail_outbox',
+        'print_files',
         'print_jobs',
         'rush_tag_counters',
         'sessions',

@@ -1,6 +1,7 @@
 import bwipjs from 'bwip-js/node';
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
+import { PRINT_LIMITS } from '../../../shared/printing.ts';
 import { renderTagsPdf, type TagLayout } from './render.ts';
 import { type TagPage, tagPage } from './tagPage.ts';
 
@@ -159,6 +160,24 @@ describe('rendering a rush tag to PDF', () => {
       true,
       true,
     ]);
+  });
+
+  it("keeps the largest print allowed (50 long tags × 5 copies on the longest stock) well under a stored row's bound", async () => {
+    const tags = Array.from({ length: PRINT_LIMITS.tags }, (_, i) => ({
+      ...page,
+      digits: String(2_555_000_000 + i * 7919),
+      plate: `SU ${String(i * 7919).padStart(6, '0')}`,
+      passenger: `Константинопольский-Аксельрод Александр Вениаминович ${i}`,
+      legs: [...page.legs, { airport: 'VVO', flight: 'SU 1600', date: '25NOV' }],
+    }));
+    const pdf = await renderTagsPdf(tags, PRINT_LIMITS.copies, {
+      ...LAYOUT,
+      lengthMm: 1000,
+      moduleTenthMm: 10,
+    });
+    expect((await open(pdf)).numPages).toBe(250);
+    // About 0.4 MB: the spool keeps each PDF in one print_files row, whose check allows 8 MB.
+    expect(pdf.length).toBeLessThan(1024 * 1024);
   });
 
   it('answers jobs rendered at the same time each with its own tags', async () => {

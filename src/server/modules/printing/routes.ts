@@ -17,7 +17,7 @@ import { PECTAB_LIST, PRINTER_LIST } from './service.ts';
 // Spec 2 names no rule for the rush-baggage page that prints: any signed-in user may print (docs/DECISIONS.md).
 const route = routeGroup({ tags: ['Печать бирок'], access: 'session' });
 
-const PRINT = `Тело: {printer_id, pectab_id, tag_ids: [id бирок RUSH, 1..${PRINT_LIMITS.tags}, без повторов], copies?: 1..${PRINT_LIMITS.copies} (по умолчанию 1)}. Каждая бирка — страница (или этикетка) с штрихкодом Interleaved 2 of 5 всех десяти цифр, номером бирки с двухбуквенным кодом перевозчика («SU 123456»), маршрутом (аэропорт IATA, рейс, дата «23NOV») и пассажиром, в намотке шаблона (лицом внутрь — повёрнуто на 180°). Принтер spool (шаблон PDF): файл в DATA_DIR/prints, ответ {job_id, kind: 'spool', pdf_url: '/api/v1/printer/job/{job_id}.pdf', pages}. Принтер raw9100 (шаблон ZPL): поток ZPL II (203 dpi, ^B2 Interleaved 2 of 5, ^PQ копии, намотка внутрь — ^POI) по TCP на host:port, ответ {job_id, kind: 'raw9100', pdf_url: null, pages}. Ошибки — 422 {message, fields}: неизвестный, выключенный или не бирочный принтер — fields.printer_id; неизвестный шаблон, шаблон не для бирок или не на языке принтера — fields.pectab_id; неизвестные бирки — fields.tag_ids; принтер недоступен или не ответил за 5 с — message и fields.printer_id. При ошибке ничего не записано.`;
+const PRINT = `Тело: {printer_id, pectab_id, tag_ids: [id бирок RUSH, 1..${PRINT_LIMITS.tags}, без повторов], copies?: 1..${PRINT_LIMITS.copies} (по умолчанию 1)}. Каждая бирка — страница (или этикетка) с штрихкодом Interleaved 2 of 5 всех десяти цифр, номером бирки с двухбуквенным кодом перевозчика («SU 123456»), маршрутом (аэропорт IATA, рейс, дата «23NOV») и пассажиром, в намотке шаблона (лицом внутрь — повёрнуто на 180°). Принтер spool (шаблон PDF): PDF хранится в базе данных (его отдаёт любой процесс сервера), ответ {job_id, kind: 'spool', pdf_url: '/api/v1/printer/job/{job_id}.pdf', pages}. Принтер raw9100 (шаблон ZPL): поток ZPL II (203 dpi, ^B2 Interleaved 2 of 5, ^PQ копии, намотка внутрь — ^POI) по TCP на host:port, ответ {job_id, kind: 'raw9100', pdf_url: null, pages}. Ошибки — 422 {message, fields}: неизвестный, выключенный или не бирочный принтер — fields.printer_id; неизвестный шаблон, шаблон не для бирок или не на языке принтера — fields.pectab_id; неизвестные бирки — fields.tag_ids; принтер недоступен или не ответил за 5 с — message и fields.printer_id. При ошибке ничего не записано.`;
 
 /** `{id}.pdf` of `GET /v1/printer/job/{id}.pdf` → the job id; any other name (a path, a traversal) is a 400. */
 const jobFile = z
@@ -38,7 +38,7 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       summary:
         'Принтеры: filter[is_active] (0 или 1), filter[print_type_id] (1 — багажная бирка, 2 — посадочный талон)',
       description:
-        'kind: spool — PDF в папку данных (скачивается из окна печати), raw9100 — сетевой принтер, host:port (TCP 9100).',
+        'kind: spool — PDF в базе данных (скачивается из окна печати), raw9100 — сетевой принтер, host:port (TCP 9100).',
       querystring: listQuery(PRINTER_LIST),
       response: z.array(printerSchema),
     }),
@@ -72,7 +72,8 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       ...pdf,
       schema: {
         ...pdf.schema,
-        description: 'Файл задания, напечатанного на принтер spool; нет задания или файла — 404.',
+        description:
+          'PDF задания, напечатанного на принтер spool; нет задания или его PDF (удалён по сроку хранения) — 404.',
         params: z.object({ file: jobFile }),
         response: {},
       },

@@ -1,8 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import {
   LANGUAGE_OF_KIND,
@@ -21,6 +17,7 @@ import type { DbHandle } from '../../db/client.ts';
 import {
   pectabLayouts,
   printers,
+  printFiles,
   printJobs,
   printTemplates,
   printTypes,
@@ -64,8 +61,6 @@ const PECTAB_DEFAULT_LAYOUT = {
 };
 
 export interface PrintingOptions {
-  /** Folder of spooled PDFs (DATA_DIR/prints). */
-  spoolDir?: string;
   /** Longest a raw printer may take to accept a job. */
   rawTimeoutMs?: number;
   /** Reads the tags' print data; the rush-baggage module's reader unless a test gives another. */
@@ -82,25 +77,8 @@ function splitAddress(address: string | null): { host: string | null; port: numb
   return { host: address.slice(0, at), port: Number(address.slice(at + 1)) || 9100 };
 }
 
-let processSpoolDir: string | undefined;
-
-/**
- * The spool folder when none is configured (no DATA_DIR: tests): one of this process's own under the system's
- * temporary folder, removed when the process exits, so that parallel test files, each numbering its jobs from 1 on
- * a database of its own, never write or read each other's `<id>.pdf`.
- * Example: `fallbackSpoolDir()` → '/tmp/gow-prints-4242-9f86d081' (the same folder on every call of the process).
- */
-export function fallbackSpoolDir(): string {
-  if (processSpoolDir) return processSpoolDir;
-  const folder = path.join(os.tmpdir(), `gow-prints-${process.pid}-${randomBytes(4).toString('hex')}`);
-  processSpoolDir = folder;
-  process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
-  return folder;
-}
-
 /** Printers, print templates and print jobs (spec 3, 7; issue 14). */
 export function createPrintingService({ db }: PrintingDeps, options: PrintingOptions = {}) {
-  const spoolDir = options.spoolDir ?? fallbackSpoolDir();
   const rawTimeoutMs = options.rawTimeoutMs ?? 5000;
   const readTags = options.readTags ?? ((ids, zone) => readTagsForPrint(db, ids, zone));
 
@@ -182,8 +160,6 @@ export function createPrintingService({ db }: PrintingDeps, options: PrintingOpt
     };
   }
 
-  const jobPath = (id: number) => path.join(spoolDir, `${id}.pdf`);
-
   /** Printer and template of a print, or the fields that refuse them. */
   async function checkTarget(body: PrintBtp, fields: FieldErrors) {
     const [printerRow] = await printerQuery(eq(printers.id, body.printer_id));
@@ -212,30 +188,19 @@ export function createPrintingService({ db }: PrintingDeps, options: PrintingOpt
     }
   }
 
-  /** Writes the PDF under a temporary name, records the job, then gives the file the job's name. */
+  /**
+   * Records a spooled job and its PDF in one transaction: in the database, so that any server process answers the
+   * download (docs/DECISIONS.md, "Bag-tag printing"), and a job is never without its PDF or the reverse.
+   */
   async function spool(pdf: Buffer, job: typeof printJobs.$inferInsert): Promise<number> {
-    await mkdir(spoolDir, { recursive: true });
-    const temporary = path.join(spoolDir, `.${randomBytes(8).toString('hex')}.tmp`);
-    await writeFile(temporary, pdf);
-    try {
-      return await db.transaction(async (tx) => {
-        const [row] = await tx.insert(printJobs).values(job).returning({ id: printJobs.id });
-        await tx
-          .update(printJobs)
-          .set({ fileName: `${row.id}.pdf` })
-          .where(eq(printJobs.id, row.id));
-        await rename(temporary, jobPath(row.id));
-        return row.id;
-      });
-    } finally {
-      await rm(temporary, { force: true });
-    }
+    return db.transaction(async (tx) => {
+      const [row] = await tx.insert(printJobs).values(job).returning({ id: printJobs.id });
+      await tx.insert(printFiles).values({ jobId: row.id, size: pdf.length, bytes: pdf });
+      return row.id;
+    });
   }
 
   return {
-    /** Where spooled PDFs are written (`<id>.pdf`): the retention purge (retention.ts) works on it. */
-    spoolDir,
-
     /** Printers of the list filters, by name. */
     async printers(query: QueryOf<typeof PRINTER_LIST>) {
       const { is_active, print_type_id } = query.filters;
@@ -317,17 +282,14 @@ export function createPrintingService({ db }: PrintingDeps, options: PrintingOpt
       return { job_id: row.id, kind: 'raw9100', pdf_url: null, pages: job.pages };
     },
 
-    /** The spooled PDF of a job; a job that is not spooled, or whose file has gone, is not found. */
+    /** The spooled PDF of a job; a job that is not spooled, or whose PDF the retention deleted, is not found. */
     async jobPdf(id: number): Promise<Buffer> {
-      const [job] = await db
-        .select({ fileName: printJobs.fileName })
-        .from(printJobs)
-        .where(and(eq(printJobs.id, id), eq(printJobs.status, 'spooled')));
-      if (!job?.fileName) throw new NotFoundError(PRINT_MESSAGES.jobNotFound);
-      // The path is built from the integer id alone, never from request text.
-      return readFile(jobPath(id)).catch(() => {
-        throw new NotFoundError(PRINT_MESSAGES.jobNotFound);
-      });
+      const [file] = await db
+        .select({ bytes: printFiles.bytes })
+        .from(printFiles)
+        .where(eq(printFiles.jobId, id));
+      if (!file) throw new NotFoundError(PRINT_MESSAGES.jobNotFound);
+      return file.bytes;
     },
 
     /**
