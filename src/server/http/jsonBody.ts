@@ -7,7 +7,7 @@ import { BadRequestError } from './errors.ts';
  * members); V8 parses deeply nested JSON slowly (8 MB of `[[[…]]]` held the HTTP thread 2.9 s), so deeper bodies
  * are refused before they are parsed.
  */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 /**
  * Whether a JSON text nests arrays and objects deeper than `limit`, in one pass over its characters (brackets in
