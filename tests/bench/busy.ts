@@ -34,7 +34,7 @@ async function timed(url: string, token: string): Promise<number> {
 export async function benchBusy(
   baseUrl: string,
   token: string,
-  concurrent = 20,
+  concurrent = 40,
   seconds = 15,
 ): Promise<void> {
   let asked = 0;
