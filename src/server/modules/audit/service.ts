@@ -13,7 +13,7 @@ import { instantToWallClock, wallClockToInstant, zoneOffset } from '../../../sha
 import type { DbHandle } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { BadRequestError } from '../../http/errors.ts';
-import { filterIds, filterText } from '../../http/filters.ts';
+import { filterIds, filterText, sortKey } from '../../http/filters.ts';
 import type { FilterParser, QueryOf } from '../../http/list.ts';
 
 const MS_PER_DAY = 86_400_000;
@@ -108,10 +108,10 @@ export function isoInZone(at: Date, zone: string): string {
   return `${instantToWallClock(at, zone).replace(' ', 'T')}${sign}${hours}:${minutes}`;
 }
 
-export type AuditDeps = Pick<DbHandle, 'db' | 'query'>;
+export type AuditDeps = Pick<DbHandle, 'db' | 'kind' | 'query'>;
 
 /** Reading the audit trail: its page, the audited tables, the users for the filter. Nothing here writes. */
-export function createAuditService({ db, query }: AuditDeps) {
+export function createAuditService({ db, kind, query }: AuditDeps) {
   return {
     /** A page of the trail, newest first, within the period of the filters (at most 93 days). */
     async list(listQuery: AuditQuery, zone: string): Promise<{ items: AuditEntry[]; total: number }> {
@@ -176,7 +176,7 @@ export function createAuditService({ db, query }: AuditDeps) {
       return db
         .select({ id: users.id, login: users.login, name: users.name })
         .from(users)
-        .orderBy(asc(users.name), asc(users.id))
+        .orderBy(asc(sortKey(users.name, kind)), asc(users.id))
         .limit(1000);
     },
   };

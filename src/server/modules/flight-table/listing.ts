@@ -1,6 +1,7 @@
 import { asc, eq, inArray, or } from 'drizzle-orm';
 import { APPROVED_ITEMS, COMBINE_TYPES, type RaceFilterItem } from '../../../shared/flight-table.ts';
 import { airports, flightStatuses, flights, flightTypes } from '../../db/schema/index.ts';
+import { sortKey } from '../../http/filters.ts';
 import { type Period, splitPeriod } from '../../http/period.ts';
 import type { RowReader } from './rowReader.ts';
 import { type LegData, type RowEntry, rowEntryOf, type TurnaroundData } from './rows.ts';
@@ -10,7 +11,7 @@ const MS_PER_DAY = 86_400_000;
 
 /** Listing the table: the rows of a period or of chosen aids, and the race-filter lists. */
 export function createRowListing(
-  { db, heavy }: FlightTableDeps,
+  { db, kind, heavy }: FlightTableDeps,
   { turnaroundsIn, turnaroundsOf }: RowReader,
 ) {
   return {
@@ -65,7 +66,7 @@ export function createRowListing(
         .select({ id: airports.id, city: airports.city, iata: airports.iataCode, icao: airports.icaoCode })
         .from(airports)
         .where(or(inArray(airports.id, origins), inArray(airports.id, destinations)))
-        .orderBy(asc(airports.city), asc(airports.id));
+        .orderBy(asc(sortKey(airports.city, kind)), asc(airports.id));
       return rows.map((r) => ({ id: r.id, name: `${r.city} (${r.iata ?? r.icao ?? r.id})` }));
     },
     /** `/race-filter/types`: flight types. */

@@ -6,7 +6,7 @@ import { createStaffAssignment } from './staffAssignment.ts';
 import { createTgoApplication } from './tgoApplication.ts';
 
 /** The service's view of the database. */
-export type FlightTableDeps = Pick<DbHandle, 'db' | 'heavy'>;
+export type FlightTableDeps = Pick<DbHandle, 'db' | 'kind' | 'heavy'>;
 
 /**
  * The flight table (spec 7, Flight table): rows of a period, race-filter lists and the row actions, composed from
@@ -17,7 +17,7 @@ export function createFlightTableService(deps: FlightTableDeps) {
   const reader = createRowReader(deps.db);
   return {
     ...createRowListing(deps, reader),
-    ...createTgoApplication(deps.db, reader),
+    ...createTgoApplication(deps, reader),
     ...createPairing(deps.db),
     ...createStaffAssignment(deps.db, reader),
   };

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { FLIGHT_TABLE_MESSAGES as M, type TgoOption } from '../../../shared/flight-table.ts';
-import type { Db } from '../../db/client.ts';
+import type { DbHandle } from '../../db/client.ts';
 import {
   flights,
   taskPositions,
@@ -14,6 +14,7 @@ import {
 } from '../../db/schema/index.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { type Interval, planTaskInterval } from '../../domain/tgoTasks.ts';
+import { sortKey } from '../../http/filters.ts';
 import { legsOf, type RowReader } from './rowReader.ts';
 import type { LegData, TurnaroundData } from './rows.ts';
 import { notifyAll, type Reader } from './tx.ts';
@@ -44,7 +45,10 @@ function windowOf(t: TurnaroundData, pick: (leg: LegData) => Date): Interval {
 }
 
 /** TGO application: the TGOs a row may take, and applying one (its tasks made again). */
-export function createTgoApplication(db: Db, { turnaroundsOf, requireTurnarounds }: RowReader) {
+export function createTgoApplication(
+  { db, kind }: Pick<DbHandle, 'db' | 'kind'>,
+  { turnaroundsOf, requireTurnarounds }: RowReader,
+) {
   async function tgoCandidates(reader: Reader, ids?: number[]): Promise<TgoCandidate[]> {
     const templates = await reader
       .select({
@@ -55,7 +59,7 @@ export function createTgoApplication(db: Db, { turnaroundsOf, requireTurnarounds
       })
       .from(tgoTemplates)
       .where(and(eq(tgoTemplates.isActive, true), ids ? inArray(tgoTemplates.id, ids) : undefined))
-      .orderBy(asc(tgoTemplates.name), asc(tgoTemplates.id));
+      .orderBy(asc(sortKey(tgoTemplates.name, kind)), asc(tgoTemplates.id));
     if (templates.length === 0) return [];
     const types = await reader
       .select()

@@ -11,6 +11,7 @@ import {
 import type { Db, DbHandle } from '../../db/client.ts';
 import { employeePositions, employees, planningVacationDays } from '../../db/schema/index.ts';
 import { ValidationError } from '../../domain/errors.ts';
+import { sortKey } from '../../http/filters.ts';
 import { requiredByWeekday, vacationProfit } from './profit.ts';
 import { readCalc } from './service.ts';
 
@@ -22,7 +23,7 @@ export interface VacationQuery {
   perPage: number;
 }
 
-export type VacationDeps = Pick<DbHandle, 'db'>;
+export type VacationDeps = Pick<DbHandle, 'db' | 'kind'>;
 
 export interface VacationOptions {
   /** Vacation days an employee may plan in one calculation (spec 9 totalLeft). */
@@ -35,7 +36,7 @@ const byName = (a: { name: string; id: number }, b: { name: string; id: number }
   a.name.localeCompare(b.name, 'ru') || a.id - b.id;
 
 /** The vacation planner of a saved calculation: read with a what-if plan, and save plans. */
-export function createVacationService({ db }: VacationDeps, options: VacationOptions = {}) {
+export function createVacationService({ db, kind }: VacationDeps, options: VacationOptions = {}) {
   const totalLeft = options.totalLeft ?? VACATION_DAYS_DEFAULT;
 
   /** Active employees of the positions, by name. */
@@ -46,7 +47,7 @@ export function createVacationService({ db }: VacationDeps, options: VacationOpt
       .from(employees)
       .innerJoin(employeePositions, eq(employeePositions.id, employees.employeePositionId))
       .where(and(inArray(employees.employeePositionId, positionIds), eq(employees.isActive, true)))
-      .orderBy(asc(employees.name), asc(employees.id))
+      .orderBy(asc(sortKey(employees.name, kind)), asc(employees.id))
       .limit(VACATION_STAFF_LIMIT);
   }
 

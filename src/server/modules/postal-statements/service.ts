@@ -15,9 +15,10 @@ import {
   patternTypes,
 } from '../../db/schema/index.ts';
 import { type FieldErrors, ValidationError } from '../../domain/errors.ts';
+import { sortKey } from '../../http/filters.ts';
 
-/** What the service reads: only the Drizzle handle. */
-export type PostalStatementsDeps = Pick<DbHandle, 'db'>;
+/** What the service reads: the Drizzle handle and the kind that picks the text collation. */
+export type PostalStatementsDeps = Pick<DbHandle, 'db' | 'kind'>;
 
 /** The ids among `ids` that `table` holds. */
 async function known(
@@ -31,7 +32,7 @@ async function known(
 }
 
 /** Every stored pattern with its departments, exclusions and covered positions (spec 3), by id. */
-async function readAll(handle: Db): Promise<Pattern[]> {
+async function readAll(handle: Db, kind: DbHandle['kind']): Promise<Pattern[]> {
   const stored = await handle
     .select({ id: patterns.id, pattern_type_id: patterns.patternTypeId })
     .from(patterns)
@@ -43,7 +44,7 @@ async function readAll(handle: Db): Promise<Pattern[]> {
     .from(patternDepartments)
     .innerJoin(departments, eq(departments.id, patternDepartments.departmentId))
     .where(inArray(patternDepartments.patternId, ids))
-    .orderBy(asc(departments.name), asc(departments.id));
+    .orderBy(asc(sortKey(departments.name, kind)), asc(departments.id));
   const exclusions = await handle
     .select({
       patternId: patternPositionExclusions.patternId,
@@ -54,7 +55,7 @@ async function readAll(handle: Db): Promise<Pattern[]> {
     .from(patternPositionExclusions)
     .innerJoin(employeePositions, eq(employeePositions.id, patternPositionExclusions.employeePositionId))
     .where(inArray(patternPositionExclusions.patternId, ids))
-    .orderBy(asc(employeePositions.name), asc(employeePositions.id));
+    .orderBy(asc(sortKey(employeePositions.name, kind)), asc(employeePositions.id));
   const departmentIds = [...new Set(links.map((link) => link.id))];
   const positions =
     departmentIds.length === 0
@@ -133,7 +134,7 @@ async function check(tx: Db, body: PatternSave): Promise<FieldErrors> {
 }
 
 /** Postal statements (spec 2, 4, 7): the patterns, read and replaced as a whole in one transaction. */
-export function createPostalStatementsService({ db }: PostalStatementsDeps) {
+export function createPostalStatementsService({ db, kind }: PostalStatementsDeps) {
   return {
     /** Every pattern type, by id. */
     types: (): Promise<PatternType[]> =>
@@ -143,7 +144,7 @@ export function createPostalStatementsService({ db }: PostalStatementsDeps) {
         .orderBy(asc(patternTypes.id)),
 
     /** Every stored pattern, by id. */
-    list: (): Promise<Pattern[]> => readAll(db),
+    list: (): Promise<Pattern[]> => readAll(db, kind),
 
     /**
      * Replaces the set of patterns: patterns with an `id` are kept and rewritten, those without are created, stored
@@ -197,7 +198,7 @@ export function createPostalStatementsService({ db }: PostalStatementsDeps) {
               )
               .onConflictDoNothing();
         }
-        return readAll(tx);
+        return readAll(tx, kind);
       });
     },
   };

@@ -24,7 +24,7 @@ import {
   windings,
 } from '../../db/schema/index.ts';
 import { type FieldErrors, NotFoundError, ValidationError } from '../../domain/errors.ts';
-import { filterFlag, filterIds } from '../../http/filters.ts';
+import { filterFlag, filterIds, sortKey } from '../../http/filters.ts';
 import type { QueryOf } from '../../http/list.ts';
 import { readTagsForPrint } from '../rush-baggage/tags.ts';
 import { PrinterUnreachableError, sendRaw } from './raw9100.ts';
@@ -67,7 +67,7 @@ export interface PrintingOptions {
   readTags?: (ids: readonly number[], zone: string) => Promise<TagPrint[]>;
 }
 
-export type PrintingDeps = Pick<DbHandle, 'db'>;
+export type PrintingDeps = Pick<DbHandle, 'db' | 'kind'>;
 
 /** `10.10.1.40:9100` → host and port; a spool printer has no address. */
 function splitAddress(address: string | null): { host: string | null; port: number | null } {
@@ -78,7 +78,7 @@ function splitAddress(address: string | null): { host: string | null; port: numb
 }
 
 /** Printers, print templates and print jobs (spec 3, 7; issue 14). */
-export function createPrintingService({ db }: PrintingDeps, options: PrintingOptions = {}) {
+export function createPrintingService({ db, kind }: PrintingDeps, options: PrintingOptions = {}) {
   const rawTimeoutMs = options.rawTimeoutMs ?? 5000;
   const readTags = options.readTags ?? ((ids, zone) => readTagsForPrint(db, ids, zone));
 
@@ -208,7 +208,7 @@ export function createPrintingService({ db }: PrintingDeps, options: PrintingOpt
         is_active === undefined ? undefined : eq(printers.isActive, is_active),
         print_type_id ? inArray(printers.printTypeId, print_type_id) : undefined,
       );
-      const order = query.sort?.key === 'id' ? printers.id : printers.name;
+      const order = query.sort?.key === 'id' ? printers.id : sortKey(printers.name, kind);
       const rows = await printerQuery(where)
         .orderBy(query.sort?.desc ? desc(order) : asc(order), asc(printers.id))
         .limit(query.perPage)
@@ -224,7 +224,7 @@ export function createPrintingService({ db }: PrintingDeps, options: PrintingOpt
         print_type_id ? inArray(printTemplates.printTypeId, print_type_id) : undefined,
         winding_id ? inArray(printTemplates.winding, winding_id) : undefined,
       );
-      const order = query.sort?.key === 'id' ? printTemplates.id : printTemplates.name;
+      const order = query.sort?.key === 'id' ? printTemplates.id : sortKey(printTemplates.name, kind);
       const rows = await pectabQuery(where)
         .orderBy(query.sort?.desc ? desc(order) : asc(order), asc(printTemplates.id))
         .limit(query.perPage)

@@ -20,9 +20,10 @@ import {
   skills,
 } from '../../db/schema/index.ts';
 import { type FieldErrors, ValidationError } from '../../domain/errors.ts';
+import { sortKey } from '../../http/filters.ts';
 
-/** What the service reads: only the Drizzle handle. */
-export type SkillAccessDeps = Pick<DbHandle, 'db'>;
+/** What the service reads: the Drizzle handle and the kind that picks the text collation. */
+export type SkillAccessDeps = Pick<DbHandle, 'db' | 'kind'>;
 
 /** Per tab: the link column naming the item, and the item table. */
 const TABS = {
@@ -46,7 +47,7 @@ function addField(fields: FieldErrors, path: string, message: string) {
 }
 
 /** Skills and what they grant (spec 2, 3, 7): reads, and the save of one tab in one transaction. */
-export function createSkillAccessService({ db }: SkillAccessDeps) {
+export function createSkillAccessService({ db, kind }: SkillAccessDeps) {
   /** Links of a tab through the given handle, by skill then item, the item under the tab's key (`job_id`, …). */
   async function linksOf(handle: Db, tab: SkillAccessTab): Promise<SkillLink[]> {
     const { column } = TABS[tab];
@@ -96,13 +97,19 @@ export function createSkillAccessService({ db }: SkillAccessDeps) {
   return {
     /** Every skill, by name. */
     async skills(): Promise<SkillAccessItem[]> {
-      return db.select({ id: skills.id, name: skills.name }).from(skills).orderBy(asc(skills.name));
+      return db
+        .select({ id: skills.id, name: skills.name })
+        .from(skills)
+        .orderBy(asc(sortKey(skills.name, kind)), asc(skills.id));
     },
 
     /** The items a skill may grant on a tab, by name. */
     async items(tab: SkillAccessTab): Promise<SkillAccessItem[]> {
       const { table } = TABS[tab];
-      return db.select({ id: table.id, name: table.name }).from(table).orderBy(asc(table.name));
+      return db
+        .select({ id: table.id, name: table.name })
+        .from(table)
+        .orderBy(asc(sortKey(table.name, kind)), asc(table.id));
     },
 
     /** The stored links of a tab. */

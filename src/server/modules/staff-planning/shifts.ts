@@ -14,14 +14,15 @@ import {
   workingShifts,
 } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../domain/errors.ts';
+import { sortKey } from '../../http/filters.ts';
 
 /** Most employees one shift list answers: the positions of a few departments, never the whole staff list. */
 export const SHIFT_EMPLOYEES_LIMIT = 5000;
 
-export type ShiftsDeps = Pick<DbHandle, 'db'>;
+export type ShiftsDeps = Pick<DbHandle, 'db' | 'kind'>;
 
 /** Working shifts, who works which shift, and who is assigned to a task. */
-export function createPlanningShiftsService({ db }: ShiftsDeps) {
+export function createPlanningShiftsService({ db, kind }: ShiftsDeps) {
   return {
     /** Every working shift, by start time: 'HH:mm' local, duration and break in minutes. */
     async workingShifts() {
@@ -34,7 +35,7 @@ export function createPlanningShiftsService({ db }: ShiftsDeps) {
           breakMinutes: workingShifts.breakMinutes,
         })
         .from(workingShifts)
-        .orderBy(asc(workingShifts.beginTime), asc(workingShifts.name));
+        .orderBy(asc(workingShifts.beginTime), asc(sortKey(workingShifts.name, kind)), asc(workingShifts.id));
       return rows.map((row) => ({
         id: row.id,
         name: row.name,
@@ -59,7 +60,7 @@ export function createPlanningShiftsService({ db }: ShiftsDeps) {
         .innerJoin(employeePositions, eq(employeePositions.id, employees.employeePositionId))
         .leftJoin(workingShifts, eq(workingShifts.id, employees.workingShiftId))
         .where(and(inArray(employees.employeePositionId, positionIds), eq(employees.isActive, true)))
-        .orderBy(asc(employees.name), asc(employees.id))
+        .orderBy(asc(sortKey(employees.name, kind)), asc(employees.id))
         .limit(SHIFT_EMPLOYEES_LIMIT);
       return rows;
     },
@@ -110,7 +111,7 @@ export function createPlanningShiftsService({ db }: ShiftsDeps) {
           .innerJoin(employeePositions, eq(employeePositions.id, taskEmployees.employeePositionId))
           .leftJoin(workingShifts, eq(workingShifts.id, employees.workingShiftId))
           .where(eq(taskEmployees.taskId, taskId))
-          .orderBy(asc(employees.name), asc(employees.id)),
+          .orderBy(asc(sortKey(employees.name, kind)), asc(employees.id)),
       ]);
       const positions = new Map<number, { id: number; name: string; needed: number; assigned: number }>();
       for (const need of needs)

@@ -29,7 +29,7 @@ const MS_PER_DAY = 86_400_000;
 /** Turnarounds whose staff's other tasks are read at once for the overlap check. */
 const PAIRS_PER_READ = 200;
 
-type Deps = Pick<DbHandle, 'db' | 'heavy'>;
+type Deps = Pick<DbHandle, 'db' | 'kind' | 'heavy'>;
 type TeamWithFlights = z.infer<typeof teamWithFlightsSchema>;
 
 /** A team of the board with its flights as shown and their turnarounds (the download's rows). */
@@ -104,7 +104,7 @@ async function teamMembers(reader: Reader, teamIds: readonly number[]) {
   return members;
 }
 
-export function createFlightViews({ db, heavy }: Deps) {
+export function createFlightViews({ db, kind, heavy }: Deps) {
   /** Teams of the filter with their linked turnarounds in the period that pass it, with conflicts. */
   const teamBoard = (
     filter: FlightFilter,
@@ -114,7 +114,7 @@ export function createFlightViews({ db, heavy }: Deps) {
   ): Promise<PlanTeam[]> =>
     heavy(async () => {
       const scope = await scopeOf(db, caller, 'read');
-      const list = await readTeams(db, teamFilterOf(filter), scope, zone);
+      const list = await readTeams(db, kind, teamFilterOf(filter), scope, zone);
       if (list.length === 0) return [];
       const links = await db
         .select({ id: teamFlights.id, teamId: teamFlights.teamId, aid: teamFlights.aid })
@@ -221,7 +221,7 @@ export function createFlightViews({ db, heavy }: Deps) {
     ): Promise<z.infer<typeof teamOutsideFlightsSchema>> {
       return heavy(async () => {
         const scope = await scopeOf(db, caller, 'read');
-        const list = await readTeams(db, teamFilterOf(filter), scope, zone);
+        const list = await readTeams(db, kind, teamFilterOf(filter), scope, zone);
         if (list.length === 0) return [];
         const teamIds = list.map((t) => t.id);
         const heads = new Map(
@@ -295,7 +295,7 @@ export function createFlightViews({ db, heavy }: Deps) {
       zone: string,
     ): Promise<TeamEmployeesWithTasks> {
       const scope = await scopeOf(db, caller, 'read');
-      const [team] = await readTeams(db, { ids: [teamId] }, { all: true }, zone);
+      const [team] = await readTeams(db, kind, { ids: [teamId] }, { all: true }, zone);
       if (!team || !inScope(scope, team.department.id)) throw new NotFoundError(TEAM_MESSAGES.teamNotFound);
       const [head] = await db.select().from(teams).where(eq(teams.id, teamId));
       const positions = new Set(team.employeePositionRules.map((r) => r.employeePosition.id));

@@ -2,11 +2,11 @@
  * The lists of team planning (spec 7): statuses, departments, positions, items, the employees a team may take with
  * their accessibility, the day's shift intervals.
  */
-import { and, asc, count, eq, gt, ilike, inArray, lt } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, eq, gt, ilike, inArray, lt } from 'drizzle-orm';
 import type { z } from '../../../shared/messages.ts';
 import type { accessibilitySchema, teamCandidatesSchema } from '../../../shared/team-planning.ts';
 import { instantToWallClock, wallClockToInstant } from '../../../shared/wallClock.ts';
-import type { Db } from '../../db/client.ts';
+import type { DbHandle } from '../../db/client.ts';
 import {
   aircraftTypes,
   airports,
@@ -23,7 +23,7 @@ import {
   teamStatuses,
   workingShifts,
 } from '../../db/schema/index.ts';
-import { containsPattern } from '../../http/filters.ts';
+import { containsPattern, sortKey } from '../../http/filters.ts';
 import { busyInTeams, type ItemKind, itemKey, missingItems, skillGrants, skillsOf } from './access.ts';
 import type { Reader } from './tx.ts';
 
@@ -103,9 +103,10 @@ function itemsOf(keys: readonly string[]): Record<ItemKind, number[]> {
   return items;
 }
 
-export function createTeamLists(db: Db) {
+export function createTeamLists({ db, kind }: Pick<DbHandle, 'db' | 'kind'>) {
+  const byName = (column: AnyColumn) => asc(sortKey(column, kind));
   const named = async (table: typeof teamStatuses | typeof jobs | typeof resourceTypes) =>
-    db.select({ id: table.id, name: table.name }).from(table).orderBy(asc(table.name));
+    db.select({ id: table.id, name: table.name }).from(table).orderBy(byName(table.name));
 
   return {
     statuses: () =>
@@ -117,7 +118,7 @@ export function createTeamLists(db: Db) {
       db
         .select({ id: departments.id, name: departments.name, full_name: departments.fullName })
         .from(departments)
-        .orderBy(asc(departments.name)),
+        .orderBy(byName(departments.name)),
     positions: (departmentIds: number[] | undefined) =>
       db
         .select({
@@ -127,16 +128,16 @@ export function createTeamLists(db: Db) {
         })
         .from(employeePositions)
         .where(departmentIds?.length ? inArray(employeePositions.departmentId, departmentIds) : undefined)
-        .orderBy(asc(employeePositions.name)),
+        .orderBy(byName(employeePositions.name)),
     jobs: () => named(jobs),
     resourceTypes: () => named(resourceTypes),
     resources: () =>
-      db.select({ id: resources.id, name: resources.name }).from(resources).orderBy(asc(resources.name)),
+      db.select({ id: resources.id, name: resources.name }).from(resources).orderBy(byName(resources.name)),
     aircraftTypes: () =>
       db
         .select({ id: aircraftTypes.id, name: aircraftTypes.name, icao_code: aircraftTypes.icaoCode })
         .from(aircraftTypes)
-        .orderBy(asc(aircraftTypes.name)),
+        .orderBy(byName(aircraftTypes.name)),
 
     /**
      * Active employees matching the filter, by name, at most EMPLOYEE_LIMIT: item filters keep those whose skills allow
@@ -166,7 +167,7 @@ export function createTeamLists(db: Db) {
             filter.name ? ilike(employees.name, containsPattern(filter.name)) : undefined,
           ),
         )
-        .orderBy(asc(employees.name), asc(employees.id));
+        .orderBy(byName(employees.name), asc(employees.id));
       const keys = [
         ...(filter.jobIds ?? []).map((id) => itemKey('job', id)),
         ...(filter.resourceTypeIds ?? []).map((id) => itemKey('resourceType', id)),

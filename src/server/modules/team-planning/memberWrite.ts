@@ -1,7 +1,7 @@
 /** Member writes of a team (spec 7): add, replace and delete a member, each one transaction. */
 import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import { type ReplaceResult, TEAM_MESSAGES, type Team } from '../../../shared/team-planning.ts';
-import type { Db } from '../../db/client.ts';
+import type { DbHandle } from '../../db/client.ts';
 import {
   employeePositions,
   employees,
@@ -37,7 +37,7 @@ function addField(fields: FieldErrors, path: string, message: string) {
   fields[path] = [...(fields[path] ?? []), message];
 }
 
-export function createMemberWrites(db: Db) {
+export function createMemberWrites({ db, kind }: Pick<DbHandle, 'db' | 'kind'>) {
   /** The rule of the team for a position, or undefined. */
   async function ruleFor(tx: Tx, teamId: number, positionId: number) {
     const [rule] = await tx
@@ -199,7 +199,7 @@ export function createMemberWrites(db: Db) {
 
   /** The team as answered after a write, through the transaction. */
   async function answer(tx: Tx, teamId: number, zone: string): Promise<Team> {
-    const [team] = await readTeams(tx, { ids: [teamId] }, { all: true }, zone);
+    const [team] = await readTeams(tx, kind, { ids: [teamId] }, { all: true }, zone);
     return team;
   }
 

@@ -2,6 +2,7 @@
 import { and, asc, eq, gt, ilike, inArray, lt, ne, type SQL } from 'drizzle-orm';
 import { TEAM_STATUS, type Team } from '../../../shared/team-planning.ts';
 import { instantToWallClock } from '../../../shared/wallClock.ts';
+import type { DbHandle } from '../../db/client.ts';
 import {
   aircraftTypes,
   departments,
@@ -16,7 +17,7 @@ import {
   teamStatuses,
   teams,
 } from '../../db/schema/index.ts';
-import { containsPattern } from '../../http/filters.ts';
+import { containsPattern, sortKey } from '../../http/filters.ts';
 import type { TeamScope } from './scope.ts';
 import type { Reader } from './tx.ts';
 
@@ -59,6 +60,7 @@ function teamWhere(reader: Reader, filter: TeamFilter, scope: TeamScope): SQL | 
 /** Teams matching the filter, by begin then name, with rules, accesses and members. */
 export async function readTeams(
   reader: Reader,
+  kind: DbHandle['kind'],
   filter: TeamFilter,
   scope: TeamScope,
   zone: string,
@@ -81,7 +83,7 @@ export async function readTeams(
     .innerJoin(teamStatuses, eq(teamStatuses.id, teams.teamStatusId))
     .innerJoin(departments, eq(departments.id, teams.departmentId))
     .where(where)
-    .orderBy(asc(teams.beginAt), asc(teams.name), asc(teams.id));
+    .orderBy(asc(teams.beginAt), asc(sortKey(teams.name, kind)), asc(teams.id));
   if (heads.length === 0) return [];
   const teamIds = heads.map((h) => h.id);
   const rules = await reader

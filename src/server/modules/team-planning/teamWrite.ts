@@ -7,7 +7,7 @@ import type { z } from '../../../shared/messages.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { TEAM_MESSAGES, type Team, type teamPayloadSchema } from '../../../shared/team-planning.ts';
 import { wallClockToInstant } from '../../../shared/wallClock.ts';
-import type { Db } from '../../db/client.ts';
+import type { DbHandle } from '../../db/client.ts';
 import {
   departments,
   employeePositions,
@@ -86,7 +86,7 @@ export async function dropMembersFromTeamFlights(
 }
 
 /** Team writes; every one checks the caller's write scope (403 outside it). */
-export function createTeamWrites(db: Db) {
+export function createTeamWrites({ db, kind }: Pick<DbHandle, 'db' | 'kind'>) {
   /**
    * Checks the payload against the database: 422 fields by payload path, nothing written. With `ownDepartment` (a
    * writer without team-all) the rules' positions and the members must be of that department (departments.ts).
@@ -228,7 +228,7 @@ export function createTeamWrites(db: Db) {
 
   /** The team as answered after a write, through the transaction. */
   async function answer(tx: Tx, teamId: number, zone: string): Promise<Team> {
-    const [team] = await readTeams(tx, { ids: [teamId] }, { all: true }, zone);
+    const [team] = await readTeams(tx, kind, { ids: [teamId] }, { all: true }, zone);
     return team;
   }
 
