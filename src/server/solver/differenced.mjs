@@ -98,7 +98,7 @@ export function differencedStart(m, x) {
 }
 
 /**
- * HiGHS ModelData of the plain cover model (CSC columns as built by model.ts), with its integrality unless `integer`
+ * HiGHS ModelData of the plain cover model (CSC columns as built by model.mjs), with its integrality unless `integer`
  * is false (the LP relaxation).
  */
 export function modelData(m, options = {}) {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import loadHighs from 'highs';
 import { describe, expect, it } from 'vitest';
 import { differenced, differencedStart, modelData } from './differenced.mjs';
-import { buildCandidates, staffHoursModel } from './model.ts';
+import { buildCandidates, staffHoursModel } from './model.mjs';
 
 const shifts = [
   { id: 1, lengthMinutes: 60, breakMinutes: 15 },

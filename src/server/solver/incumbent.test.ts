@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mergeShifts, roundCover } from './incumbent.mjs';
-import { buildCandidates, coverOf, staffHoursModel } from './model.ts';
+import { buildCandidates, coverOf, staffHoursModel } from './model.mjs';
 
 describe('a whole cover rounded from LP values', () => {
   it('keeps whole LP values as they are once nothing can be trimmed', () => {

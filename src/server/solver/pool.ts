@@ -1,32 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { WorkAbandonedError } from '../db/gate.ts';
-import { type CoverModel, distinctShiftsModel } from './model.ts';
-
-/** One position's models and time: step 1 gets `seconds` in all, step 2 at most `distinctSeconds` of what is left. */
-export interface SolveJob {
-  staffHours: CoverModel;
-  /** The fewest-distinct-shifts model, or null to skip step 2. */
-  distinct: CoverModel | null;
-  seconds: number;
-  distinctSeconds: number;
-  /** Epoch ms after which neither step may run (the request's budget). */
-  deadline: number;
-}
-
-export interface SolveAnswer {
-  /** none = HiGHS held no solution when its time ran out. */
-  status: 'optimal' | 'feasible' | 'none';
-  gap: number | null;
-  distinctGap: number | null;
-  /** Count per candidate column (null with status none). */
-  counts: Float64Array | null;
-  ms: number;
-}
+import type { PositionAnswer, PositionJob } from './position.d.mts';
 
 interface Pending {
-  job: SolveJob & { type?: 'warm' };
-  resolve: (answer: SolveAnswer) => void;
+  job: PositionJob & { type?: 'warm' };
+  resolve: (answer: PositionAnswer) => void;
   reject: (error: Error) => void;
   signal?: AbortSignal;
   onAbort?: () => void;
@@ -41,31 +20,30 @@ interface Slot {
 /** Solves in one worker before it is replaced: HiGHS's WASM memory grows and is never given back. */
 const RECYCLE_AFTER = 200;
 
-/** A tiny cover problem to compile the solver's code in a fresh worker (two slots, one one-slot shift). */
-const WARM_MODEL: CoverModel = {
-  numCols: 2,
-  numRows: 2,
-  colCost: Float64Array.of(1, 1),
-  colLower: Float64Array.of(0, 0),
-  colUpper: Float64Array.of(2, 2),
-  rowLower: Float64Array.of(1, 2),
-  rowUpper: Float64Array.of(Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY),
-  starts: Int32Array.of(0, 1, 2),
-  indices: Int32Array.of(0, 1),
-  values: Float64Array.of(1, 1),
-  integrality: Int32Array.of(1, 1),
-  unitMinutes: 15,
-  countCols: 2,
-  totalRow: -1,
-};
+/**
+ * A tiny position to compile the models' and the solver's code in a fresh worker (two slots, one one-slot shift).
+ * A new one for each worker: the demand is transferred.
+ */
+function warmJob(): PositionJob & { type: 'warm' } {
+  return {
+    type: 'warm',
+    demand: Int32Array.of(1, 2),
+    shifts: [{ id: 0, lengthMinutes: 15, breakMinutes: 0 }],
+    slotMinutes: 15,
+    seconds: 5,
+    distinctSeconds: 1,
+    deadline: Date.now() + 10_000,
+  };
+}
 
 /** The caller went away (or its time ran out): answered like the heavy-work gate's abandonment, a 503. */
 class SolverAbortedError extends WorkAbandonedError {}
 
 /**
  * A pool of HiGHS worker threads (min(2, cores)): jobs queue and each worker runs one at a time, so positions solve
- * in parallel and the HTTP thread never calls `run()`. A job whose signal aborts leaves the queue, or ends its
- * worker mid-solve (a replacement starts). Idle workers do not keep the process alive.
+ * in parallel and the HTTP thread neither builds a model nor calls `run()`: a job is a position's demand and shifts,
+ * its answer the cover and the shifts used. A job whose signal aborts leaves the queue, or ends its worker mid-solve
+ * (a replacement starts). Idle workers do not keep the process alive.
  */
 export function createSolverPool(size = Math.max(1, Math.min(2, availableParallelism()))) {
   const slots: Slot[] = [];
@@ -77,7 +55,7 @@ export function createSolverPool(size = Math.max(1, Math.min(2, availableParalle
     const worker = new Worker(new URL('./solverWorker.mjs', import.meta.url), { stdout: false });
     const slot: Slot = { worker, running: null, solves: 0 };
     worker.unref();
-    worker.on('message', (message: SolveAnswer & { id: number; failed?: string }) => {
+    worker.on('message', (message: PositionAnswer & { id: number; failed?: string }) => {
       const pending = slot.running;
       slot.running = null;
       slot.solves++;
@@ -123,15 +101,16 @@ export function createSolverPool(size = Math.max(1, Math.min(2, availableParalle
       if (!next) return;
       slot.running = next;
       slot.worker.ref();
-      slot.worker.postMessage({ ...next.job, id: nextId++ });
+      // The demand is the job's own copy (schedule.ts): moved, not cloned.
+      slot.worker.postMessage({ ...next.job, id: nextId++ }, [next.job.demand.buffer as ArrayBuffer]);
     }
   }
 
-  function submit(job: Pending['job'], signal?: AbortSignal): Promise<SolveAnswer> {
+  function submit(job: Pending['job'], signal?: AbortSignal): Promise<PositionAnswer> {
     if (closed) return Promise.reject(new Error('the solver pool is closed'));
     if (signal?.aborted) return Promise.reject(new SolverAbortedError());
     ensureWorkers();
-    return new Promise<SolveAnswer>((resolve, reject) => {
+    return new Promise<PositionAnswer>((resolve, reject) => {
       const pending: Pending = { job, resolve, reject, signal };
       pending.onAbort = () => {
         const queued = queue.indexOf(pending);
@@ -151,20 +130,12 @@ export function createSolverPool(size = Math.max(1, Math.min(2, availableParalle
 
   return {
     size,
-    /** Solves one position's models in a worker. */
-    solve: (job: SolveJob, signal?: AbortSignal) => submit(job, signal),
-    /** Starts every worker and runs a tiny model in each, so the first request pays no compilation. */
+    /** Builds and solves one position's models in a worker; answers its cover and shifts. */
+    solve: (job: PositionJob, signal?: AbortSignal) => submit(job, signal),
+    /** Starts every worker and runs a tiny position in each, so the first request pays no compilation. */
     async warm(): Promise<void> {
       ensureWorkers();
-      const job = {
-        type: 'warm' as const,
-        staffHours: WARM_MODEL,
-        distinct: distinctShiftsModel(WARM_MODEL),
-        seconds: 5,
-        distinctSeconds: 1,
-        deadline: Date.now() + 10_000,
-      };
-      await Promise.all(slots.map(() => submit(job)));
+      await Promise.all(slots.map(() => submit(warmJob())));
     },
     async close(): Promise<void> {
       closed = true;

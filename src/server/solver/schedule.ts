@@ -1,16 +1,6 @@
 import type { SchedulePosition, ScheduleShift } from '../../shared/shift-schedule.ts';
-import {
-  buildCandidates,
-  type Candidates,
-  coverOf,
-  distinctShiftsModel,
-  greedyCover,
-  paidMinutesOf,
-  type ShiftPattern,
-  slotPattern,
-  staffHoursModel,
-} from './model.ts';
-import type { SolveAnswer, SolveJob } from './pool.ts';
+import { type ShiftPattern, slotPattern } from './model.mjs';
+import type { PositionAnswer, PositionJob } from './position.d.mts';
 
 /** A working shift chosen for the schedule: its clock start ('HH:mm') names the shift when a start matches it. */
 export interface WorkingShift extends ShiftPattern {
@@ -33,7 +23,8 @@ export interface ScheduleOptions {
   distinctSeconds: number;
   /** Epoch ms: no solve runs past it (the request's budget); what is unsolved then is covered greedily. */
   deadline: number;
-  solve: (job: SolveJob, signal?: AbortSignal) => Promise<SolveAnswer>;
+  /** Builds and solves one position in a worker (the pool's `solve`): the HTTP thread only sends the demand. */
+  solve: (job: PositionJob, signal?: AbortSignal) => Promise<PositionAnswer>;
   signal?: AbortSignal;
   /**
    * Positions stopped by their share with a gap get a second solve with what is left of the budget, shared among
@@ -63,39 +54,36 @@ function minuteOf(time: string): number {
  * the candidate's start, else the first of them.
  */
 function shiftRows(
-  c: Candidates,
-  counts: ArrayLike<number>,
+  used: PositionAnswer['shifts'],
   shifts: WorkingShift[],
   slotMinutes: number,
 ): ScheduleShift[] {
   const slotsPerDay = 1440 / slotMinutes;
+  const keyOf = (shift: WorkingShift, i: number) => {
+    const q = slotPattern(shift, i, slotMinutes);
+    return q && `${q.lengthSlots}:${q.breakOffset}:${q.breakSlots}:${q.paidMinutes}`;
+  };
   const sameAs = new Map<number, WorkingShift[]>();
-  for (const p of c.patterns) {
-    const key = `${p.lengthSlots}:${p.breakOffset}:${p.breakSlots}:${p.paidMinutes}`;
+  for (const i of new Set(used.shift)) {
+    const key = keyOf(shifts[i], i);
     sameAs.set(
-      p.pattern,
-      shifts.filter((shift, i) => {
-        const q = slotPattern(shift, i, slotMinutes);
-        return q !== null && `${q.lengthSlots}:${q.breakOffset}:${q.breakSlots}:${q.paidMinutes}` === key;
-      }),
+      i,
+      shifts.filter((shift, k) => key !== null && keyOf(shift, k) === key),
     );
   }
   const rows: ScheduleShift[] = [];
-  for (let j = 0; j < counts.length; j++) {
-    const count = Math.round(counts[j]);
-    if (count <= 0) continue;
-    const p = c.patterns[c.patternOf[j]];
-    const startMinute = (c.startOf[j] % slotsPerDay) * slotMinutes;
-    const group = sameAs.get(p.pattern) ?? [shifts[p.pattern]];
+  for (let u = 0; u < used.count.length; u++) {
+    const startMinute = (used.start[u] % slotsPerDay) * slotMinutes;
+    const group = sameAs.get(used.shift[u]) ?? [shifts[used.shift[u]]];
     const named = group.find((shift) => minuteOf(shift.beginTime) === startMinute) ?? group[0];
     rows.push({
       working_shift_id: named.id,
       name: named.name,
-      weekday: Math.floor(c.startOf[j] / slotsPerDay),
+      weekday: Math.floor(used.start[u] / slotsPerDay),
       start: clock(startMinute),
       length_minutes: named.lengthMinutes,
       break_minutes: named.breakMinutes,
-      count,
+      count: used.count[u],
     });
   }
   return rows.sort(
@@ -104,59 +92,38 @@ function shiftRows(
 }
 
 /**
- * One position's schedule: the models to a worker, then the answer read back; greedy when HiGHS held nothing.
+ * One position's schedule: its demand to a worker (a copy, moved there), which builds the models, solves them and
+ * answers the cover and the shifts used (greedy when HiGHS held nothing); here only the shifts are named.
  * A position without demand answers an empty, optimal schedule.
  */
 async function solvePosition(
   position: PositionDemand,
+  patterns: ShiftPattern[],
   shifts: WorkingShift[],
   options: ScheduleOptions,
 ): Promise<SchedulePosition> {
-  const started = performance.now();
-  const { demand } = position;
-  const c = buildCandidates(demand, shifts, options.slotMinutes);
-  let status: SchedulePosition['status'] = 'optimal';
-  let gap: number | null = 0;
-  let distinctGap: number | null = null;
-  let counts: ArrayLike<number> = new Int32Array(c.patternOf.length);
-  // Time in the worker (both steps), not the wait in the pool's queue; the greedy fallback's time otherwise.
-  let solveMs: number | null = null;
-  if (c.patternOf.length > 0) {
-    const staffHours = staffHoursModel(demand, c);
-    const answer = await options.solve(
-      {
-        staffHours,
-        distinct: options.distinctSeconds > 0 ? distinctShiftsModel(staffHours) : null,
-        seconds: options.seconds,
-        distinctSeconds: options.distinctSeconds,
-        deadline: options.deadline,
-      },
-      options.signal,
-    );
-    solveMs = answer.ms;
-    if (answer.counts && answer.status !== 'none') {
-      status = answer.status;
-      gap = answer.gap;
-      distinctGap = answer.distinctGap;
-      counts = answer.counts;
-    } else {
-      status = 'greedy';
-      gap = null;
-      counts = greedyCover(demand, c);
-    }
-  }
-  const cover = coverOf(c, counts, demand.length);
+  const answer = await options.solve(
+    {
+      demand: Int32Array.from(position.demand),
+      shifts: patterns,
+      slotMinutes: options.slotMinutes,
+      seconds: options.seconds,
+      distinctSeconds: options.distinctSeconds,
+      deadline: options.deadline,
+    },
+    options.signal,
+  );
   return {
     employee_position_id: position.id,
     name: position.name,
-    status,
-    gap,
-    distinct_gap: distinctGap,
-    solve_ms: solveMs ?? Math.round(performance.now() - started),
-    demand: Array.from(demand),
-    cover: Array.from(cover),
-    staff_hours: paidMinutesOf(c, counts) / 60,
-    shifts: shiftRows(c, counts, shifts, options.slotMinutes),
+    status: answer.status,
+    gap: answer.gap,
+    distinct_gap: answer.distinctGap,
+    solve_ms: answer.ms,
+    demand: Array.from(position.demand),
+    cover: Array.from(answer.cover),
+    staff_hours: answer.paidMinutes / 60,
+    shifts: shiftRows(answer.shifts, shifts, options.slotMinutes),
   };
 }
 
@@ -189,8 +156,10 @@ export async function solveSchedule(
   const keys = [...byWeek.keys()].sort(
     (a, b) => demandTotal(byWeek.get(b) as PositionDemand) - demandTotal(byWeek.get(a) as PositionDemand),
   );
+  // What the worker needs of a working shift (its name and clock start only name the answer's rows).
+  const patterns = shifts.map(({ id, lengthMinutes, breakMinutes }) => ({ id, lengthMinutes, breakMinutes }));
   const first = await Promise.all(
-    keys.map((key) => solvePosition(byWeek.get(key) as PositionDemand, shifts, options)),
+    keys.map((key) => solvePosition(byWeek.get(key) as PositionDemand, patterns, shifts, options)),
   );
   const solved = new Map(keys.map((key, i) => [key, first[i]]));
   // The second round: a branch and bound stopped by its share restarts with the budget the easy positions left.
@@ -200,7 +169,7 @@ export async function solveSchedule(
     const seconds = (left * options.retryWorkers) / unfinished.length;
     const again = await Promise.all(
       unfinished.map((key) =>
-        solvePosition(byWeek.get(key) as PositionDemand, shifts, { ...options, seconds }),
+        solvePosition(byWeek.get(key) as PositionDemand, patterns, shifts, { ...options, seconds }),
       ),
     );
     unfinished.forEach((key, i) => {

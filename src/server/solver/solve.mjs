@@ -1,7 +1,8 @@
-// Solves the shift models of src/server/solver/model.ts with HiGHS: step 1 (staff-time, proven optimal or up to its
+// Solves the shift models of src/server/solver/model.mjs with HiGHS: step 1 (staff-time, proven optimal or up to its
 // time limit), then step 2 (fewest distinct shifts with the total fixed at the optimum) within what is left of its own
-// limit. The models arrive built; this file only runs them. Plain JavaScript so the worker thread (solverWorker.mjs,
-// which only passes messages) loads it with no TypeScript loader; tests and the solver lab import it directly.
+// limit. The models arrive built (position.mjs builds them in the same worker); this file only runs them. Plain
+// JavaScript so the worker thread (solverWorker.mjs, which only passes messages) loads it with no TypeScript loader;
+// tests and the solver lab import it directly.
 import loadHighs from 'highs';
 import { differenced, modelData } from './differenced.mjs';
 import { mergeShifts, roundCover } from './incumbent.mjs';
@@ -112,7 +113,7 @@ const TINY = 1e-8;
  * Runs one model; answers the status word (infeasible: proven to have no solution), the relative gap, the dual bound,
  * the column values (null without a solution) and their cost.
  *
- * The objective is a whole number (model.ts), so an absolute gap below 1 proves the optimum. HiGHS knows that too when
+ * The objective is a whole number (model.mjs), so an absolute gap below 1 proves the optimum. HiGHS knows that too when
  * every cost is whole, and then prunes every node whose LP bound exceeds the incumbent − 1 by more than 1e-6 — an
  * absolute tolerance, while the LP bound of a 10,000-unit objective carries errors well above it. On the demo's
  * hardest position this lost the cover costing exactly the incumbent − 1 and reported the incumbent as optimal (seen
@@ -175,7 +176,6 @@ export function solve(job) {
       )
     : null;
   const result = {
-    id: job.id,
     status: first.values ? first.status : 'none',
     gap: first.gap,
     distinctGap: null,

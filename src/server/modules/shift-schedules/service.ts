@@ -75,7 +75,7 @@ function periodOf(params: StandardScheduleParams, zone: string): Period {
 
 /**
  * The standard shift schedule (DOMAIN Staff planning): the typical week of demand of each chosen position
- * (solver/typicalWeek.ts), covered at least staff-hours by the chosen working shifts (solver/model.ts) in the
+ * (solver/typicalWeek.ts), covered at least staff-hours by the chosen working shifts (solver/model.mjs) in the
  * HiGHS worker pool; saved calculations keep the inputs and the answer.
  */
 export function createShiftSchedulesService(deps: ShiftSchedulesDeps, tuning: ScheduleTuning = {}) {

@@ -1,37 +1,21 @@
-/**
- * The standard shift schedule as an integer program (DOMAIN Staff planning: Standard shift schedule), pure: the
- * candidate shifts, the two models handed to HiGHS (minimum paid staff-hours; then the fewest distinct shifts at
- * that total), the cover of a schedule and a greedy cover for when the solver gives nothing.
- *
- * A week has `slots` slots (672 of 15 minutes) and wraps: a shift started on Sunday evening works on into Monday
- * morning of the same typical week. A candidate is a shift pattern started at a slot; it works `lengthSlots` slots
- * from its start except its break, `breakSlots` slots in the middle (starting `breakOffset` slots in), which cover
- * nothing. It costs its paid minutes, length − break.
- */
-
-/** A working shift as the model sees it: length and break in minutes (its clock start is not used). */
-export interface ShiftPattern {
-  id: number;
-  lengthMinutes: number;
-  breakMinutes: number;
-}
-
-/** A pattern in slots: what a candidate started at slot s works. */
-export interface SlotPattern {
-  /** Index into the caller's patterns. */
-  pattern: number;
-  lengthSlots: number;
-  breakOffset: number;
-  breakSlots: number;
-  /** Paid minutes: length − break. */
-  paidMinutes: number;
-}
+// The standard shift schedule as an integer program (DOMAIN Staff planning: Standard shift schedule), pure: the
+// candidate shifts, the two models handed to HiGHS (minimum paid staff-hours; then the fewest distinct shifts at that
+// total), the cover of a schedule and a greedy cover for when the solver gives nothing. Plain JavaScript so the solver
+// worker, which builds the models (position.mjs), loads it without a TypeScript loader; types in model.d.mts.
+//
+// A week has `slots` slots (672 of 15 minutes) and wraps: a shift started on Sunday evening works on into Monday
+// morning of the same typical week. A candidate is a shift pattern started at a slot; it works `lengthSlots` slots from
+// its start except its break, `breakSlots` slots in the middle (starting `breakOffset` slots in), which cover nothing.
+// It costs its paid minutes, length − break.
 
 /**
  * The pattern in slots: length and break rounded up to whole slots, the break centred (rounded down).
  * Example: 720 min with a 60 min break on 15-min slots → { lengthSlots 48, breakOffset 22, breakSlots 4 }.
+ * @param {{lengthMinutes: number, breakMinutes: number}} pattern
+ * @param {number} index
+ * @param {number} slotMinutes
  */
-export function slotPattern(pattern: ShiftPattern, index: number, slotMinutes: number): SlotPattern | null {
+export function slotPattern(pattern, index, slotMinutes) {
   const lengthSlots = Math.ceil(pattern.lengthMinutes / slotMinutes);
   const breakSlots = Math.ceil(Math.max(0, pattern.breakMinutes) / slotMinutes);
   const paidMinutes = pattern.lengthMinutes - Math.max(0, pattern.breakMinutes);
@@ -40,34 +24,27 @@ export function slotPattern(pattern: ShiftPattern, index: number, slotMinutes: n
   return { pattern: index, lengthSlots, breakOffset, breakSlots, paidMinutes };
 }
 
-/** Whether the k-th slot of a started shift is worked (not before its end, not in its break). */
-function works(p: SlotPattern, k: number): boolean {
+/**
+ * Whether the k-th slot of a started shift is worked (not before its end, not in its break).
+ * @param {{lengthSlots: number, breakOffset: number, breakSlots: number}} p
+ * @param {number} k
+ */
+function works(p, k) {
   return k >= 0 && k < p.lengthSlots && (k < p.breakOffset || k >= p.breakOffset + p.breakSlots);
-}
-
-/** The candidates worth a column: every pattern at every start that works at least one slot with demand. */
-export interface Candidates {
-  patterns: SlotPattern[];
-  /** Per candidate: index into `patterns` and start slot. */
-  patternOf: Int32Array;
-  startOf: Int32Array;
-  /** Per candidate: the largest demand of a slot it works (an upper bound of its count in a cheapest cover). */
-  bound: Int32Array;
 }
 
 /**
  * Patterns with the same slots and pay are the same column: only the first of them is kept (the others would only
  * multiply equal solutions). Candidates that work no slot with demand are dropped: they cannot be in a cheapest
  * cover. A pattern longer than the week is left out.
+ * @param {ArrayLike<number>} demand
+ * @param {{lengthMinutes: number, breakMinutes: number}[]} shifts
+ * @param {number} slotMinutes
  */
-export function buildCandidates(
-  demand: ArrayLike<number>,
-  shifts: ShiftPattern[],
-  slotMinutes: number,
-): Candidates {
+export function buildCandidates(demand, shifts, slotMinutes) {
   const slots = demand.length;
-  const seen = new Set<string>();
-  const patterns: SlotPattern[] = [];
+  const seen = new Set();
+  const patterns = [];
   shifts.forEach((shift, index) => {
     const p = slotPattern(shift, index, slotMinutes);
     // A shift longer than the week would work a slot twice.
@@ -77,9 +54,9 @@ export function buildCandidates(
     seen.add(key);
     patterns.push(p);
   });
-  const patternOf: number[] = [];
-  const startOf: number[] = [];
-  const bound: number[] = [];
+  const patternOf = [];
+  const startOf = [];
+  const bound = [];
   patterns.forEach((p, pi) => {
     for (let start = 0; start < slots; start++) {
       let most = 0;
@@ -102,50 +79,37 @@ export function buildCandidates(
   };
 }
 
-/** Greatest common divisor. Example: gcd(450, 660) → 30. */
-function gcd(a: number, b: number): number {
+/**
+ * Greatest common divisor. Example: gcd(450, 660) → 30.
+ * @param {number} a
+ * @param {number} b
+ * @returns {number}
+ */
+function gcd(a, b) {
   return b === 0 ? a : gcd(b, a % b);
 }
 
 /**
- * The model data HiGHS takes (`highs` ModelData with CSC columns), kept free of the package's types so the worker
- * can post it as is. Row i is the cover of the i-th slot with demand; the objective is paid minutes ÷ `unitMinutes`,
- * a whole number, so an absolute gap below 1 proves the optimum.
+ * Slots with demand, numbered as rows.
+ * @param {ArrayLike<number>} demand
  */
-export interface CoverModel {
-  numCols: number;
-  numRows: number;
-  colCost: Float64Array;
-  colLower: Float64Array;
-  colUpper: Float64Array;
-  rowLower: Float64Array;
-  rowUpper: Float64Array;
-  starts: Int32Array;
-  indices: Int32Array;
-  values: Float64Array;
-  /** 1 integer, for every column. */
-  integrality: Int32Array;
-  /** Paid minutes per unit of the objective. */
-  unitMinutes: number;
-  /** Columns of the step-1 counts (the first `countCols` columns of either model). */
-  countCols: number;
-  /** Row of the staff-hours total in the distinct-shifts model (−1 in the staff-hours model). */
-  totalRow: number;
-}
-
-/** Slots with demand, numbered as rows. */
-function demandRows(demand: ArrayLike<number>): Int32Array {
+function demandRows(demand) {
   const rowOf = new Int32Array(demand.length).fill(-1);
   let rows = 0;
   for (let s = 0; s < demand.length; s++) if (demand[s] > 0) rowOf[s] = rows++;
   return rowOf;
 }
 
-/** Cover rows of one candidate: the rows of the demand slots it works, ascending. */
-function coverRowsOf(c: Candidates, j: number, rowOf: Int32Array): number[] {
+/**
+ * Cover rows of one candidate: the rows of the demand slots it works, ascending.
+ * @param {import('./model.d.mts').Candidates} c
+ * @param {number} j
+ * @param {Int32Array} rowOf
+ */
+function coverRowsOf(c, j, rowOf) {
   const p = c.patterns[c.patternOf[j]];
   const slots = rowOf.length;
-  const rows: number[] = [];
+  const rows = [];
   for (let k = 0; k < p.lengthSlots; k++) {
     if (!works(p, k)) continue;
     const row = rowOf[(c.startOf[j] + k) % slots];
@@ -157,14 +121,16 @@ function coverRowsOf(c: Candidates, j: number, rowOf: Int32Array): number[] {
 /**
  * Step 1: minimise paid staff-time subject to cover ≥ demand in every slot; integer counts 0..bound.
  * Example: demand [1, 1] on 15-min slots and one 30-min shift → one column, one cost unit, rows ≥ 1.
+ * @param {ArrayLike<number>} demand
+ * @param {import('./model.d.mts').Candidates} c
  */
-export function staffHoursModel(demand: ArrayLike<number>, c: Candidates): CoverModel {
+export function staffHoursModel(demand, c) {
   const rowOf = demandRows(demand);
   const numRows = rowOf.reduce((n, row) => (row >= 0 ? n + 1 : n), 0);
   const unit = c.patterns.reduce((g, p) => gcd(g, p.paidMinutes), 0) || 1;
   const numCols = c.patternOf.length;
   const starts = new Int32Array(numCols + 1);
-  const indices: number[] = [];
+  const indices = [];
   for (let j = 0; j < numCols; j++) {
     for (const row of coverRowsOf(c, j, rowOf)) indices.push(row);
     starts[j + 1] = indices.length;
@@ -190,18 +156,19 @@ export function staffHoursModel(demand: ArrayLike<number>, c: Candidates): Cover
 }
 
 /**
- * Step 2: the same cover with the staff-time total ≤ the optimum (the worker sets the bound of `totalRow`), and a
+ * Step 2: the same cover with the staff-time total ≤ the optimum (solve.mjs sets the bound of `totalRow`), and a
  * binary y per (pattern, start) with x ≤ bound·y; minimise Σ y, the distinct shifts used. Columns: the n counts,
  * then the n flags. Rows: the cover rows, then the total, then one link row per count.
+ * @param {import('./model.d.mts').CoverModel} base
  */
-export function distinctShiftsModel(base: CoverModel): CoverModel {
+export function distinctShiftsModel(base) {
   const n = base.numCols;
   const totalRow = base.numRows;
   const numRows = base.numRows + 1 + n;
   const numCols = 2 * n;
   const starts = new Int32Array(numCols + 1);
-  const indices: number[] = [];
-  const values: number[] = [];
+  const indices = [];
+  const values = [];
   for (let j = 0; j < n; j++) {
     for (let k = base.starts[j]; k < base.starts[j + 1]; k++) {
       indices.push(base.indices[k]);
@@ -247,8 +214,11 @@ export function distinctShiftsModel(base: CoverModel): CoverModel {
 /**
  * Staff on duty per slot for the counts of the candidates (breaks excluded, wrapping over the week's end).
  * Example: one 30-min shift at slot 3 of a 4-slot week on 15-min slots → [1, 0, 0, 1].
+ * @param {import('./model.d.mts').Candidates} c
+ * @param {ArrayLike<number>} counts
+ * @param {number} slots
  */
-export function coverOf(c: Candidates, counts: ArrayLike<number>, slots: number): Int32Array {
+export function coverOf(c, counts, slots) {
   const cover = new Int32Array(slots);
   for (let j = 0; j < counts.length; j++) {
     const n = Math.round(counts[j]);
@@ -259,8 +229,12 @@ export function coverOf(c: Candidates, counts: ArrayLike<number>, slots: number)
   return cover;
 }
 
-/** Paid minutes of a schedule. */
-export function paidMinutesOf(c: Candidates, counts: ArrayLike<number>): number {
+/**
+ * Paid minutes of a schedule.
+ * @param {import('./model.d.mts').Candidates} c
+ * @param {ArrayLike<number>} counts
+ */
+export function paidMinutesOf(c, counts) {
   let total = 0;
   for (let j = 0; j < counts.length; j++)
     total += Math.round(counts[j]) * c.patterns[c.patternOf[j]].paidMinutes;
@@ -271,12 +245,14 @@ export function paidMinutesOf(c: Candidates, counts: ArrayLike<number>): number 
  * A cover without the solver: walking the week from its first slot with demand, each slot still short gets its
  * shortfall of the candidate starting there that covers the most remaining shortfall per paid minute. Always
  * covers (a shift works its first slot); used only when HiGHS returns no solution in time.
+ * @param {ArrayLike<number>} demand
+ * @param {import('./model.d.mts').Candidates} c
  */
-export function greedyCover(demand: ArrayLike<number>, c: Candidates): Int32Array {
+export function greedyCover(demand, c) {
   const slots = demand.length;
   const counts = new Int32Array(c.patternOf.length);
   const short = Float64Array.from(demand, (d) => Math.max(0, Math.ceil(d)));
-  const byStart = new Map<number, number[]>();
+  const byStart = new Map();
   for (let j = 0; j < c.startOf.length; j++) {
     const list = byStart.get(c.startOf[j]) ?? [];
     list.push(j);
