@@ -30,7 +30,12 @@ test.describe('saved calculations as planner', () => {
     await expect(grid.getByRole('alert')).toHaveText('Введите название расчёта');
     await input.fill(`${kept} (переименован)`);
     await input.press('Enter');
-    await expect(grid.getByRole('link', { name: `${kept} (переименован)`, exact: true })).toBeVisible();
+    const renamed = grid.getByRole('link', { name: `${kept} (переименован)`, exact: true });
+    await expect(renamed).toBeVisible();
+    // A name longer than its column ends in an ellipsis (the link is a block, so text-overflow applies).
+    await expect(renamed).toHaveCSS('display', 'block');
+    await expect(renamed).toHaveCSS('text-overflow', 'ellipsis');
+    expect(await renamed.evaluate((link) => link.scrollWidth > link.clientWidth)).toBe(true);
     await expect(grid.getByRole('link', { name: kept, exact: true })).toHaveCount(0);
 
     await grid.getByRole('button', { name: `Удалить: ${doomed}`, exact: true }).click();
