@@ -170,7 +170,12 @@ export function createPlanningDemandService({ db, heavy }: DemandDeps) {
   ): Promise<DemandTasks> {
     // Columns filled a day at a time, between the day's reads: one pass over every row of the period at the end
     // (a quarter of a second for 93 days of the demo) would hold the HTTP thread.
-    const columns = { position: [] as number[], begin: [] as number[], end: [] as number[], count: [] as number[] };
+    const columns = {
+      position: [] as number[],
+      begin: [] as number[],
+      end: [] as number[],
+      count: [] as number[],
+    };
     await heavy(async () => {
       let first = true;
       for (const window of splitPeriod(period, MS_PER_DAY)) {
