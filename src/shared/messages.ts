@@ -18,6 +18,7 @@ export const MESSAGES = {
   unsupportedMediaType: 'Неподдерживаемый тип содержимого',
   badJson: 'Некорректный JSON в теле запроса',
   jsonTooDeep: 'Слишком глубокая вложенность JSON',
+  unknownTimeZone: 'Неизвестный часовой пояс',
   badUrl: 'Некорректная кодировка адреса',
   controlCharacters: 'Недопустимые управляющие символы',
   idRange: 'Ожидается целое число от 1 до 2147483647',

@@ -166,6 +166,23 @@ describe('when the framework refuses a request', () => {
   );
 });
 
+describe('when the Time-Zone header names no zone', () => {
+  it('answers 400 on the header instead of reading the request in the default zone', async () => {
+    const res = await get('/audit?per-page=1', { 'time-zone': 'Bogus/Zone' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'Неизвестный часовой пояс',
+      fields: { 'Time-Zone': ['Неизвестный часовой пояс'] },
+    });
+  });
+
+  it('uses the default zone without the header, or with an empty one', async () => {
+    expect((await get('/audit?per-page=1')).statusCode).toBe(200);
+    expect((await get('/audit?per-page=1', { 'time-zone': '' })).statusCode).toBe(200);
+    expect((await get('/audit?per-page=1', { 'time-zone': 'Asia/Vladivostok' })).statusCode).toBe(200);
+  });
+});
+
 describe('when a service refuses', () => {
   it('answers each domain error with its status and the {message, fields} shape', async () => {
     const thrown = [

@@ -29,6 +29,11 @@ describe('when building headers', () => {
     localStorage.setItem('timeZone', 'Asia/Yakutsk');
     expect(timeZoneHeader()).toEqual({ 'Time-Zone': 'Asia/Yakutsk' });
   });
+
+  it('ignores a stored zone the runtime does not know, which the server would refuse', () => {
+    localStorage.setItem('timeZone', 'Bogus/Zone');
+    expect(timeZoneHeader()['Time-Zone']).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
 });
 
 describe('when calling through the three clients', () => {
