@@ -8,7 +8,7 @@ interface Pending {
   resolve: (answer: PositionAnswer) => void;
   reject: (error: Error) => void;
   signal?: AbortSignal;
-  onAbort?: () => void;
+  onAbort: () => void;
 }
 
 interface Slot {
@@ -50,6 +50,36 @@ export function createSolverPool(size = Math.max(1, Math.min(2, availableParalle
   const queue: Pending[] = [];
   let nextId = 1;
   let closed = false;
+  /**
+   * The unsettled jobs of each signal, behind one 'abort' listener per signal: a schedule sends all its positions
+   * with the request's signal, and a listener per job passed Node's limit of 10 (MaxListenersExceededWarning).
+   */
+  const watched = new WeakMap<AbortSignal, Set<Pending>>();
+
+  function watch(pending: Pending) {
+    const { signal } = pending;
+    if (!signal) return;
+    let jobs = watched.get(signal);
+    if (!jobs) {
+      const set = new Set<Pending>();
+      jobs = set;
+      watched.set(signal, set);
+      signal.addEventListener(
+        'abort',
+        () => {
+          watched.delete(signal);
+          for (const job of [...set]) job.onAbort();
+        },
+        { once: true },
+      );
+    }
+    jobs.add(pending);
+  }
+
+  /** The job is answered, failed or abandoned: its signal no longer concerns it. */
+  function unwatch(pending: Pending) {
+    if (pending.signal) watched.get(pending.signal)?.delete(pending);
+  }
 
   function spawn(): Slot {
     const worker = new Worker(new URL('./solverWorker.mjs', import.meta.url), { stdout: false });
@@ -61,7 +91,7 @@ export function createSolverPool(size = Math.max(1, Math.min(2, availableParalle
       slot.solves++;
       worker.unref();
       if (pending) {
-        pending.signal?.removeEventListener('abort', pending.onAbort as () => void);
+        unwatch(pending);
         if (message.failed) pending.reject(new Error(message.failed));
         else pending.resolve(message);
       }
@@ -71,7 +101,10 @@ export function createSolverPool(size = Math.max(1, Math.min(2, availableParalle
     const lost = (error: Error) => {
       const pending = slot.running;
       slot.running = null;
-      if (pending) pending.reject(error);
+      if (pending) {
+        unwatch(pending);
+        pending.reject(error);
+      }
       if (slots.includes(slot)) replace(slot);
     };
     worker.on('error', lost);
@@ -106,23 +139,26 @@ export function createSolverPool(size = Math.max(1, Math.min(2, availableParalle
     }
   }
 
+  /** The caller went away: the job leaves the queue, or its worker is replaced mid-solve. */
+  function abandon(pending: Pending) {
+    unwatch(pending);
+    const queued = queue.indexOf(pending);
+    if (queued >= 0) queue.splice(queued, 1);
+    const slot = slots.find((s) => s.running === pending);
+    if (slot) {
+      slot.running = null;
+      replace(slot);
+    }
+    pending.reject(new SolverAbortedError());
+  }
+
   function submit(job: Pending['job'], signal?: AbortSignal): Promise<PositionAnswer> {
     if (closed) return Promise.reject(new Error('the solver pool is closed'));
     if (signal?.aborted) return Promise.reject(new SolverAbortedError());
     ensureWorkers();
     return new Promise<PositionAnswer>((resolve, reject) => {
-      const pending: Pending = { job, resolve, reject, signal };
-      pending.onAbort = () => {
-        const queued = queue.indexOf(pending);
-        if (queued >= 0) queue.splice(queued, 1);
-        const slot = slots.find((s) => s.running === pending);
-        if (slot) {
-          slot.running = null;
-          replace(slot);
-        }
-        reject(new SolverAbortedError());
-      };
-      signal?.addEventListener('abort', pending.onAbort, { once: true });
+      const pending: Pending = { job, resolve, reject, signal, onAbort: () => abandon(pending) };
+      watch(pending);
       queue.push(pending);
       pump();
     });

@@ -1,5 +1,7 @@
+import { getEventListeners } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { WorkAbandonedError } from '../db/gate.ts';
 import { createSolverPool } from './pool.ts';
 import { type PositionJob, solvePosition } from './position.mjs';
 import { solveSchedule } from './schedule.ts';
@@ -196,5 +198,40 @@ describe('solving on the worker pool', () => {
     // Measured on 2 shared cores (load 3–5): 1.4 s of the thread's own CPU in one stretch (1.9 s of wall clock) when
     // it built the models; 10–20 ms since the worker builds them (wall-clock stretches 35–190 ms, the scheduler's).
     expect(longest, `longest stretch ${Math.round(longestWall)} ms of wall clock`).toBeLessThan(150);
+  }, 60_000);
+
+  it('watches one signal with one listener however many positions it carries, and abandons them all on abort', async () => {
+    await pool.warm();
+    const caller = new AbortController();
+    const jobs = Array.from({ length: 15 }, (_, i) =>
+      pool.solve(
+        {
+          demand: busyWeek(i),
+          shifts: sevenShifts,
+          slotMinutes: 15,
+          seconds: 5,
+          distinctSeconds: 0,
+          deadline: Date.now() + 60_000,
+        },
+        caller.signal,
+      ),
+    );
+    // One listener per job passed Node's limit of 10 (MaxListenersExceededWarning at 11 positions).
+    expect(getEventListeners(caller.signal, 'abort')).toHaveLength(1);
+    caller.abort();
+    const settled = await Promise.allSettled(jobs);
+    expect(settled.every((s) => s.status === 'rejected' && s.reason instanceof WorkAbandonedError)).toBe(
+      true,
+    );
+    // The pool goes on: a new job after the abandonment is answered.
+    const after = await pool.solve({
+      demand: Int32Array.of(1, 1),
+      shifts: [{ id: 1, lengthMinutes: 30, breakMinutes: 0 }],
+      slotMinutes: 15,
+      seconds: 1,
+      distinctSeconds: 0,
+      deadline: Date.now() + 10_000,
+    });
+    expect(after.status).toBe('optimal');
   }, 60_000);
 });
