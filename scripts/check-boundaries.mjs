@@ -1,8 +1,10 @@
 // Proves that biome.json's layer boundaries fire: writes one probe file per import below into a temporary copy of
 // the src/ layout, lints them with the project's own Biome config, and fails unless exactly the forbidden imports
-// are reported by noRestrictedImports. Nothing is written into the working tree. Run by `npm run lint`.
+// are reported by noRestrictedImports. Nothing is written into the working tree. Then follows every runtime import of
+// the lower layers' files through the tree (Biome sees a file's own imports only): a widget that imports a machine
+// that imports an API module reaches the app all the same. Run by `npm run lint`.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -111,3 +113,65 @@ try {
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
+
+/** [layer under src, the folders under src its code may not reach, however many imports away]. */
+const TRANSITIVE = [
+  ['widgets', ['app', 'server']],
+  ['shared', ['app', 'server', 'machines', 'widgets', 'workers', 'timeline']],
+  ['timeline/geometry', ['app', 'server', 'machines', 'widgets', 'workers']],
+  ['workers', ['app', 'server', 'machines', 'widgets']],
+];
+
+/** The source files under a folder, tests left out (they may reach anything). */
+function sourcesOf(folder) {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name) && !/\.(test|spec)\.tsx?$/.test(e.name))
+    .map((e) => path.join(e.parentPath, e.name));
+}
+
+/** A file's relative imports that exist at runtime: `import type` and all-`type` name lists are erased. */
+function runtimeImports(file) {
+  const text = readFileSync(file, 'utf8');
+  const found = [];
+  for (const [, names, specifier] of text.matchAll(/^(?:import|export)\s+([^;]*?)\s*from\s+'(\.[^']+)'/gm)) {
+    if (names.startsWith('type ')) continue;
+    const list = /^\{([^}]*)\}$/s.exec(names.trim());
+    if (list && list[1].split(',').every((name) => name.trim() === '' || name.trim().startsWith('type '))) continue;
+    const target = path.resolve(path.dirname(file), specifier);
+    if (existsSync(target)) found.push(target);
+  }
+  for (const [, specifier] of text.matchAll(/^import\s+'(\.[^']+)'/gm)) {
+    const target = path.resolve(path.dirname(file), specifier);
+    if (existsSync(target)) found.push(target);
+  }
+  return found;
+}
+
+const src = path.join(root, 'src');
+const leaks = [];
+for (const [layer, forbidden] of TRANSITIVE) {
+  for (const start of sourcesOf(path.join(src, layer))) {
+    const chain = new Map([[start, null]]);
+    const todo = [start];
+    while (todo.length > 0) {
+      const file = todo.pop();
+      const top = path.relative(src, file);
+      if (forbidden.some((folder) => top.startsWith(`${folder}/`))) {
+        const steps = [];
+        for (let at = file; at; at = chain.get(at)) steps.unshift(path.relative(root, at));
+        leaks.push(steps.join(' → '));
+        continue;
+      }
+      for (const next of runtimeImports(file)) {
+        if (chain.has(next)) continue;
+        chain.set(next, file);
+        todo.push(next);
+      }
+    }
+  }
+}
+if (leaks.length > 0) {
+  for (const leak of leaks) console.error(`reaches a layer it may not: ${leak}`);
+  process.exit(1);
+}
+console.log(`no lower layer reaches a higher one through its imports (${TRANSITIVE.length} layers followed)`);

@@ -15,7 +15,7 @@ import {
   calcUpdateSchema,
   NO_ROUNDING_ID,
 } from '../shared/tariff-calc.ts';
-import { withoutFields } from './formModal.ts';
+import { withoutFields } from './fieldErrors.ts';
 
 export type CalcSource = (typeof CALC_SOURCE)[keyof typeof CALC_SOURCE];
 export type CalcTypeId = NonNullable<CalcForm['calc_type_id']>;

@@ -9,6 +9,7 @@
  */
 import { assertEvent, assign, type ErrorActorEvent, fromPromise, setup } from 'xstate';
 import { type FieldErrors, parseApiError } from '../app/api/errors.ts';
+import { withoutFields } from './fieldErrors.ts';
 
 /** The client check of a form: the payload to send, or the messages per field path. */
 export type FormCheck<Payload> = { ok: true; payload: Payload } | { ok: false; errors: FieldErrors };
@@ -44,32 +45,6 @@ export interface Submission<Type extends string, Form, Payload> {
   modalType: Type;
   payload: Payload;
   form: Form;
-}
-
-/** True when an error path is the control's own or one of its parts'. Example: 'rules.0.count' is under 'rules'. */
-export const isUnder = (path: string, control: string) => path === control || path.startsWith(`${control}.`);
-
-/**
- * Error paths that start with one of `prefixes` dropped (a changed control's messages, and those of its parts).
- * Example: `withoutFields({name: ['x'], 'rules.0.count': ['y']}, ['rules'])` → `{name: ['x']}`.
- */
-export function withoutFields(errors: FieldErrors, prefixes: readonly string[]): FieldErrors {
-  const kept: FieldErrors = {};
-  for (const [path, messages] of Object.entries(errors)) {
-    if (!prefixes.some((prefix) => isUnder(path, prefix))) kept[path] = messages;
-  }
-  return kept;
-}
-
-/**
- * The text under one control: the messages of its path and of any path below it, each once.
- * Example: `{vipFieldAviacompany: ['a'], 'vipFieldAviacompany.1': ['b']}`, 'vipFieldAviacompany' → 'a; b'.
- */
-export function controlMessage(errors: FieldErrors, control: string): string | null {
-  const messages = Object.entries(errors)
-    .filter(([path]) => isUnder(path, control))
-    .flatMap(([, list]) => list);
-  return messages.length ? [...new Set(messages)].join('; ') : null;
 }
 
 /**

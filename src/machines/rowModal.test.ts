@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { pending } from '../../tests/support/pending.ts';
 import { ApiError } from '../app/api/errors.ts';
-import { controlMessage } from './formModal.ts';
+import { controlMessage } from './fieldErrors.ts';
 import { createRowModal } from './rowModal.ts';
 import { type RowEdit, type RowModalDescription, saveFailureMessage } from './rowModalTypes.ts';
 

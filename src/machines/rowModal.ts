@@ -26,7 +26,7 @@ import {
 } from 'xstate';
 import { parseApiError } from '../app/api/errors.ts';
 import { showAlert } from '../widgets/Alert/alertStore.ts';
-import { withoutFields } from './formModal.ts';
+import { withoutFields } from './fieldErrors.ts';
 import type {
   RowModalContext,
   RowModalDescription,

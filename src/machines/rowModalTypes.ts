@@ -5,7 +5,8 @@
  */
 import type { ActorRef, Snapshot } from 'xstate';
 import type { FieldErrors } from '../app/api/errors.ts';
-import { type FormCheck, isUnder } from './formModal.ts';
+import { isUnder } from './fieldErrors.ts';
+import type { FormCheck } from './formModal.ts';
 
 /** What failed: the screen's choice lists, a row read by id, the choices of a form value, a save, a delete. */
 export type RowModalFailure = 'references' | 'get' | 'choices' | 'create' | 'update' | 'delete';

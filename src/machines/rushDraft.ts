@@ -15,7 +15,7 @@ import {
   rushPayloadSchema,
   sameRoute,
 } from '../shared/rush-baggage.ts';
-import { withoutFields } from './formModal.ts';
+import { withoutFields } from './fieldErrors.ts';
 import type { SearchOption } from './searchSelect.ts';
 
 /** Shown when no piece is left to forward. */

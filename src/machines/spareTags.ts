@@ -8,7 +8,7 @@ import { assertEvent, assign, type ErrorActorEvent, fromPromise, setup } from 'x
 import { type FieldErrors, parseApiError, zodFieldErrors } from '../app/api/errors.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import { type NewTag, type NewTagsPayload, newTagsPayloadSchema } from '../shared/rush-baggage.ts';
-import { withoutFields } from './formModal.ts';
+import { withoutFields } from './fieldErrors.ts';
 import type { SearchOption } from './searchSelect.ts';
 
 /** The count the form starts with. */

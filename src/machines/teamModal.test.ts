@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../app/api/errors.ts';
 import type { Team, TeamPayload } from '../shared/team-planning.ts';
+import { withoutFields } from './fieldErrors.ts';
 import type { DeleteTarget, Submission } from './formModal.ts';
-import { withoutFields } from './formModal.ts';
 import {
   emptyRule,
   emptyTeamForm,

@@ -7,7 +7,7 @@ import {
   type AllocationModalType,
   type allocationModalMachine,
 } from '../../machines/allocationModal.ts';
-import { controlMessage } from '../../machines/formModal.ts';
+import { controlMessage } from '../../machines/fieldErrors.ts';
 import { RowModalForm, Select, TextInput, ToggleSwitch, useRowModalStatus } from '../../widgets/index.ts';
 
 export type AllocationModalRef = ActorRefFrom<typeof allocationModalMachine>;

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { KeyboardEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { controlMessage } from '../../machines/formModal.ts';
+import { controlMessage } from '../../machines/fieldErrors.ts';
 import type { VipFieldChange, vipFieldModalMachine } from '../../machines/vipFieldModal.ts';
 import { hasParentAccessType } from '../../machines/vipFieldModalForm.ts';
 import { VIP_LINKS, type VipLinkKey } from '../../shared/tariff-vip.ts';
