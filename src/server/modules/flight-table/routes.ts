@@ -5,122 +5,33 @@ import {
   deleteResultSchema,
   divideResultSchema,
   employeesResultSchema,
-  FLIGHT_TABLE_COLUMN_KEYS,
-  FLIGHT_TABLE_COLUMNS,
   fetchTgoSchema,
   fillFlightsResultSchema,
   fillFlightsSchema,
   FLIGHT_TABLE_MESSAGES as M,
   RACE_DEFAULT_PER_PAGE,
-  RACE_LIST_FILTERS,
   RACE_MAX_DAYS,
   RACE_MAX_PER_PAGE,
   RACE_TEXT_FILTERS,
   raceAidsSchema,
-  raceExportFileName,
   raceExportSchema,
   raceFilterItemsSchema,
   raceRowsSchema,
   tgoOptionsSchema,
 } from '../../../shared/flight-table.ts';
-import { MESSAGES, z } from '../../../shared/messages.ts';
+import { z } from '../../../shared/messages.ts';
 import { idSchema } from '../../../shared/reference.ts';
-import { instantToDay, wallClockToInstant } from '../../../shared/wallClock.ts';
-import { buildXlsx } from '../../files/xlsx.ts';
 import { MULTIPART_BODY_LIMIT } from '../../http/bodyLimit.ts';
-import { BadRequestError } from '../../http/errors.ts';
-import { filterFlag, filterIds, filterText } from '../../http/filters.ts';
-import { type FilterParser, type ListQuery, listQuery, sendPage } from '../../http/list.ts';
+import { listQuery, sendPage } from '../../http/list.ts';
 import { multipartFields } from '../../http/multipart.ts';
 import { parseQueryString, queryId, queryList } from '../../http/query.ts';
 import { routeGroup } from '../../http/route.ts';
 import { answerSignal } from '../../http/signal.ts';
 import type { ModuleOptions } from '../index.ts';
-import { filterEntries, type RaceFilters, type RowEntry, sortEntries } from './rows.ts';
+import { RACE_LIST, type RaceQuery } from './raceQuery.ts';
 
 // Spec 2: /race-newest names no rule, so any signed-in user reads and acts on the flight table.
 const route = routeGroup({ tags: ['Таблица рейсов'], access: 'session' });
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const MS_PER_DAY = 86_400_000;
-
-function bad(field: string, message: string): never {
-  throw new BadRequestError(message, { [field]: [message] });
-}
-
-/** A calendar day 'YYYY-MM-DD', else 400. */
-const filterDay: FilterParser<string> = (value, field) => {
-  if (value === undefined || value === '') return undefined;
-  if (typeof value !== 'string' || !DAY.test(value) || !wallClockToInstant(value, 'UTC'))
-    bad(field, 'Ожидается дата YYYY-MM-DD');
-  return value;
-};
-
-/** Contained text, at most 200 characters. */
-const filterContains: FilterParser<string> = (value, field) => {
-  const text = filterText(value, field);
-  if (text && text.length > 200) bad(field, 'Не длиннее 200 символов');
-  return text;
-};
-
-/** Ids of a list filter: `1,3`, `[]=1&[]=3` or one id. */
-const filterIdList: FilterParser<number[]> = (value, field) =>
-  filterIds(
-    typeof value === 'string'
-      ? value
-          .split(',')
-          .map((part) => part.trim())
-          .filter(Boolean)
-      : value,
-    field,
-  );
-
-const RACE_LIST = {
-  filters: {
-    date_from: filterDay,
-    date_to: filterDay,
-    ...(Object.fromEntries(RACE_TEXT_FILTERS.map((key) => [key, filterContains])) as Record<
-      (typeof RACE_TEXT_FILTERS)[number],
-      FilterParser<string>
-    >),
-    direction: filterIdList,
-    type: filterIdList,
-    status: filterIdList,
-    link: filterIdList,
-    confirmed: filterFlag,
-  },
-  sorts: FLIGHT_TABLE_COLUMN_KEYS,
-  defaultPerPage: RACE_DEFAULT_PER_PAGE,
-  maxPerPage: RACE_MAX_PER_PAGE,
-};
-type RaceQuery = ListQuery<
-  Partial<Record<keyof typeof RACE_LIST.filters, unknown>>,
-  (typeof FLIGHT_TABLE_COLUMN_KEYS)[number]
->;
-
-const nextDay = (day: string) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + MS_PER_DAY).toISOString().slice(0, 10);
-
-/** The period of whole days `from`..`to` in the zone, at most RACE_MAX_DAYS days, else 400 on `field`. */
-function periodOfDays(from: string, to: string, zone: string, field: string) {
-  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / MS_PER_DAY + 1;
-  if (days < 1) bad(field, MESSAGES.periodReversed);
-  if (days > RACE_MAX_DAYS) bad(field, MESSAGES.periodTooLong(RACE_MAX_DAYS));
-  return {
-    begin: wallClockToInstant(`${from} 00:00:00`, zone) as Date,
-    end: wallClockToInstant(`${nextDay(to)} 00:00:00`, zone) as Date,
-  };
-}
-
-/** The filters of a parsed query, for the pure filter of rows.ts. */
-function raceFilters(filters: RaceQuery['filters']): RaceFilters {
-  const text: RaceFilters['text'] = {};
-  for (const key of RACE_TEXT_FILTERS) if (filters[key]) text[key] = filters[key] as string;
-  const lists: RaceFilters['lists'] = {};
-  for (const key of Object.keys(RACE_LIST_FILTERS) as (keyof typeof RACE_LIST_FILTERS)[])
-    if (filters[key]) lists[key] = filters[key] as number[];
-  return { text, lists, confirmed: filters.confirmed as boolean | undefined };
-}
 
 const LIST_DESCRIPTION = [
   'Одна строка на оборот (aid), включая одиночные рейсы. Период — filter[date_from], filter[date_to] (YYYY-MM-DD, оба дня',
@@ -146,9 +57,6 @@ const EMPLOYEES = {
     'назначений, и сколько людей теперь нужно этим задачам.',
 };
 
-/** Russian date 'DD.MM.YYYY' of a day 'YYYY-MM-DD'. */
-const russianDay = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
-
 /** RFC 6266/5987 attachment header: an ASCII fallback and the real (Cyrillic) name. */
 function attachment(reply: FastifyReply, name: string, fallback: string) {
   reply.header(
@@ -161,8 +69,6 @@ function attachment(reply: FastifyReply, name: string, fallback: string) {
 const formAidsSchema = z.object({
   aids: queryList(z.union([idSchema, queryId]), 2000),
 });
-
-const DATE_RANGE = /^(\d{2})\.(\d{2})\.(\d{4})\s*-\s*(\d{2})\.(\d{2})\.(\d{4})$/;
 
 /** Flight table (spec 7, Flight table): GET /v1/race, the race-filter lists and the row actions. */
 export const flightTableRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { services }) => {
@@ -199,22 +105,6 @@ export const flightTableRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
       },
     );
 
-  /** The rows of the query's period and filters, sorted. */
-  async function listed(
-    query: RaceQuery,
-    zone: string,
-    signal: AbortSignal,
-    period?: { begin: Date; end: Date },
-  ) {
-    const filters = query.filters;
-    const from = (filters.date_from as string | undefined) ?? (filters.date_to as string | undefined);
-    const to = (filters.date_to as string | undefined) ?? from;
-    const today = instantToDay(Date.now(), zone);
-    const range = period ?? periodOfDays(from ?? today, to ?? today, zone, 'filter.date_to');
-    const entries = await service.entries(range, zone, signal);
-    return sortEntries(filterEntries(entries, raceFilters(filters)), query.sort);
-  }
-
   const races = route({
     summary: 'Таблица рейсов: строки оборотов за период с фильтрами по колонкам, сортировкой и страницами',
     querystring: listQuery(RACE_LIST),
@@ -225,12 +115,7 @@ export const flightTableRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
     { ...races, schema: { ...races.schema, description: LIST_DESCRIPTION } },
     async (request, reply) => {
       const query = request.query as RaceQuery;
-      const rows = await listed(query, request.timeZone, request.signal);
-      const start = (query.page - 1) * query.perPage;
-      return sendPage(reply, query, {
-        items: rows.slice(start, start + query.perPage).map((entry) => entry.row),
-        total: rows.length,
-      });
+      return sendPage(reply, query, await service.page(query, request.timeZone, request.signal));
     },
   );
 
@@ -398,37 +283,15 @@ export const flightTableRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
     },
     async (request, reply) => {
       const query = request.query as RaceQuery & { RaceSearch: { date_range: string } };
-      const match = DATE_RANGE.exec(query.RaceSearch.date_range.trim());
-      if (!match) bad('RaceSearch.date_range', M.dateRange);
-      const [, d1, m1, y1, d2, m2, y2] = match;
-      const from = `${y1}-${m1}-${d1}`;
-      const to = `${y2}-${m2}-${d2}`;
-      if (!wallClockToInstant(from, 'UTC') || !wallClockToInstant(to, 'UTC'))
-        bad('RaceSearch.date_range', M.dateRange);
-      const zone = request.timeZone;
-      const period = periodOfDays(from, to, zone, 'RaceSearch.date_range');
-      const body = request.body ?? {};
-      const signal = answerSignal(request, reply);
-      let entries: RowEntry[];
-      if (body.aids) {
-        // Chosen rows of the period only: an aid outside it (or unknown) is left out, and the read passes the gate.
-        const chosen = await service.entriesOf([...new Set(body.aids)], period, zone, signal);
-        entries = sortEntries(chosen, query.sort);
-      } else {
-        entries = await listed(query, zone, signal, period);
-      }
-      const columns = body.columns ?? FLIGHT_TABLE_COLUMN_KEYS;
-      const headers = columns.map((key) => FLIGHT_TABLE_COLUMNS[key]);
-      const rows = entries.map((entry) =>
-        columns.map((key) => {
-          const value = entry.row[key];
-          return typeof value === 'boolean' ? (value ? 'Да' : 'Нет') : value;
-        }),
+      const { file, name, fallback } = await service.exportSheet(
+        query,
+        query.RaceSearch.date_range,
+        request.body ?? {},
+        request.timeZone,
+        answerSignal(request, reply),
       );
-      const file = await buildXlsx([{ name: 'Суточный план', headers, rows }]);
-      const name = `${raceExportFileName(russianDay(from), russianDay(to))}.xlsx`;
       reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-      attachment(reply, name, `race-plan_${from}_${to}.xlsx`);
+      attachment(reply, name, fallback);
       return reply.send(file);
     },
   );

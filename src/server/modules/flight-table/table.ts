@@ -1,0 +1,133 @@
+/**
+ * The flight table as a list and as a sheet: the period of a query (today by default), the column filters and sort,
+ * the page, and the export's period, rows and cells. The rows come from the listing (listing.ts).
+ */
+import {
+  FLIGHT_TABLE_COLUMN_KEYS,
+  FLIGHT_TABLE_COLUMNS,
+  type FlightTableColumn,
+  FLIGHT_TABLE_MESSAGES as M,
+  RACE_MAX_DAYS,
+  type RaceRow,
+  raceExportFileName,
+} from '../../../shared/flight-table.ts';
+import { MESSAGES } from '../../../shared/messages.ts';
+import { instantToDay, wallClockToInstant } from '../../../shared/wallClock.ts';
+import { buildXlsx } from '../../files/xlsx.ts';
+import { BadRequestError } from '../../http/errors.ts';
+import type { Period } from '../../http/period.ts';
+import type { createRowListing } from './listing.ts';
+import { type RaceQuery, raceFilters } from './raceQuery.ts';
+import { filterEntries, type RowEntry, sortEntries } from './rows.ts';
+
+const MS_PER_DAY = 86_400_000;
+const DATE_RANGE = /^(\d{2})\.(\d{2})\.(\d{4})\s*-\s*(\d{2})\.(\d{2})\.(\d{4})$/;
+
+function bad(field: string, message: string): never {
+  throw new BadRequestError(message, { [field]: [message] });
+}
+
+const nextDay = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + MS_PER_DAY).toISOString().slice(0, 10);
+
+/** The period of whole days `from`..`to` in the zone, at most RACE_MAX_DAYS days, else 400 on `field`. */
+function periodOfDays(from: string, to: string, zone: string, field: string): Period {
+  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / MS_PER_DAY + 1;
+  if (days < 1) bad(field, MESSAGES.periodReversed);
+  if (days > RACE_MAX_DAYS) bad(field, MESSAGES.periodTooLong(RACE_MAX_DAYS));
+  return {
+    begin: wallClockToInstant(`${from} 00:00:00`, zone) as Date,
+    end: wallClockToInstant(`${nextDay(to)} 00:00:00`, zone) as Date,
+  };
+}
+
+/** The days of an export's `DD.MM.YYYY - DD.MM.YYYY`, else 400 on RaceSearch.date_range. */
+function exportDays(dateRange: string): { from: string; to: string } {
+  const match = DATE_RANGE.exec(dateRange.trim()) ?? bad('RaceSearch.date_range', M.dateRange);
+  const [, d1, m1, y1, d2, m2, y2] = match;
+  const from = `${y1}-${m1}-${d1}`;
+  const to = `${y2}-${m2}-${d2}`;
+  if (!wallClockToInstant(from, 'UTC') || !wallClockToInstant(to, 'UTC'))
+    bad('RaceSearch.date_range', M.dateRange);
+  return { from, to };
+}
+
+/** Russian date 'DD.MM.YYYY' of a day 'YYYY-MM-DD'. */
+const russianDay = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
+
+/** What an export takes besides the query: chosen rows (else every row of the filters) and columns in order. */
+export interface RaceExportChoice {
+  aids?: number[];
+  columns?: FlightTableColumn[];
+}
+
+/** A built export: the file's bytes, its Russian name and an ASCII name for old clients. */
+export interface RaceSheetFile {
+  file: Buffer;
+  name: string;
+  fallback: string;
+}
+
+type RowListing = Pick<ReturnType<typeof createRowListing>, 'entries' | 'entriesOf'>;
+
+/** The list and the export of the table over the listing's rows; `now` is the clock of "today". */
+export function createRaceTable({ entries, entriesOf }: RowListing, now: () => number) {
+  /** The rows of the query's period (its days, else today in the zone) and filters, sorted. */
+  async function listed(query: RaceQuery, zone: string, signal?: AbortSignal, period?: Period) {
+    const filters = query.filters;
+    const from = (filters.date_from as string | undefined) ?? (filters.date_to as string | undefined);
+    const to = (filters.date_to as string | undefined) ?? from;
+    const today = instantToDay(now(), zone);
+    const range = period ?? periodOfDays(from ?? today, to ?? today, zone, 'filter.date_to');
+    const found = await entries(range, zone, signal);
+    return sortEntries(filterEntries(found, raceFilters(filters)), query.sort);
+  }
+
+  return {
+    /** One page of the rows of the query, and how many rows the query has. */
+    async page(
+      query: RaceQuery,
+      zone: string,
+      signal?: AbortSignal,
+    ): Promise<{ items: RaceRow[]; total: number }> {
+      const rows = await listed(query, zone, signal);
+      const start = (query.page - 1) * query.perPage;
+      return {
+        items: rows.slice(start, start + query.perPage).map((entry) => entry.row),
+        total: rows.length,
+      };
+    },
+
+    /**
+     * The .xlsx of the days of `dateRange` ('DD.MM.YYYY - DD.MM.YYYY'): the chosen rows of the period (others and
+     * unknown aids are left out), else every row of the query's filters; the chosen columns, else all; flags as
+     * «Да»/«Нет». Example: '10.03.2026 - 11.03.2026' → «Суточный план полетов на 10.03.2026 - 11.03.2026.xlsx».
+     */
+    async exportSheet(
+      query: RaceQuery,
+      dateRange: string,
+      choice: RaceExportChoice,
+      zone: string,
+      signal?: AbortSignal,
+    ): Promise<RaceSheetFile> {
+      const { from, to } = exportDays(dateRange);
+      const period = periodOfDays(from, to, zone, 'RaceSearch.date_range');
+      const rows: RowEntry[] = choice.aids
+        ? sortEntries(await entriesOf([...new Set(choice.aids)], period, zone, signal), query.sort)
+        : await listed(query, zone, signal, period);
+      const columns = choice.columns ?? FLIGHT_TABLE_COLUMN_KEYS;
+      const cells = rows.map((entry) =>
+        columns.map((key) => {
+          const value = entry.row[key];
+          return typeof value === 'boolean' ? (value ? 'Да' : 'Нет') : value;
+        }),
+      );
+      const headers = columns.map((key) => FLIGHT_TABLE_COLUMNS[key]);
+      return {
+        file: await buildXlsx([{ name: 'Суточный план', headers, rows: cells }]),
+        name: `${raceExportFileName(russianDay(from), russianDay(to))}.xlsx`,
+        fallback: `race-plan_${from}_${to}.xlsx`,
+      };
+    },
+  };
+}
