@@ -166,6 +166,24 @@ describe('when the framework refuses a request', () => {
   );
 });
 
+describe('when a whole list is asked for a page', () => {
+  it.each([
+    ['/v2/job?per-page=2', 'per-page'],
+    ['/v2/department?page=2', 'page'],
+    ['/v3/employee-position?per-page=5', 'per-page'],
+    ['/v2/employee-position/job?unique_job_id[]=1&page=1', 'page'],
+  ])('%s is a 400 on %s instead of a silently whole answer', async (url, field) => {
+    await expectRefused(url, field, 'Список выдаётся целиком, без страниц');
+  });
+
+  it('still pages the paged lists, with their headers', async () => {
+    const res = await get('/airport?per-page=2');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toHaveLength(2);
+    expect(res.headers['x-pagination-per-page']).toBe('2');
+  });
+});
+
 describe('when the Time-Zone header names no zone', () => {
   it('answers 400 on the header instead of reading the request in the default zone', async () => {
     const res = await get('/audit?per-page=1', { 'time-zone': 'Bogus/Zone' });

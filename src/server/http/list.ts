@@ -30,6 +30,11 @@ export interface ListSpec<P extends FilterParsers = FilterParsers, S extends str
   sorts: readonly S[];
   defaultPerPage?: number;
   maxPerPage?: number;
+  /**
+   * A whole list (a small reference table the spec answers as "a data list"): no pages, so `page` and `per-page` are
+   * a 400 on the field instead of being ignored, and the API docs do not offer them.
+   */
+  whole?: true;
 }
 
 /** The first `filter…` path whose text holds a control character (`filter.or.0.iata_code.like`), if any. */
@@ -81,6 +86,9 @@ export function parseListQuery<P extends FilterParsers, S extends string>(
   } else if (query.sort !== undefined && query.sort !== '') {
     bad('sort', 'Ожидается строка');
   }
+  if (spec.whole)
+    for (const key of ['page', 'per-page'] as const)
+      if (query[key] !== undefined) bad(key, MESSAGES.wholeList);
   const page = pageNumber(query.page, 1, 'page', MAX_ID);
   const maxPerPage = spec.maxPerPage ?? 1000;
   const perPage = Math.min(
@@ -95,7 +103,7 @@ type NoParams = Record<never, never>;
 
 const isPlain = (spec: ListSpec) => Object.keys(spec.filters).length === 0 && spec.sorts.length === 0;
 
-const listKeys = (keys: string[], sorts: readonly string[]) => ({
+const listKeys = (keys: string[], sorts: readonly string[], whole: boolean) => ({
   filter: z
     .unknown()
     .optional()
@@ -104,8 +112,12 @@ const listKeys = (keys: string[], sorts: readonly string[]) => ({
     .unknown()
     .optional()
     .describe(sorts.length ? sorts.flatMap((key) => [key, `-${key}`]).join(', ') : 'сортировки нет'),
-  page: z.unknown().optional().describe('номер страницы, с 1'),
-  'per-page': z.unknown().optional().describe('строк на странице'),
+  ...(whole
+    ? {}
+    : {
+        page: z.unknown().optional().describe('номер страницы, с 1'),
+        'per-page': z.unknown().optional().describe('строк на странице'),
+      }),
 });
 
 /**
@@ -121,7 +133,7 @@ export function listQuery<P extends FilterParsers, S extends string, E extends z
   return (
     z
       // Undeclared keys pass through to the parser, which refuses them; the declared ones are for the API docs.
-      .looseObject({ ...params, ...(isPlain(spec) ? {} : listKeys(Object.keys(spec.filters), spec.sorts)) })
+      .looseObject({ ...params, ...(isPlain(spec) ? {} : listKeys(Object.keys(spec.filters), spec.sorts, spec.whole === true)) })
       .transform((query, ctx): Parsed => {
         try {
           const own = Object.fromEntries(Object.keys(params).map((key) => [key, query[key]]));
@@ -136,11 +148,11 @@ export function listQuery<P extends FilterParsers, S extends string, E extends z
   );
 }
 
-const NO_FILTERS = { filters: {}, sorts: [] } as const;
+const NO_FILTERS = { filters: {}, sorts: [], whole: true } as const;
 
 /**
- * The querystring of a list that accepts no filters and no sort: any `filter[…]` or `sort` is a 400; `params` as
- * for `listQuery`. Example: `plainQuery({job_id: queryIds.optional()})`.
+ * The querystring of a call that takes no filters, no sort and no pages: any `filter[…]`, `sort`, `page` or
+ * `per-page` is a 400; `params` as for `listQuery`. Example: `plainQuery({job_id: queryIds.optional()})`.
  */
 export function plainQuery<E extends z.ZodRawShape = NoParams>(params: E = {} as E) {
   return listQuery(NO_FILTERS, params);

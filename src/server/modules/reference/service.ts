@@ -50,14 +50,16 @@ const NAMED_LISTS = {
 export type NamedListKind = keyof typeof NAMED_LISTS;
 
 /** What the reference lists accept: `filter[name]` search, `sort` by id or name. */
-export const NAME_LIST = { filters: { name: filterText }, sorts: ['id', 'name'] } as const;
+export const NAME_LIST = { filters: { name: filterText }, sorts: ['id', 'name'], whole: true } as const;
 export const DEPARTMENT_LIST = {
   filters: { name: filterText, contractor_id: filterIds },
   sorts: ['id', 'name'],
+  whole: true,
 } as const;
 export const POSITION_LIST = {
   filters: { name: filterText, department_ids: filterIds },
   sorts: ['id', 'name'],
+  whole: true,
 } as const;
 
 /** The service's view of the database: the Drizzle handle and the kind that picks the text collation. */
