@@ -133,7 +133,10 @@ export function listQuery<P extends FilterParsers, S extends string, E extends z
   return (
     z
       // Undeclared keys pass through to the parser, which refuses them; the declared ones are for the API docs.
-      .looseObject({ ...params, ...(isPlain(spec) ? {} : listKeys(Object.keys(spec.filters), spec.sorts, spec.whole === true)) })
+      .looseObject({
+        ...params,
+        ...(isPlain(spec) ? {} : listKeys(Object.keys(spec.filters), spec.sorts, spec.whole === true)),
+      })
       .transform((query, ctx): Parsed => {
         try {
           const own = Object.fromEntries(Object.keys(params).map((key) => [key, query[key]]));
