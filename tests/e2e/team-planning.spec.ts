@@ -306,6 +306,30 @@ test.describe('team planning as planner', () => {
       .poll(async () => (await boardTeams()).find((t) => t.id === teamB.id)?.flights.length)
       .toBe(0);
 
+    // The flights-outside-team view draws what the server answers for the board's teams: a row per team whose
+    // members work flights not linked to it, each such flight a bar named in the ARIA list; or the note when none.
+    const outside = await get<{ id: number; name: string; flights: FreeAnswer[] }[]>(
+      `/team-planning/v1/flights-outside-team?${query}&${teams.map((t) => `filter[team_id][]=${t.id}`).join('&')}`,
+    );
+    await page.getByRole('tab', { name: 'Рейсы вне бригады' }).click();
+    const working = outside.filter((t) => t.flights.length > 0 && teams.some((b) => b.id === t.id));
+    if (working.length === 0) {
+      await expect(page.getByText('Сотрудники бригад не работают на чужих рейсах')).toBeVisible();
+    } else {
+      await expect(page.getByRole('application', { name: 'Рейсы вне бригады' })).toHaveAttribute(
+        'data-ready',
+        'true',
+      );
+      const listed = page
+        .getByRole('list', { name: 'Рейсы вне бригады: строки и задачи на экране' })
+        .getByRole('listitem');
+      for (const t of working)
+        await expect(listed.filter({ hasText: `${t.name}: ${t.flights[0].flight_number}` })).not.toHaveCount(
+          0,
+        );
+    }
+    await page.getByRole('tab', { name: 'Рейсы по бригадам' }).click();
+
     // Delete team A from its panel: the notification names it.
     const panel = await openTeam(page, nameA);
     await expect(panel.getByRole('table', { name: 'Сотрудники и задачи' }).getByRole('row')).toHaveCount(

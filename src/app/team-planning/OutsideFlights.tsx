@@ -1,22 +1,40 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Timeline } from '../../timeline/Timeline.tsx';
 import { parseApiError } from '../api/errors.ts';
-import { type BoardFilters, loadFlightsOutsideTeam } from './api.ts';
-import { clockOf } from './board.ts';
+import { type BoardFilters, loadFlightsOutsideTeam, type TeamWithFlights } from './api.ts';
+import { flightHint, flightText, outsideBoard, teamLabel } from './board.ts';
 
 type Answer = Awaited<ReturnType<typeof loadFlightsOutsideTeam>>;
 
-/** The flights-outside-team view: per team, the flights its members work on that are not linked to it. */
+export interface OutsideFlightsProps {
+  filters: BoardFilters;
+  /** The board's teams: the rows (those whose members work other flights), their labels and shifts. */
+  teams: TeamWithFlights[];
+  period: { begin: string; end: string };
+  scale: number;
+  onZoom: (scale: number) => void;
+  /** Asked again when the board changes (a save, a live notice). */
+  version: number;
+  onOpenTeam: (team: TeamWithFlights) => void;
+}
+
+/**
+ * The flights-outside-team view: the board's timeline with, per team, the turnarounds its members work that are not
+ * linked to it, in the airline's colours over the team's shift; a bar's menu opens the team's panel, where the tasks
+ * show who it is.
+ */
 export function OutsideFlights({
   filters,
-  teamIds,
+  teams,
+  period,
+  scale,
+  onZoom,
   version,
-}: {
-  filters: BoardFilters;
-  teamIds: number[];
-  version: number;
-}) {
+  onOpenTeam,
+}: OutsideFlightsProps) {
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const teamIds = useMemo(() => teams.map((team) => team.id), [teams]);
   const key = JSON.stringify([
     filters.begin,
     filters.end,
@@ -36,6 +54,24 @@ export function OutsideFlights({
       current = false;
     };
   }, [key, version]);
+  const model = useMemo(() => outsideBoard(teams, answer ?? [], period), [teams, answer, period]);
+  const rowLabel = useCallback((row: number) => teamLabel(model.teams[row]), [model]);
+  const describeBar = useCallback((bar: number) => flightHint(model.flights[bar]), [model]);
+  const barText = useCallback((bar: number) => flightText(model.flights[bar]), [model]);
+  const barLabel = useCallback(
+    (bar: number) =>
+      `${model.teams[model.bars.rows[bar]].name}: ${flightHint(model.flights[bar]).replaceAll('\n', ', ')}`,
+    [model],
+  );
+  const barMenu = useCallback(
+    (bar: number) => {
+      const row = model.teams[model.bars.rows[bar]];
+      const team = teams.find((t) => t.id === row.id);
+      return team ? [{ label: 'Бригада: сотрудники и задачи', onSelect: () => onOpenTeam(team) }] : [];
+    },
+    [model, teams, onOpenTeam],
+  );
+
   if (message)
     return (
       <p role="alert" className="team-planning__error">
@@ -43,22 +79,26 @@ export function OutsideFlights({
       </p>
     );
   if (!answer) return <p className="team-planning__note">Загрузка…</p>;
-  const withFlights = answer.filter((team) => team.flights.length > 0);
-  if (withFlights.length === 0)
+  if (model.teams.length === 0)
     return <p className="team-planning__note">Сотрудники бригад не работают на чужих рейсах</p>;
   return (
-    <ul className="team-planning__outside" aria-label="Рейсы вне бригады">
-      {withFlights.map((team) => (
-        <li key={team.id}>
-          <strong>{team.name}:</strong>{' '}
-          {team.flights
-            .map(
-              (flight) =>
-                `${flight.flight_number} ${clockOf(flight.begin_datetime)}–${clockOf(flight.end_datetime)}`,
-            )
-            .join('; ')}
-        </li>
-      ))}
-    </ul>
+    <div className="team-planning__board">
+      <Timeline
+        rowCount={model.teams.length}
+        rowLabel={rowLabel}
+        bars={model.bars}
+        range={model.range}
+        scaleMinutes={scale}
+        onZoom={onZoom}
+        describeBar={describeBar}
+        barMenu={barMenu}
+        menuLabel="Действия с рейсом"
+        barLabel={barLabel}
+        barText={barText}
+        rowShade={model.shade}
+        ariaLabel="Рейсы вне бригады"
+        height={Math.min(640, Math.max(240, 60 + model.teams.length * 30))}
+      />
+    </div>
   );
 }

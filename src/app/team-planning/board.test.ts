@@ -6,6 +6,7 @@ import {
   clockOf,
   flightHint,
   into,
+  outsideBoard,
   sharedReasons,
   stampOf,
   tasksInPeriod,
@@ -99,6 +100,31 @@ describe('the board model', () => {
   it('widens the range to a flight that runs past the period', () => {
     const board = buildBoard([team(1, [flight(10, '2026-11-23 23:30:00', '2026-11-24 01:00:00')])], period);
     expect(board.range.to - wallMinute(period.end)).toBe(60);
+  });
+
+  it('shows outside the team only the teams whose members work other flights, in board order, none marked', () => {
+    const {
+      conflict: _c,
+      task_without_employee: _t,
+      task_with_employee_diff_team: _d,
+      employee_overlap: _e,
+      team_flight_id: _l,
+      ...free
+    } = flight(20, '2026-11-23 14:00:00', '2026-11-23 15:00:00', '#0000ff', 1);
+    const board = outsideBoard(
+      [team(1, []), team(2, []), team(3, [])],
+      [
+        { id: 3, flights: [free, { ...free, aid: 21 }] },
+        { id: 2, flights: [] },
+        { id: 9, flights: [{ ...free, aid: 22 }] },
+      ],
+      period,
+    );
+    expect(board.teams.map((t) => t.id)).toEqual([3]);
+    expect(board.flights.map((f) => f.aid)).toEqual([20, 21]);
+    expect([...board.bars.rows]).toEqual([0, 0]);
+    expect([...(board.bars.mark ?? [])]).toEqual([0, 0]);
+    expect(board.shade.ends[0] - board.shade.starts[0]).toBe(12 * 60);
   });
 });
 

@@ -11,6 +11,8 @@ import type { Board, TeamWithFlights } from './api.ts';
 type LinkedFlight = TeamWithFlights['flights'][number];
 type FreeFlight = Board['free'][number];
 export type AnyFlight = LinkedFlight | FreeFlight;
+/** A team as a row of a board: the board's own flights, or those of another view (flights outside the team). */
+export type BoardTeam<F extends AnyFlight> = Omit<TeamWithFlights, 'flights'> & { flights: F[] };
 
 /**
  * Minutes since the epoch of a wall clock 'YYYY-MM-DD HH:mm(:ss)' read on the browser's clock; NaN when malformed.
@@ -55,11 +57,11 @@ export function stampOf(text: string): string {
   return text.length < 16 ? text : wallClockText(text);
 }
 
-export interface BoardModel {
-  teams: TeamWithFlights[];
+export interface BoardModel<F extends AnyFlight = LinkedFlight> {
+  teams: BoardTeam<F>[];
   bars: TimelineBars;
   /** The flight of each bar. */
-  flights: LinkedFlight[];
+  flights: F[];
   shade: RowShade;
   /** The data span: the period, widened to every bar and shift. */
   range: { from: number; to: number };
@@ -69,9 +71,12 @@ export interface BoardModel {
 const styleKey = (color: { field: string; font: string; border: string }) =>
   `${color.field}|${color.font}|${color.border}`;
 
-/** The timeline arrays of the teams with their flights in the period [begin, end). */
-export function buildBoard(teams: TeamWithFlights[], period: { begin: string; end: string }): BoardModel {
-  const flights: LinkedFlight[] = [];
+/** The timeline arrays of the teams with their flights in the period [begin, end); a linked flight's conflict marked. */
+export function buildBoard<F extends AnyFlight>(
+  teams: BoardTeam<F>[],
+  period: { begin: string; end: string },
+): BoardModel<F> {
+  const flights: F[] = [];
   const rowOf: number[] = [];
   teams.forEach((team, row) => {
     for (const flight of team.flights) {
@@ -94,7 +99,7 @@ export function buildBoard(teams: TeamWithFlights[], period: { begin: string; en
     starts[i] = wallMinute(flight.begin_datetime);
     ends[i] = Math.max(starts[i] + 1, wallMinute(flight.end_datetime));
     rows[i] = rowOf[i];
-    mark[i] = flight.conflict === 1 ? 1 : 0;
+    mark[i] = 'conflict' in flight && flight.conflict === 1 ? 1 : 0;
     const key = styleKey(flight.color);
     let index = styleIndex.get(key);
     if (index === undefined) {
@@ -111,6 +116,24 @@ export function buildBoard(teams: TeamWithFlights[], period: { begin: string; en
     ends: Float64Array.from(teams, (team) => wallMinute(team.end_datetime)),
   };
   return { teams, bars: { starts, ends, rows, style, styles, mark }, flights, shade, range: { from, to } };
+}
+
+/**
+ * The flights-outside-team view as a board: a row per team of the board whose members work flights not linked to
+ * it (in the board's order), those flights as its bars. Example: team 7 of [5, 7] with two such flights → one row,
+ * two bars.
+ */
+export function outsideBoard(
+  teams: TeamWithFlights[],
+  outside: readonly { id: number; flights: FreeFlight[] }[],
+  period: { begin: string; end: string },
+): BoardModel<FreeFlight> {
+  const flightsOf = new Map(outside.map((team) => [team.id, team.flights]));
+  const rows = teams.flatMap((team) => {
+    const flights = flightsOf.get(team.id) ?? [];
+    return flights.length > 0 ? [{ ...team, flights }] : [];
+  });
+  return buildBoard(rows, period);
 }
 
 /**
@@ -134,7 +157,7 @@ export function tasksInPeriod(
 }
 
 /** The row label: the team's name, members of needed, shift hours. Example: 'Перронная 1 (3/4) 08:00–20:00'. */
-export function teamLabel(team: TeamWithFlights): string {
+export function teamLabel(team: BoardTeam<AnyFlight>): string {
   return `${team.name} (${team.real_count ?? 0}/${team.count}) ${clockOf(team.begin_datetime)}–${clockOf(team.end_datetime)}`;
 }
 

@@ -248,7 +248,15 @@ export default function Screen() {
           </button>
         </div>
         {view === 'outside' ? (
-          <OutsideFlights filters={filters} teamIds={teamIds} version={version} />
+          <OutsideFlights
+            filters={filters}
+            teams={teams}
+            period={period}
+            scale={filters.scale}
+            onZoom={(scale) => board.send({ type: 'FILTER.SET', patch: { scale } })}
+            version={version}
+            onOpenTeam={(team) => board.send({ type: 'TEAM.SELECT', id: team.id })}
+          />
         ) : !data ? (
           <p className="team-planning__note">{loading ? 'Загрузка бригад…' : 'Нет данных'}</p>
         ) : (
