@@ -135,7 +135,6 @@ export const RACE_FILTER_KEYS = [
 ] as const;
 export const RACE_DEFAULT_PER_PAGE = 100;
 export const RACE_MAX_PER_PAGE = 2000;
-export const RACE_MAX_DAYS = 93;
 
 /** An item of a race-filter list (`GET /api/v1/race-filter/{directions|types|statuses|combine-types|approved}`). */
 const raceFilterItemSchema = z.object({ id: z.number().int(), name: z.string() });

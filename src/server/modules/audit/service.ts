@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import {
   AUDIT_DEFAULT_DAYS,
-  AUDIT_MAX_DAYS,
   AUDIT_MAX_PER_PAGE,
   type AuditEntity,
   type AuditEntry,
@@ -15,6 +14,7 @@ import { auditLog, users } from '../../db/schema/index.ts';
 import { BadRequestError } from '../../http/errors.ts';
 import { filterIds, filterText, sortKey } from '../../http/filters.ts';
 import type { FilterParser, QueryOf } from '../../http/list.ts';
+import { MAX_PERIOD_DAYS, midnight, periodFault } from '../../http/period.ts';
 
 const MS_PER_DAY = 86_400_000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -66,7 +66,8 @@ type AuditQuery = QueryOf<typeof AUDIT_LIST>;
 
 /**
  * The instants of `filter[from]` / `filter[to]` in the zone: a day as `to` means through its end. Neither bound: the
- * last 7 days up to now; only one: 7 days from it or up to it. A reversed period or one longer than 93 days is a 400.
+ * last 7 days up to now; only one: 7 days from it or up to it. A reversed period or one longer than MAX_PERIOD_DAYS
+ * on the wall clock is a 400.
  * Example: from '2026-03-01', to '2026-03-02' in Europe/Moscow → [2026-02-28T21:00Z, 2026-03-02T21:00Z).
  */
 export function auditPeriod(
@@ -74,13 +75,9 @@ export function auditPeriod(
   zone: string,
   now = new Date(),
 ): { begin: Date; end: Date } {
-  const instant = (field: string, text: string, endOfDay: boolean) => {
-    const wall = DAY.test(text) ? `${text} 00:00:00` : text;
-    const at = wallClockToInstant(wall, zone) ?? bad(field, MESSAGES.wallClockFormat);
-    if (!endOfDay || !DAY.test(text)) return at;
-    const next = new Date(Date.parse(`${text}T00:00:00Z`) + MS_PER_DAY).toISOString().slice(0, 10);
-    return wallClockToInstant(`${next} 00:00:00`, zone) ?? bad(field, MESSAGES.wallClockFormat);
-  };
+  const instant = (field: string, text: string, endOfDay: boolean) =>
+    (DAY.test(text) ? midnight(text, zone, endOfDay ? 1 : 0) : wallClockToInstant(text, zone)) ??
+    bad(field, MESSAGES.wallClockFormat);
   const span = AUDIT_DEFAULT_DAYS * MS_PER_DAY;
   const begin = filters.from === undefined ? undefined : instant('filter.from', filters.from, false);
   const end = filters.to === undefined ? undefined : instant('filter.to', filters.to, true);
@@ -92,10 +89,8 @@ export function auditPeriod(
         : end
           ? { begin: new Date(end.getTime() - span), end }
           : { begin: new Date(now.getTime() - span), end: now };
-  if (period.end < period.begin) bad('filter.to', MESSAGES.periodReversed);
-  // An hour of slack for a daylight-saving change inside the period.
-  if (period.end.getTime() - period.begin.getTime() > AUDIT_MAX_DAYS * MS_PER_DAY + 3_600_000)
-    bad('filter.to', MESSAGES.periodTooLong(AUDIT_MAX_DAYS));
+  const fault = periodFault(period, zone, MAX_PERIOD_DAYS);
+  if (fault) bad('filter.to', fault);
   return period;
 }
 

@@ -10,7 +10,6 @@ import {
   fillFlightsSchema,
   FLIGHT_TABLE_MESSAGES as M,
   RACE_DEFAULT_PER_PAGE,
-  RACE_MAX_DAYS,
   RACE_MAX_PER_PAGE,
   RACE_TEXT_FILTERS,
   raceAidsSchema,
@@ -24,6 +23,7 @@ import { idSchema } from '../../../shared/reference.ts';
 import { MULTIPART_BODY_LIMIT } from '../../http/bodyLimit.ts';
 import { listQuery, sendPage } from '../../http/list.ts';
 import { multipartFields } from '../../http/multipart.ts';
+import { MAX_PERIOD_DAYS } from '../../http/period.ts';
 import { parseQueryString, queryId, queryList } from '../../http/query.ts';
 import { routeGroup } from '../../http/route.ts';
 import { answerSignal } from '../../http/signal.ts';
@@ -35,7 +35,7 @@ const route = routeGroup({ tags: ['Таблица рейсов'], access: 'sessi
 
 const LIST_DESCRIPTION = [
   'Одна строка на оборот (aid), включая одиночные рейсы. Период — filter[date_from], filter[date_to] (YYYY-MM-DD, оба дня',
-  `включительно, не длиннее ${RACE_MAX_DAYS} дней; без них — сегодня в часовом поясе запроса; один — этот день); строка`,
+  `включительно, не длиннее ${MAX_PERIOD_DAYS} дней; без них — сегодня в часовом поясе запроса; один — этот день); строка`,
   'попадает, если в периоде плановое время любого её рейса. Текстовые фильтры (подстрока без учёта регистра и ё, по',
   `показанному тексту): ${RACE_TEXT_FILTERS.map((k) => `filter[${k}]`).join(', ')}. Списки (id из /v1/race-filter/…,`,
   'через запятую или повтором []): filter[direction] (аэропорты направлений), filter[type], filter[status] (любой рейс',

@@ -7,38 +7,21 @@ import {
   FLIGHT_TABLE_COLUMNS,
   type FlightTableColumn,
   FLIGHT_TABLE_MESSAGES as M,
-  RACE_MAX_DAYS,
   type RaceRow,
   raceExportFileName,
 } from '../../../shared/flight-table.ts';
-import { MESSAGES } from '../../../shared/messages.ts';
 import { instantToDay, wallClockToInstant } from '../../../shared/wallClock.ts';
 import { buildXlsx } from '../../files/xlsx.ts';
 import { BadRequestError } from '../../http/errors.ts';
-import type { Period } from '../../http/period.ts';
+import { MAX_PERIOD_DAYS, type Period, readDays } from '../../http/period.ts';
 import type { createRowListing } from './listing.ts';
 import { type RaceQuery, raceFilters } from './raceQuery.ts';
 import { filterEntries, type RowEntry, sortEntries } from './rows.ts';
 
-const MS_PER_DAY = 86_400_000;
 const DATE_RANGE = /^(\d{2})\.(\d{2})\.(\d{4})\s*-\s*(\d{2})\.(\d{2})\.(\d{4})$/;
 
 function bad(field: string, message: string): never {
   throw new BadRequestError(message, { [field]: [message] });
-}
-
-const nextDay = (day: string) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + MS_PER_DAY).toISOString().slice(0, 10);
-
-/** The period of whole days `from`..`to` in the zone, at most RACE_MAX_DAYS days, else 400 on `field`. */
-function periodOfDays(from: string, to: string, zone: string, field: string): Period {
-  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / MS_PER_DAY + 1;
-  if (days < 1) bad(field, MESSAGES.periodReversed);
-  if (days > RACE_MAX_DAYS) bad(field, MESSAGES.periodTooLong(RACE_MAX_DAYS));
-  return {
-    begin: wallClockToInstant(`${from} 00:00:00`, zone) as Date,
-    end: wallClockToInstant(`${nextDay(to)} 00:00:00`, zone) as Date,
-  };
 }
 
 /** The days of an export's `DD.MM.YYYY - DD.MM.YYYY`, else 400 on RaceSearch.date_range. */
@@ -78,7 +61,7 @@ export function createRaceTable({ entries, entriesOf }: RowListing, now: () => n
     const from = (filters.date_from as string | undefined) ?? (filters.date_to as string | undefined);
     const to = (filters.date_to as string | undefined) ?? from;
     const today = instantToDay(now(), zone);
-    const range = period ?? periodOfDays(from ?? today, to ?? today, zone, 'filter.date_to');
+    const range = period ?? readDays(zone, from ?? today, to ?? today, MAX_PERIOD_DAYS, 'filter.date_to');
     const found = await entries(range, zone, signal);
     return sortEntries(filterEntries(found, raceFilters(filters)), query.sort);
   }
@@ -111,7 +94,7 @@ export function createRaceTable({ entries, entriesOf }: RowListing, now: () => n
       signal?: AbortSignal,
     ): Promise<RaceSheetFile> {
       const { from, to } = exportDays(dateRange);
-      const period = periodOfDays(from, to, zone, 'RaceSearch.date_range');
+      const period = readDays(zone, from, to, MAX_PERIOD_DAYS, 'RaceSearch.date_range');
       const rows: RowEntry[] = choice.aids
         ? sortEntries(await entriesOf([...new Set(choice.aids)], period, zone, signal), query.sort)
         : await listed(query, zone, signal, period);

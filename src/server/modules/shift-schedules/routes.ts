@@ -15,11 +15,11 @@ import { type FieldErrors, ValidationError } from '../../domain/errors.ts';
 import { buildXlsx } from '../../files/xlsx.ts';
 import { anyRule } from '../../http/access.ts';
 import { plainQuery } from '../../http/list.ts';
+import { MAX_PERIOD_DAYS } from '../../http/period.ts';
 import { queryId, queryIds, queryText } from '../../http/query.ts';
 import { routeGroup } from '../../http/route.ts';
 import { answerSignal } from '../../http/signal.ts';
 import type { ModuleOptions } from '../index.ts';
-import { PLANNING_MAX_DAYS } from '../staff-planning/service.ts';
 import { DISTINCT_SECONDS, SCHEDULE_BUDGET_SECONDS } from './service.ts';
 import { scheduleSheets } from './xlsx.ts';
 
@@ -30,7 +30,7 @@ const route = routeGroup({
 
 const { interval_repeat_in_period: rp, interval_repeat_in_week: rw } = SCHEDULE_LIMITS;
 
-const INPUTS = `Входные данные: begin, end — период потребности (YYYY-MM-DD HH:mm:ss в зоне Time-Zone, не длиннее ${PLANNING_MAX_DAYS} дней); employee_position_ids[] — должности (обязательно); working_shift[] — рабочие смены (обязательно при сохранении; в предпросмотре пусто — все смены); flight_schedule[], flight_status[], flight_type[] — фильтры рейсов (пусто — все); interval_repeat_in_period (1…${rp.max}), deviation_in_period (0…100 %), interval_repeat_in_week (1…${rw.max}), deviation_in_week (0…100 %) — целые или пусто (пусто — 1 повтор и 0 %). Ошибки полей — 422 с fields: «Максимальное значение 52», «Максимальное значение 7», «Максимальное значение 100%», «Ожидается целое число больше 0»; неизвестные id — 422 «Не найдены: …».`;
+const INPUTS = `Входные данные: begin, end — период потребности (YYYY-MM-DD HH:mm:ss в зоне Time-Zone, не длиннее ${MAX_PERIOD_DAYS} дней); employee_position_ids[] — должности (обязательно); working_shift[] — рабочие смены (обязательно при сохранении; в предпросмотре пусто — все смены); flight_schedule[], flight_status[], flight_type[] — фильтры рейсов (пусто — все); interval_repeat_in_period (1…${rp.max}), deviation_in_period (0…100 %), interval_repeat_in_week (1…${rw.max}), deviation_in_week (0…100 %) — целые или пусто (пусто — 1 повтор и 0 %). Ошибки полей — 422 с fields: «Максимальное значение 52», «Максимальное значение 7», «Максимальное значение 100%», «Ожидается целое число больше 0»; неизвестные id — 422 «Не найдены: …».`;
 
 const TYPICAL_WEEK = `Типичная неделя (слоты ${SCHEDULE_SLOT_MINUTES} минут, с понедельника 00:00): потребность должности в слоте — пик суммы task_positions.count её задач по плановому времени (как в графике пиков), разложенная по календарным неделям периода. 1) Правило периода: для каждого слота недели (день недели + время) из значений наблюдённых недель берётся наибольшее v, такое что не меньше чем в r неделях значение ≥ v × (1 − δ/100), r = interval_repeat_in_period (не больше числа недель, наблюдавших слот), δ = deviation_in_period; при δ = 0 это r-е по величине значение, при r = 1 — максимум. 2) Правило недели: для каждого времени суток по 7 дням типичной недели то же правило с r = interval_repeat_in_week (не больше числа дней недели в периоде) и δ = deviation_in_week даёт уровень L; каждый день берёт min(своё значение, L).`;
 

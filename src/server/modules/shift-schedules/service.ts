@@ -8,7 +8,7 @@ import {
   shiftScheduleResultSchema,
   storedParamsSchema,
 } from '../../../shared/shift-schedule.ts';
-import { instantToWallClock, wallClockToInstant } from '../../../shared/wallClock.ts';
+import { instantToWallClock } from '../../../shared/wallClock.ts';
 import type { DbHandle } from '../../db/client.ts';
 import {
   employeePositions,
@@ -19,14 +19,11 @@ import {
   workingShifts,
 } from '../../db/schema/index.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
-import type { Period } from '../../http/period.ts';
+import { MAX_PERIOD_DAYS, type Period, wallPeriod } from '../../http/period.ts';
 import { solverPool } from '../../solver/pool.ts';
 import { solveSchedule, type WorkingShift } from '../../solver/schedule.ts';
 import { typicalWeek } from '../../solver/typicalWeek.ts';
 import { createPlanningDemandService } from '../staff-planning/demand.ts';
-import { PLANNING_MAX_DAYS } from '../staff-planning/service.ts';
-
-const MS_PER_DAY = 86_400_000;
 
 /** Time budget of one schedule request, every position included (seconds). */
 export const SCHEDULE_BUDGET_SECONDS = 20;
@@ -60,17 +57,9 @@ const ID_FIELDS = {
 
 /** The demand period of the inputs as instants; a bad, reversed or too long period is a 422 on its field. */
 function periodOf(params: StandardScheduleParams, zone: string): Period {
-  const begin = wallClockToInstant(params.begin, zone);
-  const end = wallClockToInstant(params.end, zone);
-  if (!begin) throw new ValidationError({ begin: [MESSAGES.wallClockFormat] });
-  if (!end) throw new ValidationError({ end: [MESSAGES.wallClockFormat] });
-  if (end <= begin) throw new ValidationError({ end: [MESSAGES.periodReversed] });
-  const wallLength =
-    (wallClockToInstant(params.end, 'UTC') as Date).getTime() -
-    (wallClockToInstant(params.begin, 'UTC') as Date).getTime();
-  if (wallLength > PLANNING_MAX_DAYS * MS_PER_DAY)
-    throw new ValidationError({ end: [MESSAGES.periodTooLong(PLANNING_MAX_DAYS)] });
-  return { begin, end };
+  const read = wallPeriod(params.begin, params.end, zone, MAX_PERIOD_DAYS, true);
+  if ('bound' in read) throw new ValidationError({ [read.bound]: [read.message] });
+  return read;
 }
 
 /**

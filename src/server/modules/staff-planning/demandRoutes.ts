@@ -16,12 +16,11 @@ import { wallClockToInstant } from '../../../shared/wallClock.ts';
 import { anyRule } from '../../http/access.ts';
 import { BadRequestError } from '../../http/errors.ts';
 import { plainQuery } from '../../http/list.ts';
-import { type Period, readPeriod } from '../../http/period.ts';
+import { MAX_PERIOD_DAYS, readDays, requirePeriod } from '../../http/period.ts';
 import { queryArray, queryId, queryIds, queryText } from '../../http/query.ts';
 import { routeGroup } from '../../http/route.ts';
 import type { ModuleOptions } from '../index.ts';
 import type { IdKind, PlanningDemandService } from './demand.ts';
-import { PLANNING_MAX_DAYS } from './service.ts';
 import { SHIFT_EMPLOYEES_LIMIT } from './shifts.ts';
 
 const route = routeGroup({
@@ -29,9 +28,8 @@ const route = routeGroup({
   access: anyRule('strategic-planning-index'),
 });
 
-const MS_PER_DAY = 86_400_000;
 /** Longest min_time: the longest period, in minutes. */
-const MAX_MIN_TIME = PLANNING_MAX_DAYS * 1440;
+const MAX_MIN_TIME = MAX_PERIOD_DAYS * 1440;
 
 /** A whole number from the query in min..max; above max answers the spec's 'Максимальное значение …'. */
 function queryWhole(min: number, max: number, unit = '') {
@@ -79,37 +77,7 @@ async function scaleOf(service: PlanningDemandService, field: string, minutes: n
   return minutes;
 }
 
-/** A required period: both bounds, else a 400 on the first missing one. */
-function requirePeriod<B extends string, E extends string>(
-  query: Partial<Record<B | E, string>>,
-  begin: B,
-  end: E,
-  zone: string,
-): Period {
-  const period = readPeriod(query, { begin, end, maxDays: PLANNING_MAX_DAYS }, zone);
-  if (!period) throw new BadRequestError(MESSAGES.periodBothBounds, { [begin]: [MESSAGES.periodBothBounds] });
-  return period;
-}
-
-/** Whole local days [first 00:00, last + 1 day 00:00), at most PLANNING_MAX_DAYS of them. */
-function readDays(first: string, last: string, zone: string) {
-  const firstDay = first.slice(0, 10);
-  const lastDay = last.slice(0, 10);
-  const days = (Date.parse(`${lastDay}T00:00:00Z`) - Date.parse(`${firstDay}T00:00:00Z`)) / MS_PER_DAY + 1;
-  const refuse = (message: string): never => {
-    throw new BadRequestError(message, { end_period_date: [message] });
-  };
-  if (days < 1) refuse(MESSAGES.periodReversed);
-  if (days > PLANNING_MAX_DAYS) refuse(MESSAGES.periodTooLong(PLANNING_MAX_DAYS));
-  const nextDay = new Date(Date.parse(`${lastDay}T00:00:00Z`) + MS_PER_DAY).toISOString().slice(0, 10);
-  const begin = wallClockToInstant(`${firstDay} 00:00:00`, zone);
-  const end = wallClockToInstant(`${nextDay} 00:00:00`, zone);
-  // The day after 9999-12-31 has no four-digit year.
-  if (!begin || !end) return refuse(MESSAGES.dateFormat);
-  return { firstDay, lastDay, period: { begin, end } };
-}
-
-const PERIOD_NOTE = `в зоне Time-Zone, не длиннее ${PLANNING_MAX_DAYS} дней`;
+const PERIOD_NOTE = `в зоне Time-Zone, не длиннее ${MAX_PERIOD_DAYS} дней`;
 const DEMAND_NOTE =
   'Потребность должности в момент времени — сумма task_positions.count её задач, идущих в этот момент по плановому времени (plan_begin_at … plan_end_at, конец не включается).';
 
@@ -183,7 +151,13 @@ export const planningDemandRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
     }),
     async (request) => {
       const q = request.query;
-      const days = readDays(q.begin_period_date, q.end_period_date, request.timeZone);
+      const first = q.begin_period_date;
+      const last = q.end_period_date;
+      const days = {
+        firstDay: first.slice(0, 10),
+        lastDay: last.slice(0, 10),
+        period: readDays(request.timeZone, first, last, MAX_PERIOD_DAYS, 'end_period_date'),
+      };
       await refuseUnknown(demand, {
         employee_positions: ['position', q.employee_positions],
         flight_schedule: ['flightSchedule', q.flight_schedule],

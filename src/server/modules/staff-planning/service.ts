@@ -18,7 +18,7 @@ import {
   tasks,
 } from '../../db/schema/index.ts';
 import { sortKey } from '../../http/filters.ts';
-import { type Period, splitPeriod } from '../../http/period.ts';
+import { MAX_PERIOD_DAYS, type Period, splitPeriod } from '../../http/period.ts';
 import { createPlanningFlightService } from './flight.ts';
 
 /** Options of the staff-planning flight period type. */
@@ -31,7 +31,7 @@ const FLIGHT_PERIOD_TYPES = [
 const POSITION_WINDOW_MS = 86_400_000;
 
 /** Longest period the planning lists accept: a quarter, the longest a planner looks at once. */
-export const PLANNING_MAX_DAYS = 93;
+export const PLANNING_MAX_DAYS = MAX_PERIOD_DAYS;
 
 export interface PositionFilter {
   /** Tasks overlapping the period; without one, every position of the departments. */

@@ -11,10 +11,10 @@ import {
 import { BadRequestError } from '../../http/errors.ts';
 import { filterFlag, filterIds, filterText } from '../../http/filters.ts';
 import { listQuery } from '../../http/list.ts';
+import { requirePeriod } from '../../http/period.ts';
 import { routeGroup } from '../../http/route.ts';
 import type { ModuleOptions } from '../index.ts';
 import type { FlightFilter } from './flightFilter.ts';
-import { requiredPeriod } from './period.ts';
 import { READ, TAGS } from './rules.ts';
 
 const route = routeGroup({ tags: TAGS, access: READ });
@@ -53,7 +53,7 @@ const FILTERS_TEXT =
 
 /** The flight filter of a parsed query, 400 without a period. */
 function flightFilter(filters: Filters, zone: string): FlightFilter {
-  const period = requiredPeriod(
+  const period = requirePeriod(
     { 'filter.begin_datetime': filters.begin_datetime, 'filter.end_datetime': filters.end_datetime },
     'filter.begin_datetime',
     'filter.end_datetime',

@@ -17,13 +17,12 @@ import {
 import { DAY_PATTERN } from '../../../shared/turnaround.ts';
 import { wallClockToInstant } from '../../../shared/wallClock.ts';
 import { plainQuery } from '../../http/list.ts';
-import { readPeriod } from '../../http/period.ts';
+import { MAX_PERIOD_DAYS, readPeriod, requirePeriod } from '../../http/period.ts';
 import { queryId, queryIds, queryText } from '../../http/query.ts';
 import { routeGroup } from '../../http/route.ts';
 import type { ModuleOptions } from '../index.ts';
 import { assignRoutes } from './assignRoutes.ts';
 import { flightRoutes } from './flightRoutes.ts';
-import { requiredPeriod } from './period.ts';
 import { READ, TAGS, WRITE } from './rules.ts';
 
 const route = routeGroup({ tags: TAGS, access: READ });
@@ -144,7 +143,7 @@ export const teamPlanningRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     }),
     (request) => {
       const q = request.query;
-      const period = requiredPeriod(q, 'begin_datetime', 'end_datetime', request.timeZone);
+      const period = requirePeriod(q, 'begin_datetime', 'end_datetime', request.timeZone);
       return service.teams(
         {
           period,
@@ -176,7 +175,7 @@ export const teamPlanningRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
       const [begin, end] = q.dates ?? [q.begin_datetime, q.end_datetime];
       const period = readPeriod(
         { begin, end },
-        { begin: 'begin', end: 'end', maxDays: 93 },
+        { begin: 'begin', end: 'end', maxDays: MAX_PERIOD_DAYS },
         request.timeZone,
       );
       return service.employees({
@@ -206,7 +205,7 @@ export const teamPlanningRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     }),
     (request) => {
       const q = request.query;
-      const period = requiredPeriod(q, 'begin_datetime', 'end_datetime', request.timeZone);
+      const period = requirePeriod(q, 'begin_datetime', 'end_datetime', request.timeZone);
       return service.accessible(q.employee_id, period, q.team_id);
     },
   );
