@@ -136,7 +136,8 @@ export function useTimelinePaint(
   // The worker lays the bars out (lanes, index, rows) whenever the bars change; zoom never relayouts.
   useEffect(() => {
     let current = true;
-    sharedLayoutClient()
+    const client = sharedLayoutClient();
+    client
       .layout({
         starts: bars.starts,
         ends: bars.ends,
@@ -153,7 +154,13 @@ export function useTimelinePaint(
         parts: 'rows',
       })
       .then((result) => {
-        if (!current) return;
+        if (!current) {
+          client.retire(result);
+          return;
+        }
+        // The scene replaced is read no more; its buffers go back with the next layout call, not before.
+        const replaced = live.current.scene;
+        if (replaced) client.retire(replaced);
         live.current.scene = result;
         live.current.sceneFor = bars;
         live.current.hover = -1;

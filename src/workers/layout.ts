@@ -1,5 +1,7 @@
 import * as Comlink from 'comlink';
+import { createBufferPool, transferables } from '../timeline/geometry/arena.ts';
 import type { LayoutInput, LayoutResult } from '../timeline/geometry/layout.ts';
+import { copyInput, inputBuffers } from './buffers.ts';
 import type { LayoutWorkerApi } from './layout.worker.ts';
 import { type LayoutPath, runningIn } from './where.ts';
 
@@ -8,8 +10,16 @@ export type { LayoutPath } from './where.ts';
 export interface LayoutClient {
   /** The path this client takes: the module worker, or the main-thread fallback where there is no `Worker`. */
   readonly path: LayoutPath;
-  /** Lays out the bars off the main thread; pass `transferInput` to hand over the input buffers instead of copying. */
+  /**
+   * Lays out the bars off the main thread. The input is copied into buffers the worker handed back earlier (or,
+   * with `transferInput`, its own buffers are handed over) and transferred, never structured-cloned.
+   */
   layout(input: LayoutInput, options?: { transferInput?: boolean }): Promise<LayoutResult>;
+  /**
+   * Says that the caller will not read `result` again (a scene replaced by a newer one): its buffers go to the
+   * worker with the next `layout` call, which writes into them instead of into fresh memory.
+   */
+  retire(result: LayoutResult): void;
   /** Asks the code that answers `layout` where it runs: 'worker' only from inside the worker itself. */
   where(): Promise<LayoutPath>;
   /** Ends the worker. */
@@ -25,6 +35,7 @@ export function createLayoutClient(): LayoutClient {
         const geometry = await import('../timeline/geometry/layout.ts');
         return geometry.layout(input);
       },
+      retire() {},
       async where() {
         return runningIn();
       },
@@ -33,14 +44,25 @@ export function createLayoutClient(): LayoutClient {
   }
   const worker = new Worker(new URL('./layout.worker.ts', import.meta.url), { type: 'module' });
   const remote = Comlink.wrap<LayoutWorkerApi>(worker);
+  // Copying into warm buffers and transferring them costs a memcpy; a structured clone of the same arrays
+  // allocated and first touched fresh memory twice (serialised, then deserialised in the worker).
+  const inputPool = createBufferPool();
+  let retired = new Set<ArrayBuffer>();
   return {
     path: 'worker',
-    layout(input, options) {
-      if (!options?.transferInput) return remote.layout(input);
-      const buffers = [input.starts, input.ends, input.rows, input.groups].flatMap((array) =>
-        array ? [array.buffer as ArrayBuffer] : [],
+    async layout(input, options) {
+      const sent = options?.transferInput ? input : copyInput(input, inputPool);
+      const spare = [...retired].filter((buffer) => buffer.byteLength > 0);
+      retired = new Set();
+      const answer = await remote.layout(
+        Comlink.transfer(sent, inputBuffers(sent)),
+        Comlink.transfer(spare, spare),
       );
-      return remote.layout(Comlink.transfer(input, [...new Set(buffers)]));
+      inputPool.give(answer.used);
+      return answer.result;
+    },
+    retire(result) {
+      for (const buffer of transferables(result)) retired.add(buffer);
     },
     where() {
       return remote.where();

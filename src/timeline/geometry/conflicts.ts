@@ -1,3 +1,4 @@
+import { type Arena, freshArena } from './arena.ts';
 import { type Buckets, bucketBy, sortByStart } from './order.ts';
 
 /**
@@ -11,8 +12,9 @@ export function findConflicts(
   groups: Int32Array,
   groupCount: number,
   byGroup: Buckets = bucketBy(groups, groupCount, sortByStart(starts)),
+  arena: Arena = freshArena,
 ): Uint8Array {
-  const conflict = new Uint8Array(starts.length);
+  const conflict = arena.uint8(starts.length);
   const { ids, offset } = byGroup;
   for (let g = 0; g < groupCount; g++) {
     let reach = Number.NEGATIVE_INFINITY;

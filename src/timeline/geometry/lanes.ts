@@ -1,3 +1,4 @@
+import { type Arena, freshArena } from './arena.ts';
 import { type Buckets, bucketBy, sortByStart } from './order.ts';
 
 export interface Lanes {
@@ -18,9 +19,10 @@ export function packLanes(
   rows: Int32Array,
   rowCount: number,
   byRow: Buckets = bucketBy(rows, rowCount, sortByStart(starts)),
+  arena: Arena = freshArena,
 ): Lanes {
-  const lane = new Int32Array(starts.length).fill(-1);
-  const laneCount = new Int32Array(rowCount);
+  const lane = arena.int32(starts.length).fill(-1);
+  const laneCount = arena.int32(rowCount);
   const { ids, offset } = byRow;
   let widest = 0;
   for (let r = 0; r < rowCount; r++) widest = Math.max(widest, offset[r + 1] - offset[r]);
@@ -57,9 +59,14 @@ export function packLanes(
  * Top edge of each row when rows are stacked with `max(1, lanes) × laneHeight + rowGap` pixels each, plus the total
  * height as the last entry. Example: laneCount [2, 0, 1], laneHeight 20, rowGap 4 → [0, 44, 68, 92].
  */
-export function stackRows(laneCount: Int32Array, laneHeight: number, rowGap: number): Float32Array {
+export function stackRows(
+  laneCount: Int32Array,
+  laneHeight: number,
+  rowGap: number,
+  arena: Arena = freshArena,
+): Float32Array {
   const n = laneCount.length;
-  const top = new Float32Array(n + 1);
+  const top = arena.float32(n + 1);
   let y = 0;
   for (let r = 0; r < n; r++) {
     top[r] = y;

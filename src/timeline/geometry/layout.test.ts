@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { layout, transferables } from './layout.ts';
+import { transferables } from './arena.ts';
+import { layout } from './layout.ts';
 import { minutes, PX_PER_SLOT, px } from './units.ts';
 
 const ORIGIN = minutes(28_000_000);

@@ -1,3 +1,4 @@
+import { type Arena, freshArena } from './arena.ts';
 import { findConflicts } from './conflicts.ts';
 import { packLanes, stackRows } from './lanes.ts';
 import { bucketBy, sortByStart } from './order.ts';
@@ -40,74 +41,55 @@ export interface LayoutResult extends HitScene {
 
 /**
  * Rectangles, lanes, conflicts, stacked rows, the viewport index and (when bars are too thin) covered runs in one
- * pass. Example: `layout({ starts, ends, rows, rowCount: 1500, view: { originMinute, scaleMinutes: 15, pxPerSlot: px(40) } })`.
+ * pass; bar-sized arrays come from `arena` (the worker's pool), scratch arrays go back to it.
+ * Example: `layout({ starts, ends, rows, rowCount: 1500, view: { originMinute, scaleMinutes: 15, pxPerSlot: px(40) } })`.
  */
-export function layout(input: LayoutInput): LayoutResult {
+export function layout(input: LayoutInput, arena: Arena = freshArena): LayoutResult {
   const { starts, ends, rows, rowCount, view } = input;
   const laneHeight = view.laneHeight ?? DEFAULT_LANE_HEIGHT;
-  const order = sortByStart(starts);
-  const byRow = bucketBy(rows, rowCount, order);
+  const rowGap = view.rowGap ?? 0;
+  const order = sortByStart(starts, arena);
+  const byRow = bucketBy(rows, rowCount, order, arena);
   const rowsOnly = input.parts === 'rows';
   const { x, width } = rowsOnly
     ? { x: new Float32Array(0), width: new Float32Array(0) }
-    : barRects(starts, ends, view);
-  const { lane, laneCount } = packLanes(starts, ends, rows, rowCount, byRow);
+    : barRects(starts, ends, view, arena);
+  const { lane, laneCount } = packLanes(starts, ends, rows, rowCount, byRow, arena);
+  const rowParts = {
+    lane,
+    laneCount,
+    rowTop: stackRows(laneCount, laneHeight, rowGap, arena),
+    view: Float64Array.of(view.originMinute, view.scaleMinutes, view.pxPerSlot, laneHeight, rowGap),
+  };
   if (rowsOnly) {
     return {
-      ...buildIndex(starts, ends, order, byRow, false),
+      ...buildIndex(starts, ends, order, byRow, false, arena),
+      ...rowParts,
       x,
       width,
-      lane,
-      laneCount,
       conflict: new Uint8Array(0),
-      rowTop: stackRows(laneCount, laneHeight, view.rowGap ?? 0),
-      view: Float64Array.of(
-        view.originMinute,
-        view.scaleMinutes,
-        view.pxPerSlot,
-        laneHeight,
-        view.rowGap ?? 0,
-      ),
       runs: new Float32Array(0),
       runOffset: new Int32Array(0),
     };
   }
   const groups = input.groups;
   const groupCount = input.groupCount ?? (groups ? maxPlusOne(groups) : rowCount);
-  const conflict =
-    groups && groups !== rows
-      ? findConflicts(starts, ends, groups, groupCount, bucketBy(groups, groupCount, order))
-      : findConflicts(starts, ends, rows, rowCount, byRow);
-  const index = buildIndex(starts, ends, order, byRow);
+  let conflict: Uint8Array;
+  if (groups && groups !== rows) {
+    const byGroup = bucketBy(groups, groupCount, order, arena);
+    conflict = findConflicts(starts, ends, groups, groupCount, byGroup, arena);
+    arena.release(byGroup.ids);
+    arena.release(byGroup.offset);
+  } else {
+    conflict = findConflicts(starts, ends, rows, rowCount, byRow, arena);
+  }
+  const index = buildIndex(starts, ends, order, byRow, true, arena);
   const lod = input.lod ?? 'auto';
   const wantsRuns = lod === 'runs' || (lod === 'auto' && needsRuns(width));
   const { runs, runOffset } = wantsRuns
     ? coverRuns(x, width, byRow, conflict)
     : { runs: new Float32Array(0), runOffset: new Int32Array(0) };
-  return {
-    ...index,
-    x,
-    width,
-    lane,
-    laneCount,
-    conflict,
-    rowTop: stackRows(laneCount, laneHeight, view.rowGap ?? 0),
-    view: Float64Array.of(view.originMinute, view.scaleMinutes, view.pxPerSlot, laneHeight, view.rowGap ?? 0),
-    runs,
-    runOffset,
-  };
-}
-
-/**
- * The distinct buffers of a layout result, for `Comlink.transfer(result, transferables(result))`.
- * Example: `transferables(layout(input)).length` → one per typed array.
- */
-export function transferables(result: LayoutResult): ArrayBuffer[] {
-  const buffers = new Set<ArrayBuffer>();
-  for (const value of Object.values(result)) {
-    if (ArrayBuffer.isView(value) && value.buffer instanceof ArrayBuffer) buffers.add(value.buffer);
-  }
-  return [...buffers];
+  return { ...index, ...rowParts, x, width, conflict, runs, runOffset };
 }
 
 function maxPlusOne(values: Int32Array): number {

@@ -1,3 +1,4 @@
+import { type Arena, freshArena } from './arena.ts';
 import type { View } from './units.ts';
 
 export interface BarRects {
@@ -11,10 +12,15 @@ export interface BarRects {
  * Pixel x and width of each bar: x = (start − origin) ÷ scale × pxPerSlot, width = (end − start) ÷ scale × pxPerSlot.
  * Example: a 09:00–09:30 bar with origin 08:00, scale 15 → x 160, width 80.
  */
-export function barRects(starts: Float64Array, ends: Float64Array, view: View): BarRects {
+export function barRects(
+  starts: Float64Array,
+  ends: Float64Array,
+  view: View,
+  arena: Arena = freshArena,
+): BarRects {
   const n = starts.length;
-  const x = new Float32Array(n);
-  const width = new Float32Array(n);
+  const x = arena.float32(n);
+  const width = arena.float32(n);
   const origin = view.originMinute;
   const k = view.pxPerSlot / view.scaleMinutes;
   for (let i = 0; i < n; i++) {

@@ -1,3 +1,4 @@
+import { type Arena, freshArena } from './arena.ts';
 import { type Buckets, lowerBound, upperBound } from './order.ts';
 import type { Minutes, Px } from './units.ts';
 
@@ -41,11 +42,12 @@ export function buildIndex(
   order: Uint32Array,
   byRow: Buckets,
   global = true,
+  arena: Arena = freshArena,
 ): ViewportIndex {
   const n = global ? order.length : 0;
-  const orderStart = new Float64Array(n);
-  const orderEnd = new Float64Array(n);
-  const orderReach = new Float64Array(n);
+  const orderStart = arena.float64(n);
+  const orderEnd = arena.float64(n);
+  const orderReach = arena.float64(n);
   let reach = Number.NEGATIVE_INFINITY;
   for (let m = 0; m < n; m++) {
     const id = order[m];
@@ -57,9 +59,9 @@ export function buildIndex(
   }
   const { ids: rowIds, offset: rowOffset } = byRow;
   const k = rowIds.length;
-  const rowStart = new Float64Array(k);
-  const rowEnd = new Float64Array(k);
-  const rowReach = new Float64Array(k);
+  const rowStart = arena.float64(k);
+  const rowEnd = arena.float64(k);
+  const rowReach = arena.float64(k);
   for (let r = 0; r + 1 < rowOffset.length; r++) {
     reach = Number.NEGATIVE_INFINITY;
     for (let m = rowOffset[r], last = rowOffset[r + 1]; m < last; m++) {
