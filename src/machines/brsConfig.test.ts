@@ -82,16 +82,16 @@ describe('when searching', () => {
       perPage: 20,
     });
     await ready(screen, [airline(1, 'SU')]);
-    screen.actor.send({ type: 'PAGE', page: 3 });
-    screen.actor.send({ type: 'SEARCH', text: ' s7 ' });
+    screen.actor.send({ type: 'PAGE.GO', page: 3 });
+    screen.actor.send({ type: 'SEARCH.CHANGE', text: ' s7 ' });
     expect(screen.loads.at(-1)?.params).toMatchObject({ filters: { search: 's7' }, page: 1 });
   });
 
   it('cancels the older search when a newer one starts, and shows only the newer answer', async () => {
     const screen = start();
     await ready(screen, [airline(1, 'SU')]);
-    screen.actor.send({ type: 'SEARCH', text: 's' });
-    screen.actor.send({ type: 'SEARCH', text: 's7' });
+    screen.actor.send({ type: 'SEARCH.CHANGE', text: 's' });
+    screen.actor.send({ type: 'SEARCH.CHANGE', text: 's7' });
     const [, older, newer] = screen.loads;
     expect(older.signal.aborted).toBe(true);
     expect(newer.signal.aborted).toBe(false);
@@ -104,9 +104,9 @@ describe('when searching', () => {
   it('toggles the sort direction on the same key and starts ascending on another', async () => {
     const screen = start();
     await ready(screen, []);
-    screen.actor.send({ type: 'SORT', key: 'name_ru' });
+    screen.actor.send({ type: 'SORT.TOGGLE', key: 'name_ru' });
     expect(screen.loads.at(-1)?.params.sort).toBe('-name_ru');
-    screen.actor.send({ type: 'SORT', key: 'iata_code' });
+    screen.actor.send({ type: 'SORT.TOGGLE', key: 'iata_code' });
     expect(screen.loads.at(-1)?.params.sort).toBe('iata_code');
   });
 });
@@ -173,7 +173,7 @@ describe('when editing an airline', () => {
     screen.actor.send({ type: 'EDIT.START', airlineId: 1 });
     screen.actor.send({ type: 'EDIT.START', airlineId: 2 });
     expect(screen.actor.getSnapshot().context.edit?.airlineId).toBe(1);
-    screen.actor.send({ type: 'SEARCH', text: 'x' });
+    screen.actor.send({ type: 'SEARCH.CHANGE', text: 'x' });
     expect(screen.actor.getSnapshot().context.edit).toBeNull();
     expect(screen.actor.getSnapshot().matches({ edit: 'closed' })).toBe(true);
   });

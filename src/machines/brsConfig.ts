@@ -45,11 +45,11 @@ export interface BrsConfigContext {
 }
 
 export type BrsConfigEvent =
-  | { type: 'SEARCH'; text: string }
-  | { type: 'SORT'; key: string }
-  | { type: 'PAGE'; page: number }
-  | { type: 'PAGE_SIZE'; perPage: number }
-  | { type: 'RELOAD' }
+  | { type: 'SEARCH.CHANGE'; text: string }
+  | { type: 'SORT.TOGGLE'; key: string }
+  | { type: 'PAGE.GO'; page: number }
+  | { type: 'PAGE_SIZE.SET'; perPage: number }
+  | { type: 'GRID.RELOAD' }
   | { type: 'EDIT.START'; airlineId: number }
   | { type: 'EDIT.CHANGE'; field: keyof BrsSettings; value: BrsDraft[keyof BrsSettings] }
   | { type: 'EDIT.CANCEL' }
@@ -79,11 +79,11 @@ function nextSort(current: string | null, key: string): string {
  * region: a re-entering transition of the region itself would re-enter the whole machine and reset the edit.
  */
 const LIST_CHANGES = {
-  SEARCH: { target: '#brsConfig.list.loading', reenter: true, actions: 'setSearch' },
-  SORT: { target: '#brsConfig.list.loading', reenter: true, actions: 'setSort' },
-  PAGE: { target: '#brsConfig.list.loading', reenter: true, actions: 'setPage' },
-  PAGE_SIZE: { target: '#brsConfig.list.loading', reenter: true, actions: 'setPageSize' },
-  RELOAD: { target: '#brsConfig.list.loading', reenter: true },
+  'SEARCH.CHANGE': { target: '#brsConfig.list.loading', reenter: true, actions: 'setSearch' },
+  'SORT.TOGGLE': { target: '#brsConfig.list.loading', reenter: true, actions: 'setSort' },
+  'PAGE.GO': { target: '#brsConfig.list.loading', reenter: true, actions: 'setPage' },
+  'PAGE_SIZE.SET': { target: '#brsConfig.list.loading', reenter: true, actions: 'setPageSize' },
+  'GRID.RELOAD': { target: '#brsConfig.list.loading', reenter: true },
 } as const;
 
 export const brsConfigMachine = setup({
@@ -112,22 +112,22 @@ export const brsConfigMachine = setup({
   },
   actions: {
     setSearch: assign(({ context, event }) => {
-      assertEvent(event, 'SEARCH');
+      assertEvent(event, 'SEARCH.CHANGE');
       return {
         searchText: event.text,
         params: { ...context.params, filters: { search: event.text.trim() }, page: 1 },
       };
     }),
     setSort: assign(({ context, event }) => {
-      assertEvent(event, 'SORT');
+      assertEvent(event, 'SORT.TOGGLE');
       return { params: { ...context.params, sort: nextSort(context.params.sort, event.key), page: 1 } };
     }),
     setPage: assign(({ context, event }) => {
-      assertEvent(event, 'PAGE');
+      assertEvent(event, 'PAGE.GO');
       return { params: { ...context.params, page: event.page } };
     }),
     setPageSize: assign(({ context, event }) => {
-      assertEvent(event, 'PAGE_SIZE');
+      assertEvent(event, 'PAGE_SIZE.SET');
       return { params: { ...context.params, perPage: event.perPage, page: 1 } };
     }),
     storePage: assign((_, page: LoadPageResult<BrsAirline>) => ({ page, loadError: null })),
@@ -227,10 +227,10 @@ export const brsConfigMachine = setup({
             'EDIT.CANCEL': { target: 'closed', actions: 'closeEdit' },
             'EDIT.SAVE': [{ guard: 'isDraftValid?', target: 'saving' }, { actions: 'storeDraftErrors' }],
             // A list change drops an unsaved edit: its row may leave the page.
-            SEARCH: { target: 'closed', actions: 'closeEdit' },
-            SORT: { target: 'closed', actions: 'closeEdit' },
-            PAGE: { target: 'closed', actions: 'closeEdit' },
-            PAGE_SIZE: { target: 'closed', actions: 'closeEdit' },
+            'SEARCH.CHANGE': { target: 'closed', actions: 'closeEdit' },
+            'SORT.TOGGLE': { target: 'closed', actions: 'closeEdit' },
+            'PAGE.GO': { target: 'closed', actions: 'closeEdit' },
+            'PAGE_SIZE.SET': { target: 'closed', actions: 'closeEdit' },
           },
         },
         saving: {

@@ -67,14 +67,14 @@ export default function Screen() {
             label="Поиск авиакомпании"
             placeholder="Код IATA, ICAO, Сирена или название"
             value={searchText}
-            onChange={(text) => send({ type: 'SEARCH', text })}
+            onChange={(text) => send({ type: 'SEARCH.CHANGE', text })}
           />
         </div>
         <PaginationHeader
           currentPage={page.currentPage}
           perPage={params.perPage}
           totalCount={page.totalCount}
-          onPageSize={(perPage) => send({ type: 'PAGE_SIZE', perPage })}
+          onPageSize={(perPage) => send({ type: 'PAGE_SIZE.SET', perPage })}
         />
         {loadError ? (
           <p className="brs-error" role="alert">
@@ -96,7 +96,10 @@ export default function Screen() {
                   }
                 >
                   {column.sort ? (
-                    <button type="button" onClick={() => send({ type: 'SORT', key: column.sort as string })}>
+                    <button
+                      type="button"
+                      onClick={() => send({ type: 'SORT.TOGGLE', key: column.sort as string })}
+                    >
                       {column.title}
                       {sortMark(column.sort)}
                     </button>
@@ -160,7 +163,7 @@ export default function Screen() {
         <PaginationControl
           currentPage={page.currentPage}
           pageCount={page.pageCount}
-          onPage={(target) => send({ type: 'PAGE', page: target })}
+          onPage={(target) => send({ type: 'PAGE.GO', page: target })}
         />
       </PageCard>
     </Page>
