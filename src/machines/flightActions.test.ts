@@ -118,7 +118,7 @@ describe('when deleting rows', () => {
     const { actor, seen } = start();
     actor.send({ type: 'DELETE.REQUEST', aids: [3, 5] });
     expect(actor.getSnapshot().hasTag('confirmingDelete')).toBe(true);
-    actor.send({ type: 'CANCEL' });
+    actor.send({ type: 'DELETE.CANCEL' });
     expect(actor.getSnapshot().matches('idle')).toBe(true);
     expect(seen.calls).toEqual([]);
   });
@@ -166,10 +166,10 @@ describe('when dividing or combining', () => {
 
   it('asks before a divide and divides nothing on cancel', () => {
     const { actor, seen } = start();
-    actor.send({ type: 'DIVIDE', aid: 12, legs: LEGS });
+    actor.send({ type: 'DIVIDE.REQUEST', aid: 12, legs: LEGS });
     expect(actor.getSnapshot().hasTag('confirmingDivide')).toBe(true);
     expect(actor.getSnapshot().context.legs).toBe(LEGS);
-    actor.send({ type: 'CANCEL' });
+    actor.send({ type: 'DIVIDE.CANCEL' });
     expect(actor.getSnapshot().matches('idle')).toBe(true);
     expect(seen.calls).toEqual([]);
   });
@@ -177,7 +177,7 @@ describe('when dividing or combining', () => {
   it('goes from none through pending to fulfilled on a confirmed divide, reloads, names both legs and chooses both rows', async () => {
     const { actor, seen } = start();
     expect(actor.getSnapshot().context.pairing.status).toBe('none');
-    actor.send({ type: 'DIVIDE', aid: 12, legs: LEGS });
+    actor.send({ type: 'DIVIDE.REQUEST', aid: 12, legs: LEGS });
     actor.send({ type: 'DIVIDE.CONFIRM' });
     expect(actor.getSnapshot().context.pairing.status).toBe('pending');
     await idle(actor);
@@ -190,7 +190,7 @@ describe('when dividing or combining', () => {
 
   it('rejects a divide with the server message and shows it', async () => {
     const { actor, seen } = start({ divideRow: () => refused('Рейс не связан: делить нечего') });
-    actor.send({ type: 'DIVIDE', aid: 12, legs: LEGS });
+    actor.send({ type: 'DIVIDE.REQUEST', aid: 12, legs: LEGS });
     actor.send({ type: 'DIVIDE.CONFIRM' });
     await idle(actor);
     expect(actor.getSnapshot().context.pairing).toEqual({
@@ -203,7 +203,7 @@ describe('when dividing or combining', () => {
 
   it('combines the arrival leg with the departure leg, names both and chooses the paired row', async () => {
     const { actor, seen } = start();
-    actor.send({ type: 'COMBINE', arrivalFlightId: 101, departureFlightId: 202, legs: LEGS });
+    actor.send({ type: 'COMBINE.RUN', arrivalFlightId: 101, departureFlightId: 202, legs: LEGS });
     await idle(actor);
     expect(seen.calls).toEqual([['combine', { arrivalFlightId: 101, departureFlightId: 202 }]]);
     expect(actor.getSnapshot().context.pairing.status).toBe('fulfilled');
@@ -214,7 +214,7 @@ describe('when dividing or combining', () => {
 
   it("rejects a combine with 'Ошибка' when the failure carries no message", async () => {
     const { actor, seen } = start({ combineRows: () => Promise.reject(new ApiError(' ', {}, 500)) });
-    actor.send({ type: 'COMBINE', arrivalFlightId: 101, departureFlightId: 202, legs: LEGS });
+    actor.send({ type: 'COMBINE.RUN', arrivalFlightId: 101, departureFlightId: 202, legs: LEGS });
     await idle(actor);
     expect(actor.getSnapshot().context.pairing).toEqual({ status: 'rejected', message: 'Ошибка' });
     expect(seen.messages).toEqual([{ text: 'Ошибка', tone: 'Danger' }]);
@@ -222,8 +222,8 @@ describe('when dividing or combining', () => {
 
   it('runs one action at a time: a second combine while one is pending is ignored', () => {
     const { actor, seen } = start({ combineRows: () => new Promise(() => undefined) });
-    actor.send({ type: 'COMBINE', arrivalFlightId: 1, departureFlightId: 2, legs: LEGS });
-    actor.send({ type: 'COMBINE', arrivalFlightId: 3, departureFlightId: 4, legs: LEGS });
+    actor.send({ type: 'COMBINE.RUN', arrivalFlightId: 1, departureFlightId: 2, legs: LEGS });
+    actor.send({ type: 'COMBINE.RUN', arrivalFlightId: 3, departureFlightId: 4, legs: LEGS });
     expect(seen.calls).toHaveLength(1);
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
   });
@@ -232,7 +232,7 @@ describe('when dividing or combining', () => {
 describe('when setting or dropping employees', () => {
   it('sets the employees of the rows, reloads and says how many were assigned', async () => {
     const { actor, seen } = start();
-    actor.send({ type: 'EMPLOYEES', action: 'set-employees', aids: [1, 2] });
+    actor.send({ type: 'EMPLOYEES.CHANGE', action: 'set-employees', aids: [1, 2] });
     await idle(actor);
     expect(seen.calls).toEqual([['set-employees', [1, 2]]]);
     expect(seen.changed).toBe(1);
@@ -267,7 +267,7 @@ describe('when setting or dropping employees', () => {
 
   it('drops the employees and reports a refusal without reloading', async () => {
     const { actor, seen } = start({ changeEmployees: () => refused('Нет прав') });
-    actor.send({ type: 'EMPLOYEES', action: 'drop-employees', aids: [9] });
+    actor.send({ type: 'EMPLOYEES.CHANGE', action: 'drop-employees', aids: [9] });
     await idle(actor);
     expect(seen.calls).toEqual([['drop-employees', [9]]]);
     expect(seen.changed).toBe(0);
@@ -323,7 +323,7 @@ describe('when choosing a common TGO', () => {
     await waitFor(actor, (snapshot) => snapshot.matches('choosingTgo') && snapshot.context.error !== null);
     expect(actor.getSnapshot().context.error).toBe('ТГО не подходит ни к одному выбранному рейсу');
     expect(seen.changed).toBe(0);
-    actor.send({ type: 'CANCEL' });
+    actor.send({ type: 'TGO.CANCEL' });
     expect(actor.getSnapshot().matches('idle')).toBe(true);
     expect(actor.getSnapshot().context.tgos).toEqual([]);
   });
@@ -341,7 +341,7 @@ describe('when exporting', () => {
         });
       },
     });
-    actor.send({ type: 'EXPORT', request: REQUEST });
+    actor.send({ type: 'EXPORT.START', request: REQUEST });
     await waitFor(actor, () => seen.calls.length === 1);
     expect(actor.getSnapshot().hasTag('exporting')).toBe(true);
     report(512, 2048);
@@ -356,7 +356,7 @@ describe('when exporting', () => {
 
   it('reports a failed export', async () => {
     const { actor, seen } = start({ exportFile: () => refused('Ожидается ДД.ММ.ГГГГ - ДД.ММ.ГГГГ') });
-    actor.send({ type: 'EXPORT', request: REQUEST });
+    actor.send({ type: 'EXPORT.START', request: REQUEST });
     await idle(actor);
     expect(seen.files).toEqual([]);
     expect(seen.messages).toEqual([{ text: 'Ожидается ДД.ММ.ГГГГ - ДД.ММ.ГГГГ', tone: 'Danger' }]);

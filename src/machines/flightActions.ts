@@ -50,16 +50,19 @@ export interface FlightActionsContext {
 export type FlightActionsEvent =
   | { type: 'DELETE.REQUEST'; aids: number[] }
   | { type: 'DELETE.CONFIRM' }
-  | { type: 'DIVIDE'; aid: number; legs: string }
+  | { type: 'DIVIDE.REQUEST'; aid: number; legs: string }
   | { type: 'DIVIDE.CONFIRM' }
-  | { type: 'COMBINE'; arrivalFlightId: number; departureFlightId: number; legs: string }
-  | { type: 'EMPLOYEES'; action: EmployeesAction; aids: number[] }
+  | { type: 'COMBINE.RUN'; arrivalFlightId: number; departureFlightId: number; legs: string }
+  | { type: 'EMPLOYEES.CHANGE'; action: EmployeesAction; aids: number[] }
   | { type: 'TGO.OPEN'; aids: number[] }
   | { type: 'TGO.CHOOSE'; tgoId: number }
   | { type: 'TGO.APPLY' }
-  | { type: 'EXPORT'; request: ExportRequest }
+  | { type: 'EXPORT.START'; request: ExportRequest }
   | { type: 'EXPORT.PROGRESS'; received: number; total: number | null }
-  | { type: 'CANCEL' };
+  | { type: 'DELETE.CANCEL' }
+  | { type: 'DIVIDE.CANCEL' }
+  | { type: 'TGO.CANCEL' }
+  | { type: 'EXPORT.CANCEL' };
 
 /** What a message of the screen's alert says and how. */
 export interface FlightMessage {
@@ -163,7 +166,7 @@ export const flightActionsMachine = setup({
   },
   guards: {
     'hasRows?': ({ event }) => {
-      assertEvent(event, ['DELETE.REQUEST', 'EMPLOYEES', 'TGO.OPEN']);
+      assertEvent(event, ['DELETE.REQUEST', 'EMPLOYEES.CHANGE', 'TGO.OPEN']);
       return event.aids.length > 0;
     },
     'hasNoTgos?': (_, tgos: TgoOption[]) => tgos.length === 0,
@@ -179,15 +182,15 @@ export const flightActionsMachine = setup({
     /** The screen saves the built file (provided; nothing by default). */
     saveFile: (_, _file: ExportedFile) => undefined,
     takeRows: assign(({ event }) => {
-      assertEvent(event, ['DELETE.REQUEST', 'EMPLOYEES', 'TGO.OPEN']);
+      assertEvent(event, ['DELETE.REQUEST', 'EMPLOYEES.CHANGE', 'TGO.OPEN']);
       return { aids: event.aids, error: null };
     }),
     takeDivide: assign(({ event }) => {
-      assertEvent(event, 'DIVIDE');
+      assertEvent(event, 'DIVIDE.REQUEST');
       return { aids: [event.aid], legs: event.legs, error: null };
     }),
     takeCombine: assign(({ event }) => {
-      assertEvent(event, 'COMBINE');
+      assertEvent(event, 'COMBINE.RUN');
       return { legs: event.legs };
     }),
     startPairing: assign({ pairing: { status: 'pending' as PairingStatus, message: null } }),
@@ -236,16 +239,16 @@ export const flightActionsMachine = setup({
       entry: 'clear',
       on: {
         'DELETE.REQUEST': { guard: 'hasRows?', target: 'confirmingDelete', actions: 'takeRows' },
-        DIVIDE: { target: 'confirmingDivide', actions: 'takeDivide' },
-        COMBINE: { target: 'combining', actions: ['startPairing', 'takeCombine'] },
-        EMPLOYEES: { guard: 'hasRows?', target: 'changingEmployees', actions: 'takeRows' },
+        'DIVIDE.REQUEST': { target: 'confirmingDivide', actions: 'takeDivide' },
+        'COMBINE.RUN': { target: 'combining', actions: ['startPairing', 'takeCombine'] },
+        'EMPLOYEES.CHANGE': { guard: 'hasRows?', target: 'changingEmployees', actions: 'takeRows' },
         'TGO.OPEN': { guard: 'hasRows?', target: 'loadingTgos', actions: 'takeRows' },
-        EXPORT: 'exporting',
+        'EXPORT.START': 'exporting',
       },
     },
     confirmingDelete: {
       tags: ['confirmingDelete'],
-      on: { 'DELETE.CONFIRM': 'deleting', CANCEL: 'idle' },
+      on: { 'DELETE.CONFIRM': 'deleting', 'DELETE.CANCEL': 'idle' },
     },
     deleting: {
       tags: ['confirmingDelete', 'busy'],
@@ -269,7 +272,7 @@ export const flightActionsMachine = setup({
     /** «Разделить» asks first: the row becomes two, and a leg may leave the shown period. */
     confirmingDivide: {
       tags: ['confirmingDivide'],
-      on: { 'DIVIDE.CONFIRM': { target: 'dividing', actions: 'startPairing' }, CANCEL: 'idle' },
+      on: { 'DIVIDE.CONFIRM': { target: 'dividing', actions: 'startPairing' }, 'DIVIDE.CANCEL': 'idle' },
     },
     dividing: {
       tags: ['confirmingDivide', 'busy'],
@@ -302,7 +305,7 @@ export const flightActionsMachine = setup({
       invoke: {
         src: 'combineRows',
         input: ({ event }) => {
-          assertEvent(event, 'COMBINE');
+          assertEvent(event, 'COMBINE.RUN');
           return { arrivalFlightId: event.arrivalFlightId, departureFlightId: event.departureFlightId };
         },
         onDone: {
@@ -341,7 +344,7 @@ export const flightActionsMachine = setup({
       invoke: {
         src: 'changeEmployees',
         input: ({ event }) => {
-          assertEvent(event, 'EMPLOYEES');
+          assertEvent(event, 'EMPLOYEES.CHANGE');
           return { action: event.action, aids: event.aids };
         },
         onDone: {
@@ -402,7 +405,7 @@ export const flightActionsMachine = setup({
       on: {
         'TGO.CHOOSE': { actions: 'chooseTgo' },
         'TGO.APPLY': { guard: 'isTgoChosen?', target: 'applyingTgo' },
-        CANCEL: 'idle',
+        'TGO.CANCEL': 'idle',
       },
     },
     applyingTgo: {
@@ -425,7 +428,7 @@ export const flightActionsMachine = setup({
       invoke: {
         src: 'exportFile',
         input: ({ event, self }) => {
-          assertEvent(event, 'EXPORT');
+          assertEvent(event, 'EXPORT.START');
           return {
             request: event.request,
             report: (received: number, total: number | null) =>
@@ -449,7 +452,7 @@ export const flightActionsMachine = setup({
       },
       on: {
         'EXPORT.PROGRESS': { actions: 'storeProgress' },
-        CANCEL: 'idle',
+        'EXPORT.CANCEL': 'idle',
       },
     },
   },

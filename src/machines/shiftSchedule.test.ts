@@ -78,7 +78,7 @@ describe('when the page opens', () => {
     await waitFor(actor, (s) => s.matches('failed'));
     expect(actor.getSnapshot().context.message).toBe('Расчёт не найден');
     fail = false;
-    actor.send({ type: 'RETRY' });
+    actor.send({ type: 'LOAD.RETRY' });
     await waitFor(actor, (s) => s.matches('ready'));
     expect(loads).toHaveLength(2);
   });
@@ -97,7 +97,7 @@ describe('when the schedule is shown', () => {
   it('hands the exported spreadsheet to the browser', async () => {
     const { actor, saved } = start(async () => CALC);
     await waitFor(actor, (s) => s.matches('ready'));
-    actor.send({ type: 'EXPORT' });
+    actor.send({ type: 'EXPORT.START' });
     expect(actor.getSnapshot().hasTag('exporting')).toBe(true);
     await waitFor(actor, (s) => !s.hasTag('exporting'));
     expect(saved.map((f) => f.name)).toEqual(['График.xlsx']);
@@ -109,7 +109,7 @@ describe('when the schedule is shown', () => {
       () => Promise.reject(new ApiError('Внутренняя ошибка сервера', {}, 500)),
     );
     await waitFor(actor, (s) => s.matches('ready'));
-    actor.send({ type: 'EXPORT' });
+    actor.send({ type: 'EXPORT.START' });
     await waitFor(actor, (s) => s.context.exportMessage !== null);
     expect(actor.getSnapshot().context.exportMessage).toBe('Внутренняя ошибка сервера');
     expect(actor.getSnapshot().context.calc).not.toBeNull();

@@ -23,8 +23,8 @@ export interface ShiftScheduleContext {
 
 export type ShiftScheduleEvent =
   | { type: 'POSITION.SELECT'; positionId: number }
-  | { type: 'EXPORT' }
-  | { type: 'RETRY' };
+  | { type: 'EXPORT.START' }
+  | { type: 'LOAD.RETRY' };
 
 export const shiftScheduleMachine = setup({
   types: {
@@ -85,12 +85,12 @@ export const shiftScheduleMachine = setup({
         onError: { target: 'failed', actions: 'storeFailure' },
       },
     },
-    failed: { on: { RETRY: 'loading' } },
+    failed: { on: { 'LOAD.RETRY': 'loading' } },
     ready: {
       on: { 'POSITION.SELECT': { actions: 'selectPosition' } },
       initial: 'idle',
       states: {
-        idle: { on: { EXPORT: { target: 'exporting', actions: 'clearExportFailure' } } },
+        idle: { on: { 'EXPORT.START': { target: 'exporting', actions: 'clearExportFailure' } } },
         exporting: {
           tags: ['exporting'],
           invoke: {

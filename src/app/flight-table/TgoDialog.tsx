@@ -11,7 +11,7 @@ export function TgoDialog({ actor }: { actor: FlightActionsRef }) {
     <Modal
       open={open}
       title="Выбор ТГО"
-      onClose={() => actor.send({ type: 'CANCEL' })}
+      onClose={() => actor.send({ type: 'TGO.CANCEL' })}
       onSubmit={() => actor.send({ type: 'TGO.APPLY' })}
       submitLabel="Применить"
       submitDisabled={tgoId === null || busy}

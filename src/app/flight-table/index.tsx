@@ -223,7 +223,7 @@ export default function Screen() {
       disabled: busy,
       onClick: () =>
         send({
-          type: 'EXPORT',
+          type: 'EXPORT.START',
           request: {
             from: formatStamp(range.from, false),
             to: formatStamp(range.to, false),
@@ -263,7 +263,7 @@ export default function Screen() {
               type="button"
               className="w-button w-button--secondary"
               disabled={busy || !pair}
-              onClick={() => pair && send({ type: 'COMBINE', ...pair })}
+              onClick={() => pair && send({ type: 'COMBINE.RUN', ...pair })}
             >
               Связать
             </button>
@@ -273,7 +273,9 @@ export default function Screen() {
               disabled={
                 busy || !single || single.arrival_flight_id === null || single.departure_flight_id === null
               }
-              onClick={() => single && send({ type: 'DIVIDE', aid: single.aid, legs: dividedLegs(single) })}
+              onClick={() =>
+                single && send({ type: 'DIVIDE.REQUEST', aid: single.aid, legs: dividedLegs(single) })
+              }
             >
               Разделить
             </button>
@@ -289,7 +291,7 @@ export default function Screen() {
               type="button"
               className="w-button w-button--secondary"
               disabled={busy || none}
-              onClick={() => send({ type: 'EMPLOYEES', action: 'set-employees', aids: chosen })}
+              onClick={() => send({ type: 'EMPLOYEES.CHANGE', action: 'set-employees', aids: chosen })}
             >
               Назначить сотрудников
             </button>
@@ -297,7 +299,7 @@ export default function Screen() {
               type="button"
               className="w-button w-button--secondary"
               disabled={busy || none}
-              onClick={() => send({ type: 'EMPLOYEES', action: 'set-desk-employees', aids: chosen })}
+              onClick={() => send({ type: 'EMPLOYEES.CHANGE', action: 'set-desk-employees', aids: chosen })}
             >
               Назначить на стойки
             </button>
@@ -305,7 +307,7 @@ export default function Screen() {
               type="button"
               className="w-button w-button--secondary"
               disabled={busy || none}
-              onClick={() => send({ type: 'EMPLOYEES', action: 'drop-employees', aids: chosen })}
+              onClick={() => send({ type: 'EMPLOYEES.CHANGE', action: 'drop-employees', aids: chosen })}
             >
               Снять сотрудников
             </button>
@@ -360,7 +362,7 @@ export default function Screen() {
         open={confirmingDivide}
         role="alertdialog"
         title="Разделение рейса"
-        onClose={() => send({ type: 'CANCEL' })}
+        onClose={() => send({ type: 'DIVIDE.CANCEL' })}
         onSubmit={() => send({ type: 'DIVIDE.CONFIRM' })}
         submitLabel="Разделить"
         submitDisabled={busy}
@@ -375,7 +377,7 @@ export default function Screen() {
         busy={busy}
         error={error}
         onConfirm={() => send({ type: 'DELETE.CONFIRM' })}
-        onCancel={() => send({ type: 'CANCEL' })}
+        onCancel={() => send({ type: 'DELETE.CANCEL' })}
       />
     </Page>
   );

@@ -93,7 +93,7 @@ function Schedule({ calcId }: { calcId: number }) {
     ? [
         {
           label: exporting ? 'Выгрузка…' : 'Выгрузить в Excel',
-          onClick: () => actor.send({ type: 'EXPORT' }),
+          onClick: () => actor.send({ type: 'EXPORT.START' }),
           disabled: exporting,
           variant: 'secondary' as const,
         },
@@ -117,7 +117,7 @@ function Schedule({ calcId }: { calcId: number }) {
       </PageTitle>
       {failed ? (
         <PageCard>
-          <LoadFailure message={message ?? ''} onRetry={() => actor.send({ type: 'RETRY' })} />
+          <LoadFailure message={message ?? ''} onRetry={() => actor.send({ type: 'LOAD.RETRY' })} />
         </PageCard>
       ) : null}
       {calc ? (
