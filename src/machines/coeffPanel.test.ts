@@ -94,7 +94,7 @@ describe('when the user types', () => {
     await waitFor(actor, (s) => s.matches('failed'));
     expect(actor.getSnapshot().context.message).toBe('Расчёт не найден');
     fail = false;
-    actor.send({ type: 'RETRY' });
+    actor.send({ type: 'LOAD.RETRY' });
     await waitFor(actor, (s) => s.matches('idle'));
     expect(queries).toHaveLength(2);
   });

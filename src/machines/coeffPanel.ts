@@ -22,7 +22,7 @@ export interface CoeffPanelContext {
 export type CoeffPanelEvent =
   | { type: 'ABSENCE.CHANGE'; value: string }
   | { type: 'ADDED.CHANGE'; value: string }
-  | { type: 'RETRY' };
+  | { type: 'LOAD.RETRY' };
 
 /** The absence coefficient typed, or null when refused: '' → 0, '12,5' → 12.5. */
 export function readAbsence(text: string): number | null {
@@ -121,6 +121,6 @@ export const coeffPanelMachine = setup({
       },
     },
     idle: {},
-    failed: { on: { RETRY: 'loading' } },
+    failed: { on: { 'LOAD.RETRY': 'loading' } },
   },
 });

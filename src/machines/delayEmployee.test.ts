@@ -69,7 +69,7 @@ describe('when the screen opens', () => {
     const actor = createActor(logic, { input: { date: '2026-03-09' } }).start();
     await waitFor(actor, (s) => s.matches({ day: 'failed' }));
     expect(actor.getSnapshot().context.message).toBe('Нет связи');
-    actor.send({ type: 'RETRY' });
+    actor.send({ type: 'LOAD.RETRY' });
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
   });
 });
@@ -96,7 +96,7 @@ describe('when assigning employees', () => {
   it('does not save when nothing changed', async () => {
     const { actor, calls } = start();
     await ready(actor);
-    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'CHANGES.SAVE' });
     expect(actor.getSnapshot().matches({ day: { ready: 'idle' } })).toBe(true);
     expect(calls.saves).toEqual([]);
   });
@@ -105,7 +105,7 @@ describe('when assigning employees', () => {
     const { actor, calls } = start(async () => [row(1, PETROV)]);
     await ready(actor);
     actor.send({ type: 'EMPLOYEE.CHOOSE', delayId: 1, employee: PETROV });
-    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'CHANGES.SAVE' });
     expect(actor.getSnapshot().hasTag('saving')).toBe(true);
     await waitFor(actor, (s) => s.hasTag('saved'));
     const context = actor.getSnapshot().context;
@@ -127,7 +127,7 @@ describe('when assigning employees', () => {
     const { actor } = start(() => Promise.reject(refusal));
     await ready(actor);
     actor.send({ type: 'EMPLOYEE.CHOOSE', delayId: 1, employee: PETROV });
-    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'CHANGES.SAVE' });
     await ready(actor);
     const context = actor.getSnapshot().context;
     expect(context.fields).toEqual({ 'items.0.employee_id': ['Нет сотрудника'] });

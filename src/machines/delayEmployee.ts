@@ -36,8 +36,8 @@ export type DelayEmployeeEvent =
   | { type: 'DATE.CHANGE'; date: string }
   | { type: 'EMPLOYEE.CHOOSE'; delayId: number; employee: Answerable }
   | { type: 'SEARCH.CHANGE'; search: string }
-  | { type: 'SAVE' }
-  | { type: 'RETRY' };
+  | { type: 'CHANGES.SAVE' }
+  | { type: 'LOAD.RETRY' };
 
 /** The employee a row shows: the unsaved choice, else the stored one. */
 export function shownEmployee(context: DelayEmployeeContext, row: DelayEmployee): Answerable {
@@ -175,7 +175,7 @@ export const delayEmployeeMachine = setup({
         },
         failed: {
           on: {
-            RETRY: 'loading',
+            'LOAD.RETRY': 'loading',
             'DATE.CHANGE': { target: 'loading', actions: 'setDate' },
           },
         },
@@ -186,7 +186,7 @@ export const delayEmployeeMachine = setup({
             idle: {
               on: {
                 'EMPLOYEE.CHOOSE': { actions: 'choose' },
-                SAVE: { guard: 'hasChanges?', target: 'saving' },
+                'CHANGES.SAVE': { guard: 'hasChanges?', target: 'saving' },
               },
             },
             saving: {

@@ -73,7 +73,7 @@ describe('when the screen opens', () => {
     await waitFor(actor, (s) => s.matches('failed'));
     expect(actor.getSnapshot().context.message).toBe('База данных недоступна');
     fail = false;
-    actor.send({ type: 'RETRY' });
+    actor.send({ type: 'LOAD.RETRY' });
     await ready(actor);
     expect(calls.loads).toBe(2);
     expect(actor.getSnapshot().context.message).toBeNull();
@@ -137,7 +137,7 @@ describe('when saving', () => {
   it('does nothing while no item has changed', async () => {
     const { actor, calls } = start();
     await ready(actor);
-    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'CHANGES.SAVE' });
     expect(actor.getSnapshot().hasTag('ready')).toBe(true);
     expect(calls.saves).toEqual([]);
   });
@@ -146,7 +146,7 @@ describe('when saving', () => {
     const { actor, calls } = start();
     await ready(actor);
     actor.send({ type: 'ITEM.TOGGLE', id: 3 });
-    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'CHANGES.SAVE' });
     expect(actor.getSnapshot().hasTag('saving')).toBe(true);
     await waitFor(actor, (s) => s.hasTag('ready') && calls.loads === 2);
     expect(calls.saves).toEqual([{ delayIata: [], delayRrp: [{ id: 3, is_reason_airport: true }] }]);
@@ -159,7 +159,7 @@ describe('when saving', () => {
     });
     await ready(actor);
     actor.send({ type: 'ITEM.TOGGLE', id: 3 });
-    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'CHANGES.SAVE' });
     await waitFor(actor, (s) => s.context.message !== null);
     expect(actor.getSnapshot().hasTag('ready')).toBe(true);
     expect(actor.getSnapshot().context.message).toBe('Проверьте заполнение полей');

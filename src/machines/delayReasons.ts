@@ -31,8 +31,8 @@ export type DelayReasonsEvent =
   | { type: 'SEARCH.CHANGE'; search: string }
   | { type: 'ITEM.TOGGLE'; id: number }
   | { type: 'ALL.MARK' }
-  | { type: 'SAVE' }
-  | { type: 'RETRY' };
+  | { type: 'CHANGES.SAVE' }
+  | { type: 'LOAD.RETRY' };
 
 type Item = DelayIata | DelayRrp;
 
@@ -136,13 +136,13 @@ export const delayReasonsMachine = setup({
         },
       },
     },
-    failed: { on: { RETRY: 'loading' } },
+    failed: { on: { 'LOAD.RETRY': 'loading' } },
     ready: {
       tags: ['ready'],
       on: {
         'ITEM.TOGGLE': { actions: 'toggleItem' },
         'ALL.MARK': { actions: 'markAll' },
-        SAVE: { guard: 'hasChanges?', target: 'saving' },
+        'CHANGES.SAVE': { guard: 'hasChanges?', target: 'saving' },
       },
     },
     saving: {

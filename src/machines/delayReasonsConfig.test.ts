@@ -40,7 +40,7 @@ describe('when saving the minutes', () => {
     const { actor, saves } = start();
     await editing(actor);
     actor.send({ type: 'VALUE.CHANGE', value: 90 });
-    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'FORM.SUBMIT' });
     await waitFor(actor, (s) => s.hasTag('saved'));
     expect(saves).toEqual([90]);
     expect(actor.getSnapshot().context.stored).toBe(90);
@@ -52,10 +52,10 @@ describe('when saving the minutes', () => {
     const { actor, saves } = start();
     await editing(actor);
     actor.send({ type: 'VALUE.CHANGE', value: null });
-    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'FORM.SUBMIT' });
     expect(actor.getSnapshot().context.error).toBe(MESSAGES.required);
     actor.send({ type: 'VALUE.CHANGE', value: 2000 });
-    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'FORM.SUBMIT' });
     expect(actor.getSnapshot().context.error).toBe(DELAY_MESSAGES.minutesRange(1440));
     expect(saves).toEqual([]);
   });
@@ -66,7 +66,7 @@ describe('when saving the minutes', () => {
     });
     await editing(actor);
     actor.send({ type: 'VALUE.CHANGE', value: 30 });
-    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'FORM.SUBMIT' });
     await waitFor(actor, (s) => s.context.error !== null);
     expect(actor.getSnapshot().context.error).toBe('Ожидается целое число минут');
   });

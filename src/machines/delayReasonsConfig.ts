@@ -19,8 +19,8 @@ export interface DelayReasonsConfigContext {
 
 export type DelayReasonsConfigEvent =
   | { type: 'VALUE.CHANGE'; value: number | null }
-  | { type: 'SAVE' }
-  | { type: 'RETRY' };
+  | { type: 'FORM.SUBMIT' }
+  | { type: 'LOAD.RETRY' };
 
 const schema = CONFIG_SCHEMAS['time-show-unfinished-tasks'];
 
@@ -76,11 +76,11 @@ export const delayReasonsConfigMachine = setup({
         },
       },
     },
-    failed: { on: { RETRY: 'loading' } },
+    failed: { on: { 'LOAD.RETRY': 'loading' } },
     editing: {
       on: {
         'VALUE.CHANGE': { actions: 'changeValue' },
-        SAVE: [{ guard: 'isValid?', target: 'saving' }, { actions: 'storeInvalid' }],
+        'FORM.SUBMIT': [{ guard: 'isValid?', target: 'saving' }, { actions: 'storeInvalid' }],
       },
       initial: 'idle',
       states: {

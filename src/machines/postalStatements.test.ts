@@ -75,7 +75,7 @@ describe('when the screen opens', () => {
     const actor = createActor(logic).start();
     await waitFor(actor, (s) => s.matches('failed'));
     expect(actor.getSnapshot().context.message).toBe('Сервер недоступен');
-    actor.send({ type: 'RETRY' });
+    actor.send({ type: 'LOAD.RETRY' });
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
   });
 });
@@ -113,7 +113,7 @@ describe('when saving', () => {
     const { actor, calls } = start(() => new Promise((resolve) => (finish = resolve)));
     await settled(actor);
     actor.send({ type: 'TYPE.CHANGE', key: 'p5', typeId: 2 });
-    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'CHANGES.SAVE' });
     expect(actor.getSnapshot().context.saving).toBe(true);
     expect(actor.getSnapshot().matches({ ready: { edit: 'saving' } })).toBe(true);
     expect(calls.saves).toEqual([
@@ -138,7 +138,7 @@ describe('when saving', () => {
     const { actor } = start(() => Promise.reject(refusal));
     await settled(actor);
     actor.send({ type: 'PATTERN.ADD' });
-    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'CHANGES.SAVE' });
     await waitFor(actor, (s) => s.matches({ ready: { edit: 'idle' } }));
     const context = actor.getSnapshot().context;
     expect(context.saving).toBe(false);

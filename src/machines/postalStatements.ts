@@ -53,8 +53,8 @@ export type PostalStatementsEvent =
   | { type: 'TYPE.CHANGE'; key: string; typeId: number }
   | { type: 'DEPARTMENTS.CHANGE'; key: string; ids: number[] }
   | { type: 'EXCLUSIONS.CHANGE'; key: string; ids: number[] }
-  | { type: 'SAVE' }
-  | { type: 'RETRY' };
+  | { type: 'CHANGES.SAVE' }
+  | { type: 'LOAD.RETRY' };
 
 /** Drafts of the stored patterns, keyed by their ids. */
 function draftsOf(patterns: readonly Pattern[]): PatternDraft[] {
@@ -211,7 +211,7 @@ export const postalStatementsMachine = setup({
       },
     },
     failed: {
-      on: { RETRY: 'loading' },
+      on: { 'LOAD.RETRY': 'loading' },
     },
     ready: {
       type: 'parallel',
@@ -266,7 +266,7 @@ export const postalStatementsMachine = setup({
                 'PATTERN.ADD': { actions: 'addPattern' },
                 'TYPE.CHANGE': { actions: 'changeType' },
                 'EXCLUSIONS.CHANGE': { actions: 'changeExclusions' },
-                SAVE: 'saving',
+                'CHANGES.SAVE': 'saving',
               },
             },
             saving: {
@@ -297,7 +297,7 @@ export const postalStatementsMachine = setup({
                 'EXCLUSIONS.CHANGE': { target: 'idle', actions: 'changeExclusions' },
                 'DEPARTMENTS.CHANGE': 'idle',
                 'PATTERN.REMOVE': 'idle',
-                SAVE: 'saving',
+                'CHANGES.SAVE': 'saving',
               },
             },
           },

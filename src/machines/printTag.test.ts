@@ -89,7 +89,7 @@ describe('when the modal opens', () => {
     const failed = await waitFor(actor, (s) => s.matches('loadFailed'));
     expect(failed.context.message).toBe('Сервер недоступен');
     fail = false;
-    actor.send({ type: 'RETRY' });
+    actor.send({ type: 'LOAD.RETRY' });
     expect((await choosing(actor)).context.message).toBeNull();
   });
 });
@@ -117,7 +117,7 @@ describe('when choosing a printer and a template', () => {
     const { actor, calls } = start();
     await choosing(actor);
     actor.send({ type: 'PECTAB.CHOOSE', id: null });
-    actor.send({ type: 'PRINT' });
+    actor.send({ type: 'FORM.SUBMIT' });
     expect(actor.getSnapshot().matches('choosing')).toBe(true);
     expect(calls.prints).toEqual([]);
   });
@@ -127,7 +127,7 @@ describe('when printing', () => {
   it('is pending, then offers the spooled PDF', async () => {
     const { actor, calls } = start();
     await choosing(actor);
-    actor.send({ type: 'PRINT' });
+    actor.send({ type: 'FORM.SUBMIT' });
     expect(actor.getSnapshot().hasTag('pending')).toBe(true);
     const { context } = await printed(actor);
     expect(calls.prints).toEqual([{ printer_id: 1, pectab_id: 1, tag_ids: [11, 12] }]);
@@ -142,7 +142,7 @@ describe('when printing', () => {
     });
     await choosing(actor);
     actor.send({ type: 'PRINTER.CHOOSE', id: 7 });
-    actor.send({ type: 'PRINT' });
+    actor.send({ type: 'FORM.SUBMIT' });
     const { context } = await printed(actor);
     expect(calls.pdfs).toEqual([]);
     expect(context.job?.kind).toBe('raw9100');
@@ -163,7 +163,7 @@ describe('when printing', () => {
       },
     });
     await choosing(actor);
-    actor.send({ type: 'PRINT' });
+    actor.send({ type: 'FORM.SUBMIT' });
     const { context } = await waitFor(actor, (s) => s.matches('choosing') && s.context.message !== null);
     expect(context.message).toBe('Принтер 10.0.0.1:9100 недоступен');
     expect(context.fields).toEqual({
@@ -183,12 +183,12 @@ describe('when printing', () => {
       },
     });
     await choosing(actor);
-    actor.send({ type: 'PRINT' });
+    actor.send({ type: 'FORM.SUBMIT' });
     const first = await printed(actor);
     expect(first.context.message).toBe('Задание печати не найдено');
     expect(first.context.pdf).toBeNull();
     fail = false;
-    actor.send({ type: 'RETRY' });
+    actor.send({ type: 'LOAD.RETRY' });
     await waitFor(actor, (s) => s.context.pdf !== null);
     expect(calls.pdfs).toEqual([5, 5]);
     expect(actor.getSnapshot().context.message).toBeNull();

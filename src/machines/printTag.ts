@@ -34,8 +34,8 @@ export interface PrintTagContext {
 export type PrintTagEvent =
   | { type: 'PRINTER.CHOOSE'; id: number | null }
   | { type: 'PECTAB.CHOOSE'; id: number | null }
-  | { type: 'PRINT' }
-  | { type: 'RETRY' };
+  | { type: 'FORM.SUBMIT' }
+  | { type: 'LOAD.RETRY' };
 
 /** The templates a printer takes: bag-tag templates in its language. */
 export function pectabsFor(pectabs: readonly Pectab[], printer: Printer | undefined): Pectab[] {
@@ -129,13 +129,13 @@ export const printTagMachine = setup({
       },
     },
     loadFailed: {
-      on: { RETRY: { target: 'loading', actions: 'clearErrors' } },
+      on: { 'LOAD.RETRY': { target: 'loading', actions: 'clearErrors' } },
     },
     choosing: {
       on: {
         'PRINTER.CHOOSE': { actions: 'choosePrinter' },
         'PECTAB.CHOOSE': { actions: 'choosePectab' },
-        PRINT: { guard: 'canPrint?', target: 'printing', actions: 'clearErrors' },
+        'FORM.SUBMIT': { guard: 'canPrint?', target: 'printing', actions: 'clearErrors' },
       },
     },
     printing: {
@@ -166,7 +166,7 @@ export const printTagMachine = setup({
     },
     printed: {
       tags: ['success'],
-      on: { RETRY: { guard: 'isPdfMissing?', target: 'fetchingPdf', actions: 'clearErrors' } },
+      on: { 'LOAD.RETRY': { guard: 'isPdfMissing?', target: 'fetchingPdf', actions: 'clearErrors' } },
     },
   },
 });

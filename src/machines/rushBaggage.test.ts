@@ -146,7 +146,7 @@ describe('when the page opens', () => {
     await waitFor(actor, (s) => s.matches('loadFailed'));
     expect(actor.getSnapshot().context.loadError).toBe('Рейс не найден');
     fail = false;
-    actor.send({ type: 'RETRY' });
+    actor.send({ type: 'LOAD.RETRY' });
     await listed(actor);
     expect(calls.loads).toBe(2);
   });
@@ -200,7 +200,7 @@ describe('when the rush modal opens', () => {
     actor.send({ type: 'RUSH.OPEN' });
     await waitFor(actor, (s) => s.matches({ rush: 'fetchFailed' }));
     expect(actor.getSnapshot().context.message).toBe('Багаж не найден');
-    actor.send({ type: 'RETRY' });
+    actor.send({ type: 'LOAD.RETRY' });
     await waitFor(actor, (s) => s.matches({ rush: 'fetchFailed' }));
     expect(calls.bagLoads).toHaveLength(2);
     actor.send({ type: 'RUSH.CLOSE' });

@@ -50,8 +50,8 @@ export interface RushBaggageContext {
 export type RushBaggageEvent =
   | { type: 'BAG.TOGGLE'; id: number }
   | { type: 'BAGS.CLEAR' }
-  | { type: 'RETRY' }
-  | { type: 'REFRESH' }
+  | { type: 'LOAD.RETRY' }
+  | { type: 'BAGS.REFRESH' }
   | { type: 'RUSH.OPEN' }
   | { type: 'RUSH.CLOSE' }
   | { type: 'RUSH.SUBMIT' }
@@ -260,13 +260,13 @@ export const rushBaggageMachine = setup({
       },
     },
     loadFailed: {
-      on: { RETRY: 'loading' },
+      on: { 'LOAD.RETRY': 'loading' },
     },
     list: {
       on: {
         'BAG.TOGGLE': { actions: 'toggleBag' },
         'BAGS.CLEAR': { actions: 'clearSelection' },
-        REFRESH: 'loading.again',
+        'BAGS.REFRESH': 'loading.again',
         'RUSH.OPEN': { guard: 'hasSelection?', target: 'rush' },
       },
     },
@@ -297,7 +297,7 @@ export const rushBaggageMachine = setup({
           },
         },
         fetchFailed: {
-          on: { RETRY: 'fetching', 'RUSH.CLOSE': '#rushBaggage.list' },
+          on: { 'LOAD.RETRY': 'fetching', 'RUSH.CLOSE': '#rushBaggage.list' },
         },
         editing: {
           tags: ['editing'],

@@ -66,7 +66,7 @@ describe('when the screen opens', () => {
     const actor = createActor(logic).start();
     await waitFor(actor, (s) => s.matches('failed'));
     expect(actor.getSnapshot().context.message).toBe('Сервер недоступен');
-    actor.send({ type: 'RETRY' });
+    actor.send({ type: 'LOAD.RETRY' });
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
   });
 });
@@ -133,7 +133,7 @@ describe('when saving', () => {
   it('does nothing without changes', async () => {
     const { actor, calls } = start();
     await ready(actor);
-    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'CHANGES.SAVE' });
     expect(calls.saves).toEqual([]);
   });
 
@@ -143,7 +143,7 @@ describe('when saving', () => {
     await ready(actor);
     actor.send({ type: 'LINK.TOGGLE', targetId: 11 });
     actor.send({ type: 'LINK.TOGGLE', targetId: 10 });
-    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'CHANGES.SAVE' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await waitFor(actor, (s) => s.hasTag('saved'));
     expect(calls.saves).toEqual([
@@ -161,7 +161,7 @@ describe('when saving', () => {
     });
     await ready(actor);
     actor.send({ type: 'LINK.TOGGLE', targetId: 11 });
-    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'CHANGES.SAVE' });
     await waitFor(actor, (s) => s.context.message !== null);
     expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
     expect(actor.getSnapshot().context.message).toBe('Недостаточно прав');
@@ -176,7 +176,7 @@ describe('when saving', () => {
     await ready(actor);
     actor.send({ type: 'SKILL.SELECT', skillId: 2 });
     actor.send({ type: 'LINK.TOGGLE', targetId: 11 });
-    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'CHANGES.SAVE' });
     await waitFor(actor, (s) => s.hasTag('saved'));
     expect(calls.saves).toEqual([
       { tab: 'aircraftTypes', add: [{ skill_id: 2, aircraft_type_id: 11 }], remove: [] },

@@ -35,8 +35,8 @@ export type SkillAccessEvent =
   | { type: 'TAB.SELECT'; tab: SkillAccessTab }
   | { type: 'SKILL.SELECT'; skillId: number }
   | { type: 'LINK.TOGGLE'; targetId: number }
-  | { type: 'SAVE' }
-  | { type: 'RETRY' };
+  | { type: 'CHANGES.SAVE' }
+  | { type: 'LOAD.RETRY' };
 
 interface TabData {
   skills: SkillAccessItem[];
@@ -150,7 +150,7 @@ export const skillAccessMachine = setup({
       },
     },
     failed: {
-      on: { RETRY: 'loading' },
+      on: { 'LOAD.RETRY': 'loading' },
     },
     ready: {
       initial: 'idle',
@@ -161,7 +161,7 @@ export const skillAccessMachine = setup({
         idle: {
           on: {
             'LINK.TOGGLE': { guard: 'isSkillChosen?', actions: 'toggleLink' },
-            SAVE: { guard: 'hasChanges?', target: 'saving' },
+            'CHANGES.SAVE': { guard: 'hasChanges?', target: 'saving' },
           },
         },
         saving: {

@@ -50,12 +50,12 @@ describe('the spare-tags workflow', () => {
     const { actor, asked } = start();
     expect(actor.getSnapshot().context).toMatchObject({ airline: SU, count: '1' });
     actor.send({ type: 'COUNT.SET', value: '2' });
-    actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'FORM.SUBMIT' });
     expect(actor.getSnapshot().hasTag('submitting')).toBe(true);
     await waitFor(actor, (s) => s.hasTag('created'));
     expect(asked).toHaveBeenCalledWith({ count_tag: 2, aviacompany_id: 7 });
     expect(actor.getSnapshot().context.tags).toEqual(TAGS);
-    actor.send({ type: 'AGAIN' });
+    actor.send({ type: 'FORM.REOPEN' });
     expect(actor.getSnapshot().matches('editing')).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ tags: [], airline: SU, count: '2' });
   });
@@ -64,7 +64,7 @@ describe('the spare-tags workflow', () => {
     const { actor, asked } = start();
     actor.send({ type: 'AIRLINE.SET', option: null });
     actor.send({ type: 'COUNT.SET', value: '500' });
-    actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'FORM.SUBMIT' });
     expect(actor.getSnapshot().matches('editing')).toBe(true);
     expect(asked).not.toHaveBeenCalled();
     expect(Object.keys(actor.getSnapshot().context.errors).sort()).toEqual(['aviacompany_id', 'count_tag']);
@@ -75,7 +75,7 @@ describe('the spare-tags workflow', () => {
   it('keeps the server’s field errors under the fields, and a message without fields above them', async () => {
     const refused = new ApiError('Проверьте поля', { aviacompany_id: ['Нет цифрового кода'] }, 422);
     const { actor } = start(() => Promise.reject(refused));
-    actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'FORM.SUBMIT' });
     await waitFor(actor, (s) => s.matches('editing') && Object.keys(s.context.errors).length > 0);
     expect(actor.getSnapshot().context).toMatchObject({
       errors: { aviacompany_id: ['Нет цифрового кода'] },
@@ -84,7 +84,7 @@ describe('the spare-tags workflow', () => {
 
     const exhausted = new ApiError('Номера бирок перевозчика исчерпаны', {}, 409);
     const second = start(() => Promise.reject(exhausted)).actor;
-    second.send({ type: 'SUBMIT' });
+    second.send({ type: 'FORM.SUBMIT' });
     await waitFor(second, (s) => s.context.message !== null);
     expect(second.getSnapshot().context.message).toBe('Номера бирок перевозчика исчерпаны');
   });

@@ -27,8 +27,8 @@ export interface SpareTagsContext {
 export type SpareTagsEvent =
   | { type: 'AIRLINE.SET'; option: SearchOption | null }
   | { type: 'COUNT.SET'; value: string }
-  | { type: 'SUBMIT' }
-  | { type: 'AGAIN' };
+  | { type: 'FORM.SUBMIT' }
+  | { type: 'FORM.REOPEN' };
 
 /**
  * The payload of the form, or its field errors keyed as the server keys them (`count_tag`, `aviacompany_id`).
@@ -101,7 +101,7 @@ export const spareTagsMachine = setup({
       on: {
         'AIRLINE.SET': { actions: 'setAirline' },
         'COUNT.SET': { actions: 'setCount' },
-        SUBMIT: [
+        'FORM.SUBMIT': [
           { guard: 'isValid?', target: 'submitting', actions: 'storeCheck' },
           { actions: 'storeCheck' },
         ],
@@ -128,7 +128,7 @@ export const spareTagsMachine = setup({
     },
     created: {
       tags: ['created'],
-      on: { AGAIN: { target: 'editing', actions: 'forgetTags' } },
+      on: { 'FORM.REOPEN': { target: 'editing', actions: 'forgetTags' } },
     },
   },
 });

@@ -187,7 +187,7 @@ describe('when the screen opens with nothing stored', () => {
     await waitFor(actor, (s) => s.matches('failed'));
     expect(actor.getSnapshot().context.message).toBe('Сервер недоступен');
     fail = false;
-    actor.send({ type: 'RETRY' });
+    actor.send({ type: 'LOAD.RETRY' });
     await loadingFlights(actor);
   });
 });

@@ -61,7 +61,7 @@ export type StaffPlanningEvent =
   | { type: 'POSITIONS.RELOAD' }
   | { type: 'JOBS.RELOAD' }
   | { type: 'DEMAND.RELOAD' }
-  | { type: 'RETRY' };
+  | { type: 'LOAD.RETRY' };
 
 export interface StaffPlanningInput {
   storage?: StorageLike;
@@ -219,7 +219,7 @@ export const staffPlanningMachine = setup({
       },
     },
     failed: {
-      on: { RETRY: 'booting' },
+      on: { 'LOAD.RETRY': 'booting' },
     },
     ready: {
       type: 'parallel',

@@ -171,8 +171,8 @@ describe('when typing the limited fields (spec 5)', () => {
   it('sends nothing while a field is wrong and shows every message on the attempt', async () => {
     const { actor, calls } = start();
     actor.send({ type: 'LIMIT.SET', field: 'interval_repeat_in_week', value: '9' });
-    actor.send({ type: 'CREATE' });
-    actor.send({ type: 'PREVIEW' });
+    actor.send({ type: 'FORM.SUBMIT' });
+    actor.send({ type: 'FORM.PREVIEW' });
     expect(actor.getSnapshot().matches({ open: { work: 'editing' } })).toBe(true);
     expect(calls.creates).toEqual([]);
     expect(calls.previews).toEqual([]);
@@ -185,7 +185,7 @@ describe('the lists the server requires', () => {
     const { actor, calls } = await started();
     actor.send({ type: 'LIST.SET', field: 'positions', ids: [] });
     actor.send({ type: 'LIST.SET', field: 'workingShifts', ids: [] });
-    actor.send({ type: 'CREATE' });
+    actor.send({ type: 'FORM.SUBMIT' });
     const { errors } = actor.getSnapshot().context;
     expect(errors.employee_position_ids).toEqual(['Поле обязательно для заполнения']);
     expect(errors.working_shift).toEqual(['Поле обязательно для заполнения']);
@@ -197,7 +197,7 @@ describe('when previewing', () => {
   it('sends the inputs with the wire names and keeps the answer', async () => {
     const { actor, calls } = await started();
     actor.send({ type: 'LIMIT.SET', field: 'interval_repeat_in_period', value: '2' });
-    actor.send({ type: 'PREVIEW' });
+    actor.send({ type: 'FORM.PREVIEW' });
     expect(actor.getSnapshot().hasTag('previewing')).toBe(true);
     await waitFor(actor, (s) => s.context.preview !== null);
     expect(calls.previews[0]).toMatchObject({
@@ -213,7 +213,7 @@ describe('when previewing', () => {
   it('raises the alert of spec 8 for an answer without demand and keeps no preview', async () => {
     hideAlert();
     const { actor } = await started({ preview: async () => result([0, 0]) });
-    actor.send({ type: 'PREVIEW' });
+    actor.send({ type: 'FORM.PREVIEW' });
     await waitFor(actor, (s) => !s.hasTag('busy'));
     expect(actor.getSnapshot().context.preview).toBeNull();
     expect(alertActor.getSnapshot().context.message).toBe('Ошибка при расчете графиков сменности');
@@ -223,7 +223,7 @@ describe('when previewing', () => {
   it('drops a running preview when the inputs change under it', async () => {
     let finish: (value: ShiftScheduleResult) => void = () => undefined;
     const { actor } = await started({ preview: () => new Promise((resolve) => (finish = resolve)) });
-    actor.send({ type: 'PREVIEW' });
+    actor.send({ type: 'FORM.PREVIEW' });
     actor.send({ type: 'LIST.SET', field: 'positions', ids: [3, 4] });
     expect(actor.getSnapshot().hasTag('busy')).toBe(false);
     finish(result([1]));
@@ -236,7 +236,7 @@ describe('when creating', () => {
   it('saves the schedule, opens its page and closes the form', async () => {
     const { actor, calls, opened } = await started();
     actor.send({ type: 'NAME.SET', name: '  Март, грузчики ' });
-    actor.send({ type: 'CREATE' });
+    actor.send({ type: 'FORM.SUBMIT' });
     expect(actor.getSnapshot().hasTag('creating')).toBe(true);
     await waitFor(actor, (s) => s.matches('closed'));
     expect(opened).toEqual([41]);
@@ -248,7 +248,7 @@ describe('when creating', () => {
     const { actor, opened } = await started({
       create: () => Promise.reject(new ApiError('Ошибка при расчете графиков сменности', {}, 422)),
     });
-    actor.send({ type: 'CREATE' });
+    actor.send({ type: 'FORM.SUBMIT' });
     await editing(actor);
     await waitFor(actor, (s) => !s.hasTag('busy'));
     expect(opened).toEqual([]);
@@ -267,7 +267,7 @@ describe('when creating', () => {
           ),
         ),
     });
-    actor.send({ type: 'CREATE' });
+    actor.send({ type: 'FORM.SUBMIT' });
     await waitFor(actor, (s) => Object.keys(s.context.errors).length > 0);
     const { errors, message } = actor.getSnapshot().context;
     expect(errors.begin).toEqual(['Период не может быть длиннее 93 дней']);
@@ -279,7 +279,7 @@ describe('when creating', () => {
     const { actor } = await started({
       create: () => Promise.reject(new ApiError('Внутренняя ошибка сервера', {}, 500)),
     });
-    actor.send({ type: 'CREATE' });
+    actor.send({ type: 'FORM.SUBMIT' });
     await waitFor(actor, (s) => s.context.message !== null);
     expect(actor.getSnapshot().context.message).toBe('Внутренняя ошибка сервера');
   });

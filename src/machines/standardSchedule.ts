@@ -76,8 +76,8 @@ export type StandardScheduleEvent =
   | { type: 'LIMIT.SET'; field: LimitedField; value: string }
   | { type: 'LIST.SET'; field: ListField; ids: number[] }
   | { type: 'NAME.SET'; name: string }
-  | { type: 'PREVIEW' }
-  | { type: 'CREATE' }
+  | { type: 'FORM.PREVIEW' }
+  | { type: 'FORM.SUBMIT' }
   | { type: 'SHIFTS.RETRY' };
 
 /** The form field each wire field's message shows under. */
@@ -304,11 +304,11 @@ export const standardScheduleMachine = setup({
             editing: {
               on: {
                 'FORM.CLOSE': '#standardSchedule.closed',
-                PREVIEW: [
+                'FORM.PREVIEW': [
                   { guard: 'isValid?', target: 'previewing', actions: 'clearFailure' },
                   { actions: 'storeCheck' },
                 ],
-                CREATE: [
+                'FORM.SUBMIT': [
                   { guard: 'isValid?', target: 'creating', actions: 'clearFailure' },
                   { actions: 'storeCheck' },
                 ],

@@ -194,7 +194,7 @@ describe('when saving', () => {
     await ready(actor);
     actor.send({ type: 'DAY.TOGGLE', employeeId: 1, date: '2026-03-10' });
     await ready(actor);
-    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'CHANGES.SAVE' });
     await waitFor(actor, (s) => s.matches('loading'));
     await ready(actor);
     expect(calls.saves).toEqual([[{ employee_id: 1, dates: ['2026-03-10'] }]]);
@@ -211,7 +211,7 @@ describe('when saving', () => {
     expect(order()).toEqual([1, 2]);
     actor.send({ type: 'DAY.TOGGLE', employeeId: 1, date: '2026-03-10' });
     await ready(actor);
-    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'CHANGES.SAVE' });
     await waitFor(actor, (s) => s.matches('loading'));
     await ready(actor);
     // The server's sort by days left would put employee 2 (3 left) above employee 1 (2 left).
@@ -226,7 +226,7 @@ describe('when saving', () => {
     await ready(actor);
     actor.send({ type: 'DAY.TOGGLE', employeeId: 1, date: '2026-03-10' });
     await ready(actor);
-    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'CHANGES.SAVE' });
     await ready(actor);
     expect(actor.getSnapshot().context.drafts).toEqual({ 1: ['2026-03-10'] });
     expect(actor.getSnapshot().context.fields['vacation_plan.0.dates']).toEqual(['Дата вне периода']);
@@ -235,7 +235,7 @@ describe('when saving', () => {
   it('saves nothing when nothing changed', async () => {
     const { actor, calls } = start();
     await ready(actor);
-    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'CHANGES.SAVE' });
     expect(actor.getSnapshot().matches('ready')).toBe(true);
     expect(calls.saves).toEqual([]);
   });
@@ -399,7 +399,7 @@ describe('when the sort or the name changes during a save', () => {
     actor.send({ type: 'DAY.TOGGLE', employeeId: 1, date: '2026-03-10' });
     settle();
     await ready(actor);
-    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'CHANGES.SAVE' });
     actor.send({ type: 'FILTER.CHANGE', employee: 'Ив' });
     expect(actor.getSnapshot().context.employee).toBe('Ив');
     expect(actor.getSnapshot().hasTag('saving')).toBe(true);
@@ -419,7 +419,7 @@ describe('when the sort or the name changes during a save', () => {
     actor.send({ type: 'DAY.TOGGLE', employeeId: 1, date: '2026-03-10' });
     settle();
     await ready(actor);
-    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'CHANGES.SAVE' });
     actor.send({ type: 'SORT.SET', sort: 'fio' });
     settle();
     await waitFor(actor, (s) => s.matches('loading'));

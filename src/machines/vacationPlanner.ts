@@ -59,9 +59,9 @@ export type VacationPlannerEvent =
   | { type: 'DRAG.END' }
   | { type: 'DRAG.CANCEL' }
   | { type: 'DAY.TOGGLE'; employeeId: number; date: string }
-  | { type: 'SAVE' }
-  | { type: 'RESET' }
-  | { type: 'RETRY' };
+  | { type: 'CHANGES.SAVE' }
+  | { type: 'CHANGES.RESET' }
+  | { type: 'LOAD.RETRY' };
 
 /** An employee's plan as shown: the unsaved one, else the answer's. */
 export function planOf(
@@ -297,8 +297,8 @@ export const vacationPlannerMachine = setup({
         'FILTER.CHANGE': { target: 'filtering', actions: 'setFilter' },
         ...dragMoves,
         ...planThen({ target: 'planning' }),
-        SAVE: { guard: 'hasDrafts?', target: 'saving' },
-        RESET: { guard: 'hasDrafts?', target: 'loading', actions: 'dropDrafts' },
+        'CHANGES.SAVE': { guard: 'hasDrafts?', target: 'saving' },
+        'CHANGES.RESET': { guard: 'hasDrafts?', target: 'loading', actions: 'dropDrafts' },
       },
     },
     filtering: {
@@ -348,7 +348,7 @@ export const vacationPlannerMachine = setup({
     },
     failed: {
       on: {
-        RETRY: 'loading',
+        'LOAD.RETRY': 'loading',
         'SORT.SET': { target: 'loading', actions: 'setSort' },
         'FILTER.CHANGE': { target: 'filtering', actions: 'setFilter' },
       },

@@ -144,7 +144,7 @@ describe('when saving', () => {
     actor.send({ type: 'EDIT.START' });
     change(actor, 1, 3, 300);
     change(actor, 1, 2, 170);
-    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'EDIT.SAVE' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await inView(actor);
     expect(calls.saves).toEqual([
@@ -161,7 +161,7 @@ describe('when saving', () => {
     const { actor, calls } = start();
     await inView(actor);
     actor.send({ type: 'EDIT.START' });
-    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'EDIT.SAVE' });
     expect(actor.getSnapshot().hasTag('view')).toBe(true);
     expect(calls.saves).toEqual([]);
   });
@@ -178,7 +178,7 @@ describe('when saving', () => {
     await inView(actor);
     actor.send({ type: 'EDIT.START' });
     change(actor, 1, 3, 300);
-    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'EDIT.SAVE' });
     await waitFor(actor, (s) => s.matches('edit'));
     expect(actor.getSnapshot().context).toMatchObject({
       cellErrors: { '1:3': WORKPLACE_MESSAGES.exists },
@@ -192,7 +192,7 @@ describe('when saving', () => {
     await inView(actor);
     actor.send({ type: 'EDIT.START' });
     change(actor, 1, 3, -4);
-    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'EDIT.SAVE' });
     expect(actor.getSnapshot().matches('edit')).toBe(true);
     expect(actor.getSnapshot().context.cellErrors).toEqual({ '1:3': WORKPLACE_MESSAGES.distanceNegative });
     expect(calls.saves).toEqual([]);
@@ -205,7 +205,7 @@ describe('when deleting', () => {
     await inView(actor);
     actor.send({ type: 'EDIT.START' });
     change(actor, 1, 3, 300);
-    actor.send({ type: 'DELETE', ids: [11] });
+    actor.send({ type: 'CELL.DELETE', ids: [11] });
     await inView(actor);
     expect(calls.deletes).toEqual([[11]]);
     expect(calls.loads).toHaveLength(2);

@@ -36,9 +36,9 @@ export type WorkplaceDistanceEvent =
   | { type: 'EDIT.START' }
   | { type: 'EDIT.CANCEL' }
   | { type: 'CELL.CHANGE'; from: number; to: number; distance: number | null }
-  | { type: 'SAVE' }
-  | { type: 'DELETE'; ids: number[] }
-  | { type: 'RETRY' };
+  | { type: 'EDIT.SAVE' }
+  | { type: 'CELL.DELETE'; ids: number[] }
+  | { type: 'LOAD.RETRY' };
 
 type Pair = { workplace_from_id: number; workplace_to_id: number };
 
@@ -181,7 +181,7 @@ export const workplaceDistanceMachine = setup({
         },
       },
     },
-    failed: { on: { RETRY: 'loadingPlaces' } },
+    failed: { on: { 'LOAD.RETRY': 'loadingPlaces' } },
     loading: {
       tags: ['loading'],
       always: { guard: not('hasPlaces?'), target: 'view', actions: 'clearEntries' },
@@ -201,7 +201,7 @@ export const workplaceDistanceMachine = setup({
         'PLACES.FROM': { target: 'loading', actions: 'chooseFrom' },
         'PLACES.TO': { target: 'loading', actions: 'chooseTo' },
         'EDIT.START': { target: 'edit', actions: 'clearPending' },
-        RETRY: 'loading',
+        'LOAD.RETRY': 'loading',
       },
     },
     edit: {
@@ -209,12 +209,12 @@ export const workplaceDistanceMachine = setup({
       on: {
         'CELL.CHANGE': { actions: 'recordEdit' },
         'EDIT.CANCEL': { target: 'view', actions: 'clearPending' },
-        SAVE: [
+        'EDIT.SAVE': [
           { guard: not('hasPending?'), target: 'view', actions: 'clearPending' },
           { guard: 'isValid?', target: 'saving' },
           { actions: 'storeInvalid' },
         ],
-        DELETE: 'deleting',
+        'CELL.DELETE': 'deleting',
       },
     },
     saving: {
@@ -237,7 +237,7 @@ export const workplaceDistanceMachine = setup({
       invoke: {
         src: 'deleteDistances',
         input: ({ event }) => {
-          assertEvent(event, 'DELETE');
+          assertEvent(event, 'CELL.DELETE');
           return { ids: event.ids };
         },
         onDone: { target: 'loading', actions: 'clearPending' },

@@ -65,7 +65,7 @@ export default function Screen() {
     ? [
         {
           label: 'Сохранить',
-          onClick: () => actor.send({ type: 'SAVE' }),
+          onClick: () => actor.send({ type: 'CHANGES.SAVE' }),
           disabled: saving || loading || pending === 0,
           variant: 'success' as const,
         },
@@ -104,7 +104,7 @@ export default function Screen() {
         <LoadFailure
           className="delay-employee__error"
           message={context.message}
-          onRetry={failed ? () => actor.send({ type: 'RETRY' }) : undefined}
+          onRetry={failed ? () => actor.send({ type: 'LOAD.RETRY' }) : undefined}
         />
         <div aria-busy={loading || saving}>
           {loading ? (

@@ -19,7 +19,7 @@ export function ConfigForm() {
         aria-label="Незавершённые задачи"
         onSubmit={(event) => {
           event.preventDefault();
-          actor.send({ type: 'SAVE' });
+          actor.send({ type: 'FORM.SUBMIT' });
         }}
       >
         <NumberInput
@@ -41,7 +41,7 @@ export function ConfigForm() {
             <button
               type="button"
               className="w-button w-button--secondary"
-              onClick={() => actor.send({ type: 'RETRY' })}
+              onClick={() => actor.send({ type: 'LOAD.RETRY' })}
             >
               Повторить
             </button>

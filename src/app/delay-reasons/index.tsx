@@ -40,7 +40,7 @@ export default function Screen() {
           },
           {
             label: 'Сохранить',
-            onClick: () => actor.send({ type: 'SAVE' }),
+            onClick: () => actor.send({ type: 'CHANGES.SAVE' }),
             disabled: !ready || pending === 0,
             variant: 'success',
           },
@@ -74,7 +74,7 @@ export default function Screen() {
         <LoadFailure
           className="delay-error"
           message={context.message}
-          onRetry={failed ? () => actor.send({ type: 'RETRY' }) : undefined}
+          onRetry={failed ? () => actor.send({ type: 'LOAD.RETRY' }) : undefined}
         />
         <div role="tabpanel" aria-busy={loading || saving}>
           {loading && items.length === 0 ? (

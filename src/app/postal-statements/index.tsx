@@ -101,7 +101,7 @@ export default function Screen() {
           },
           {
             label: 'Сохранить',
-            onClick: () => actor.send({ type: 'SAVE' }),
+            onClick: () => actor.send({ type: 'CHANGES.SAVE' }),
             disabled: !ready || context.saving || !context.dirty,
             variant: 'success',
           },
@@ -120,7 +120,7 @@ export default function Screen() {
       <LoadFailure
         className="postal-error"
         message={context.message}
-        onRetry={failed ? () => actor.send({ type: 'RETRY' }) : undefined}
+        onRetry={failed ? () => actor.send({ type: 'LOAD.RETRY' }) : undefined}
       />
       {loading ? <p>Загрузка…</p> : null}
       {ready && context.drafts.length === 0 ? (

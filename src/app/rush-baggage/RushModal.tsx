@@ -121,7 +121,7 @@ export function RushModal({ actor }: { actor: Actor<typeof rushBaggageMachine> }
         {created ? 'Закрыть' : 'Отмена'}
       </button>
       {fetchFailed ? (
-        <button type="button" className="w-button" onClick={() => actor.send({ type: 'RETRY' })}>
+        <button type="button" className="w-button" onClick={() => actor.send({ type: 'LOAD.RETRY' })}>
           Повторить
         </button>
       ) : null}

@@ -48,7 +48,7 @@ export function SpareTagsModal({ airline, onClose }: SpareTagsModalProps) {
           <button
             type="button"
             className="w-button w-button--secondary"
-            onClick={() => actor.send({ type: 'AGAIN' })}
+            onClick={() => actor.send({ type: 'FORM.REOPEN' })}
           >
             Ещё бирки
           </button>
@@ -100,7 +100,7 @@ export function SpareTagsModal({ airline, onClose }: SpareTagsModalProps) {
           aria-busy={submitting}
           onSubmit={(event) => {
             event.preventDefault();
-            actor.send({ type: 'SUBMIT' });
+            actor.send({ type: 'FORM.SUBMIT' });
           }}
         >
           <p className="rush-muted">

@@ -44,7 +44,7 @@ function FlightPage({ flightId }: { flightId: number }) {
   const actions = [
     {
       label: 'Обновить',
-      onClick: () => actor.send({ type: 'REFRESH' }),
+      onClick: () => actor.send({ type: 'BAGS.REFRESH' }),
       variant: 'secondary' as const,
       disabled: busy,
     },
@@ -77,7 +77,7 @@ function FlightPage({ flightId }: { flightId: number }) {
       <PageCard>
         <LoadFailure
           message={context.loadError}
-          onRetry={failed ? () => actor.send({ type: 'RETRY' }) : undefined}
+          onRetry={failed ? () => actor.send({ type: 'LOAD.RETRY' }) : undefined}
         />
         {fetching ? <p className="rush-muted">Загрузка…</p> : null}
         {flight ? (

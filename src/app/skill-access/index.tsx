@@ -26,7 +26,7 @@ export default function Screen() {
     ? [
         {
           label: 'Сохранить',
-          onClick: () => actor.send({ type: 'SAVE' }),
+          onClick: () => actor.send({ type: 'CHANGES.SAVE' }),
           disabled: busy || loading || pending === 0,
           variant: 'success' as const,
         },
@@ -59,7 +59,7 @@ export default function Screen() {
         <LoadFailure
           className="skill-access__error"
           message={context.message}
-          onRetry={failed ? () => actor.send({ type: 'RETRY' }) : undefined}
+          onRetry={failed ? () => actor.send({ type: 'LOAD.RETRY' }) : undefined}
         />
         <div className="skill-access__body" role="tabpanel" aria-busy={loading || busy}>
           <nav className="skill-access__skills" aria-label="Навыки">

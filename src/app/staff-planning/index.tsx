@@ -106,7 +106,7 @@ export default function Screen() {
             <button
               type="button"
               className="w-button w-button--secondary"
-              onClick={() => actor.send({ type: 'RETRY' })}
+              onClick={() => actor.send({ type: 'LOAD.RETRY' })}
             >
               Повторить
             </button>

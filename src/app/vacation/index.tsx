@@ -67,13 +67,13 @@ function Planner({ calcId }: { calcId: number }) {
     ? [
         {
           label: 'Отменить изменения',
-          onClick: () => actor.send({ type: 'RESET' }),
+          onClick: () => actor.send({ type: 'CHANGES.RESET' }),
           disabled: changed === 0 || loading || saving || planning,
           variant: 'secondary' as const,
         },
         {
           label: 'Сохранить',
-          onClick: () => actor.send({ type: 'SAVE' }),
+          onClick: () => actor.send({ type: 'CHANGES.SAVE' }),
           disabled: changed === 0 || loading || saving || planning,
         },
       ]
@@ -94,7 +94,7 @@ function Planner({ calcId }: { calcId: number }) {
       </PageTitle>
       {failed ? (
         <PageCard>
-          <LoadFailure message={message ?? ''} onRetry={() => actor.send({ type: 'RETRY' })} />
+          <LoadFailure message={message ?? ''} onRetry={() => actor.send({ type: 'LOAD.RETRY' })} />
         </PageCard>
       ) : null}
       {answer ? (

@@ -100,7 +100,7 @@ function MatrixCell({
           aria-label={`Удалить расстояние ${pairLabel(from, to)}`}
           title={hasPending ? 'Сначала сохраните или отмените изменения' : 'Удалить расстояние'}
           disabled={busy || hasPending}
-          onClick={() => send({ type: 'DELETE', ids: [stored.id] })}
+          onClick={() => send({ type: 'CELL.DELETE', ids: [stored.id] })}
         >
           ×
         </button>

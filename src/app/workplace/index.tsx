@@ -55,7 +55,7 @@ export default function Screen() {
       ? [
           {
             label: 'Сохранить',
-            onClick: () => actor.send({ type: 'SAVE' }),
+            onClick: () => actor.send({ type: 'EDIT.SAVE' }),
             disabled: busy,
             variant: 'success' as const,
           },
@@ -121,7 +121,7 @@ export default function Screen() {
               <button
                 type="button"
                 className="w-button w-button--secondary"
-                onClick={() => actor.send({ type: 'RETRY' })}
+                onClick={() => actor.send({ type: 'LOAD.RETRY' })}
               >
                 Повторить
               </button>

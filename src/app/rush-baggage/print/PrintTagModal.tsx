@@ -46,7 +46,7 @@ export function PrintTagModal({ tagIds, onClose }: PrintTagModalProps) {
   let footer: ReactNode;
   if (state.hasTag('loading')) body = <p aria-busy="true">Загрузка принтеров…</p>;
   else if (state.matches('loadFailed'))
-    body = <LoadFailure message={message} onRetry={() => actor.send({ type: 'RETRY' })} />;
+    body = <LoadFailure message={message} onRetry={() => actor.send({ type: 'LOAD.RETRY' })} />;
   else if (state.hasTag('success') && job) {
     body = (
       <div className="print-tag__result">
@@ -59,7 +59,7 @@ export function PrintTagModal({ tagIds, onClose }: PrintTagModalProps) {
               </a>
             </p>
           ) : (
-            <LoadFailure message={message} onRetry={() => actor.send({ type: 'RETRY' })} />
+            <LoadFailure message={message} onRetry={() => actor.send({ type: 'LOAD.RETRY' })} />
           )
         ) : (
           <p role="status">{PRINT_MESSAGES.sent}</p>
@@ -120,7 +120,7 @@ export function PrintTagModal({ tagIds, onClose }: PrintTagModalProps) {
       disabled={pending}
       footer={footer}
       submitLabel="Печать"
-      onSubmit={footer === undefined ? () => actor.send({ type: 'PRINT' }) : undefined}
+      onSubmit={footer === undefined ? () => actor.send({ type: 'FORM.SUBMIT' }) : undefined}
       submitDisabled={pending || printerId === null || pectabId === null}
     >
       {body}

@@ -68,7 +68,7 @@ export function CoeffPanel({ calcId }: { calcId: number }) {
         />
       </div>
       {failed && !fields.absence_coeff && !fields.add_emp_count ? (
-        <LoadFailure message={message ?? ''} onRetry={() => actor.send({ type: 'RETRY' })} />
+        <LoadFailure message={message ?? ''} onRetry={() => actor.send({ type: 'LOAD.RETRY' })} />
       ) : null}
       {coeff ? (
         <dl className="coeff-panel__figures">

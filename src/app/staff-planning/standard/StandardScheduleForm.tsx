@@ -157,7 +157,7 @@ export function StandardSchedule({ reference, lists, filters }: StandardSchedule
               type="button"
               className="w-button w-button--secondary"
               disabled={busy}
-              onClick={() => actor.send({ type: 'PREVIEW' })}
+              onClick={() => actor.send({ type: 'FORM.PREVIEW' })}
             >
               {previewing ? 'Расчёт…' : 'Предпросмотр'}
             </button>
@@ -165,7 +165,7 @@ export function StandardSchedule({ reference, lists, filters }: StandardSchedule
               type="button"
               className="w-button"
               disabled={busy}
-              onClick={() => actor.send({ type: 'CREATE' })}
+              onClick={() => actor.send({ type: 'FORM.SUBMIT' })}
             >
               {creating ? 'Создание…' : 'Создать'}
             </button>
