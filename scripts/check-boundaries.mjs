@@ -4,7 +4,15 @@
 // the lower layers' files through the tree (Biome sees a file's own imports only): a widget that imports a machine
 // that imports an API module reaches the app all the same. Run by `npm run lint`.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -136,7 +144,7 @@ function runtimeImports(file) {
   for (const [, names, specifier] of text.matchAll(/^(?:import|export)\s+([^;]*?)\s*from\s+'(\.[^']+)'/gm)) {
     if (names.startsWith('type ')) continue;
     const list = /^\{([^}]*)\}$/s.exec(names.trim());
-    if (list && list[1].split(',').every((name) => name.trim() === '' || name.trim().startsWith('type '))) continue;
+    if (list?.[1].split(',').every((name) => name.trim() === '' || name.trim().startsWith('type '))) continue;
     const target = path.resolve(path.dirname(file), specifier);
     if (existsSync(target)) found.push(target);
   }
