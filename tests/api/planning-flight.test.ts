@@ -547,6 +547,7 @@ describe('the answer cache', () => {
     expect(cache?.bytes).toBeLessThanOrEqual(size + size / 2);
     expect(cache?.get(flightCacheKey(day('23:59:59')))).toBeUndefined();
     expect(cache?.get(flightCacheKey(day('23:59:57')))).toBeDefined();
+    await Promise.all([probe.close(), service.close()]);
   });
 
   it('reflects employees dropped through POST /api/race/drop-employees on the next call', async () => {

@@ -65,3 +65,11 @@ export function createGate(capacity: number): Gate {
     load: () => ({ running, waiting: waiting.length }),
   };
 }
+
+/**
+ * Lets the event loop run what waits (I/O, timers, queries just started) before the next piece of work holds the
+ * thread. Example: `for (const day of days) { await yieldToEvents(); sweep(day); }`.
+ */
+export function yieldToEvents(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}

@@ -3,7 +3,7 @@ import { demandPerSlot, maxDemand } from '../../../shared/demand.ts';
 import { DIRECTIONS } from '../../../shared/planning-demand.ts';
 import { zoneOffset } from '../../../shared/wallClock.ts';
 import type { DbHandle } from '../../db/client.ts';
-import { WorkAbandonedError } from '../../db/gate.ts';
+import { WorkAbandonedError, yieldToEvents } from '../../db/gate.ts';
 import {
   employeePositions,
   flightClasses,
@@ -77,11 +77,6 @@ export function rowsByPosition(position: ArrayLike<number>): Map<number, number[
     else rows.set(position[i], [i]);
   }
   return rows;
-}
-
-/** Lets the event loop run what waits (I/O, timers) before the next piece of synchronous work. */
-function yieldToEvents(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** 'YYYY-MM-DD HH:mm:ss' of a wall-clock epoch ms. Example: `formatWall(Date.UTC(2026, 2, 9))` → '2026-03-09 00:00:00'. */

@@ -139,7 +139,10 @@ describe('flightsJson on a demo airport', () => {
     await loadDemoAirport(dbh, { days: 2, referenceDate: '2026-03-10' });
     service = createPlanningFlightService(dbh);
   });
-  afterAll(() => dbh.close());
+  afterAll(async () => {
+    await service?.close();
+    await dbh?.close();
+  });
 
   it('answers what a brute-force reading of the tables gives: flights, tasks, staff, employees and conflicts', async () => {
     const answer = planningFlightsSchema.parse(

@@ -5,8 +5,12 @@
  *
  * - The work runs a week of flights at a time (two short queries each) through the heavy gate, so light calls
  *   queue between two queries instead of behind the month, and a caller that has gone stops it within a query.
- *   The queries are pipelined: the next week's flights are queued before this week's tasks are parsed, and the
+ *   The queries are pipelined: the next week's flights are queued before this week's tasks are read, and the
  *   conflicts' query runs while the JSON is written.
+ * - No CPU-heavy step runs on the HTTP thread: the digests' parsing, the JSON writer and the double-booking sweep run
+ *   in the flight thread (flightThread.ts, flightBuild.ts). Each week's texts are posted to it as they arrive, so
+ *   it parses while the database answers the next queries; the finished answer's memory is moved back, not
+ *   copied. A cold month held the HTTP thread 160–330 ms at a stretch (the writer) before; ~20 ms since.
  * - Each task is read as a ready text, its digest ('id,flight,job,begin,end|positions|resources|employees'), that
  *   statement triggers keep in `task_digests` whenever a task or its positions, resources or staff change (migration
  *   0019). Folding stored texts (`string_agg`) costs the embedded database about a fifth of formatting the tasks and
@@ -18,7 +22,7 @@
  *   times, kind and employees, where a kind (job + positions + resource types; a few hundred in a month) is hashed
  *   from the digest's text as it is parsed and read once. Per-task arrays were a month's worst garbage: they lived
  *   until the answer was written, so each young-generation collection copied them.
- * - The JSON is written here as UTF-8 bytes into one Buffer of the exact size (measured first), with what repeats
+ * - The JSON is written as UTF-8 bytes into one Buffer of the exact size (measured first), with what repeats
  *   encoded once (a kind's name, count, resources and positions; a flight's route, aircraft, status and ground
  *   handling names) and times written as bytes from epoch seconds (a date prefix per day, the time of day by
  *   arithmetic; flightWallClock.ts): the answer's zod schema documents it in Swagger but does not walk 70,000 tasks
@@ -26,8 +30,9 @@
  * - Double-booking is a sweep per employee over the period's assignments (sorted by begin), never pairs.
  *
  * The parts: flightReads.ts (the SQL), flightTasks.ts (the task columns, the digest parser, the id index),
- * flightWallClock.ts (the time formatter and writer), flightJson.ts (the byte writer), flightConflicts.ts (the sweep). This
- * file runs the rounds of queries, picks the tasks the filters show and composes the answer.
+ * flightWallClock.ts (the time formatter and writer), flightJson.ts (the byte writer), flightConflicts.ts (the
+ * sweep), flightBuild.ts (those steps for one answer, in the flight thread: it picks the tasks the filters show),
+ * flightThread.ts and flightWorker.mjs (the thread). This file runs the rounds of queries and hands their texts over.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../db/client.ts';
@@ -39,10 +44,8 @@ import {
   type FlightCacheOptions,
   flightCacheKey,
 } from './flightCache.ts';
-import { conflictingTasks } from './flightConflicts.ts';
-import { markConflicts, writeFlightsJson } from './flightJson.ts';
 import { createFlightReads, type FlightRow, keyCondition } from './flightReads.ts';
-import { parseInts, readDigests, TaskTable } from './flightTasks.ts';
+import { createFlightThread } from './flightThread.ts';
 
 /** Flights per round of queries: a week of plan times (about 30 ms of the embedded database per query). */
 const WINDOW_MS = 7 * 86_400_000;
@@ -82,6 +85,7 @@ export function createPlanningFlightService(
   const cache = listen ? createWatchedFlightCache({ listen }, cacheOptions) : undefined;
   const shared = createSharedBuilds();
   const { flightsOf, digestsOf, otherAssignments, names } = createFlightReads(db);
+  const thread = createFlightThread();
 
   /**
    * The answer of `GET /planning/flight` as UTF-8 JSON (planningFlightsSchema), sorted by begin, then id.
@@ -113,8 +117,6 @@ export function createPlanningFlightService(
       if (signal?.aborted) throw new WorkAbandonedError();
     };
     const periodMs = { begin: query.period.begin.getTime(), end: query.period.end.getTime() };
-
-    const table = new TaskTable();
     const flights = new Map<number, FlightRow>();
     const covered: SQL[] = [];
 
@@ -124,146 +126,76 @@ export function createPlanningFlightService(
       windows.push({ window: { begin: new Date(from), end: new Date(to) }, last: to >= periodMs.end });
       if (to >= periodMs.end) break;
     }
-    /** Lets the driver send the queries just started before a stretch of parsing or writing holds the thread. */
-    const dispatch = () => new Promise<void>((resolve) => setImmediate(resolve));
     /** A query started ahead: awaited later, its failure never left unhandled meanwhile. */
     const ahead = <T>(promise: Promise<T>) => {
       promise.catch(() => undefined);
       return promise;
     };
 
-    await heavy(async () => {
-      // Pipelined: the next window's flights are queued before this window's tasks are parsed, so the database works
-      // while the parsing runs.
-      let nextFlights = ahead(flightsOf(windows[0].window, windows[0].last, query));
-      for (let round = 0; round < windows.length; round++) {
-        check();
-        const found = await nextFlights;
-        const fresh = found.filter((f) => !flights.has(f.id));
-        for (const f of fresh) flights.set(f.id, f);
-        let tasksRead: ReturnType<typeof digestsOf> | undefined;
-        if (fresh.length > 0) {
-          const flightIds = fresh.map((f) => f.id);
-          covered.push(keyCondition(sql`t.flight_id`, flightIds));
-          tasksRead = ahead(digestsOf(flightIds));
-        }
-        const following = windows[round + 1];
-        if (following) nextFlights = ahead(flightsOf(following.window, following.last, query));
-        if (!tasksRead) continue;
-        check();
-        const read = await tasksRead;
-        await dispatch();
-        const turnaroundInts = parseInts(read.turnarounds);
-        for (let i = 0; i < turnaroundInts.length; i += 3) {
-          for (const flightId of [turnaroundInts[i + 1], turnaroundInts[i + 2]]) {
-            const flight = flights.get(flightId);
-            if (flight) flight.aid = turnaroundInts[i];
+    check();
+    const build = thread.open();
+    try {
+      await heavy(async () => {
+        // Pipelined: the next window's flights are queued before this window's tasks are read, and the flight
+        // thread parses each window's texts while the database answers the next queries.
+        let nextFlights = ahead(flightsOf(windows[0].window, windows[0].last, query));
+        for (let round = 0; round < windows.length; round++) {
+          check();
+          const found = await nextFlights;
+          const fresh = found.filter((f) => !flights.has(f.id));
+          for (const f of fresh) flights.set(f.id, f);
+          let tasksRead: ReturnType<typeof digestsOf> | undefined;
+          if (fresh.length > 0) {
+            const flightIds = fresh.map((f) => f.id);
+            covered.push(keyCondition(sql`t.flight_id`, flightIds));
+            tasksRead = ahead(digestsOf(flightIds));
           }
+          const following = windows[round + 1];
+          if (following) nextFlights = ahead(flightsOf(following.window, following.last, query));
+          if (!tasksRead) continue;
+          check();
+          const read = await tasksRead;
+          build.round({ flights: fresh, tasks: read.tasks, turnarounds: read.turnarounds });
         }
-        readDigests(read.tasks, table);
+      }, signal);
+
+      const ref = await names([...flights.values()]);
+      check();
+      // The thread picks the shown tasks and answers their span, then writes the JSON while the span's other
+      // assignments are read here: the conflicts are patched in afterwards.
+      const span = await build.choose(
+        {
+          timeZone: query.timeZone,
+          ref,
+          positions: query.positions,
+          departmentId: query.departmentId,
+          resourceTypes: query.resourceTypes,
+          jobs: query.jobs,
+        },
+        signal,
+      );
+      let others: string | null = null;
+      if (span) {
+        check();
+        others = await heavy(
+          () =>
+            otherAssignments({ begin: new Date(span.begin * 1000), end: new Date(span.end * 1000) }, covered),
+          signal,
+        );
       }
-    }, signal);
-
-    const ref = await names([...flights.values()]);
-
-    // Which tasks the answer shows, and which positions of a task it lists.
-    const chosenPositions = query.positions ? new Set(query.positions) : undefined;
-    const departmentPositions =
-      query.departmentId !== undefined
-        ? new Set(
-            [...ref.positions.values()]
-              .filter((p) => p.department_id === query.departmentId)
-              .map((p) => p.id),
-          )
-        : undefined;
-    const positionShown = (id: number) =>
-      (!chosenPositions || chosenPositions.has(id)) && (!departmentPositions || departmentPositions.has(id));
-    const positionFiltered = chosenPositions !== undefined || departmentPositions !== undefined;
-    const chosenResources = query.resourceTypes ? new Set(query.resourceTypes) : undefined;
-    const chosenJobs = query.jobs ? new Set(query.jobs) : undefined;
-    const taskFiltered = positionFiltered || chosenResources !== undefined || chosenJobs !== undefined;
-
-    // Which kinds of task are shown (a few hundred kinds for ~70,000 tasks).
-    const kindShown = new Uint8Array(table.kinds.length);
-    for (let kind = 0; kind < table.kinds.length; kind++) {
-      const { job, positions, resources } = table.kinds[kind];
-      if (chosenJobs && !chosenJobs.has(job)) continue;
-      if (positionFiltered) {
-        let any = false;
-        for (let k = 0; k < positions.length && !any; k += 2) any = positionShown(positions[k]);
-        if (!any) continue;
-      }
-      if (chosenResources && !resources.some((type) => chosenResources.has(type))) continue;
-      kindShown[kind] = 1;
+      return await build.finish(others, signal);
+    } finally {
+      build.close();
     }
-
-    // The shown tasks grouped by flight (a counting sort by the flight's place in `flightList`).
-    const flightList = [...flights.values()];
-    const placeOf = new Map<number, number>();
-    for (let f = 0; f < flightList.length; f++) placeOf.set(flightList[f].id, f);
-    const { count: taskCount, flight: tFlight, kind: tKind, begin: tBegin, end: tEnd, staffEnd } = table;
-    const placeOfTask = new Int32Array(taskCount);
-    const groupEnd = new Int32Array(flightList.length);
-    let shownTaskCount = 0;
-    /** Whether any shown task has someone assigned: without, nobody can be double-booked on them. */
-    let anyAssigned = false;
-    let spanBegin = Number.POSITIVE_INFINITY;
-    let spanEnd = Number.NEGATIVE_INFINITY;
-    for (let index = 0; index < taskCount; index++) {
-      const place = kindShown[tKind[index]] ? (placeOf.get(tFlight[index]) ?? -1) : -1;
-      placeOfTask[index] = place;
-      if (place < 0) continue;
-      groupEnd[place]++;
-      shownTaskCount++;
-      if (staffEnd[index] > table.staffBegin(index)) anyAssigned = true;
-      if (tBegin[index] < spanBegin) spanBegin = tBegin[index];
-      if (tEnd[index] > spanEnd) spanEnd = tEnd[index];
-    }
-    for (let f = 1; f < groupEnd.length; f++) groupEnd[f] += groupEnd[f - 1];
-    const shown = new Int32Array(shownTaskCount);
-    for (let index = taskCount - 1; index >= 0; index--) {
-      const place = placeOfTask[index];
-      if (place >= 0) shown[--groupEnd[place]] = index;
-    }
-    // groupEnd now holds where each group begins: shifted, it holds where each ends.
-    groupEnd.copyWithin(0, 1);
-    if (groupEnd.length > 0) groupEnd[groupEnd.length - 1] = shownTaskCount;
-
-    // Double-booking: every assignment of the span, these tasks' and any other flight's, swept per employee. The
-    // other flights' assignments are read while the JSON is written; the flags are patched in afterwards.
-    const hasSpan = anyAssigned && spanBegin <= spanEnd;
-    if (hasSpan) check();
-    const othersRead = hasSpan
-      ? ahead(
-          heavy(
-            () =>
-              otherAssignments({ begin: new Date(spanBegin * 1000), end: new Date(spanEnd * 1000) }, covered),
-            signal,
-          ),
-        )
-      : undefined;
-    if (othersRead) await dispatch();
-    const written = writeFlightsJson({
-      timeZone: query.timeZone,
-      flights: flightList,
-      ref,
-      table,
-      shown,
-      groupEnd,
-      taskFiltered,
-      positionFiltered,
-      positionShown,
-    });
-    if (othersRead) {
-      const conflictTask = conflictingTasks(table, parseInts(await othersRead), spanBegin, spanEnd);
-      markConflicts(written.json, written, shown, groupEnd, conflictTask);
-    }
-    return written.json;
   }
 
   return {
     flightsJson,
     /** The answer cache (undefined without `listen`): tests and health. */
     flightCache: cache,
+    /** The worker that parses and writes the answers (flightThread.ts): tests. */
+    flightThread: thread,
+    /** Ends the flight thread (the app's onClose). */
+    close: () => thread.close(),
   };
 }

@@ -176,8 +176,9 @@ export function writeFlightsJson(input: FlightJsonInput): WrittenFlights {
     }
   }
 
-  // UTF-8 written straight into the Buffer: the 70,000 tasks of a month become no intermediate strings.
-  const buf = Buffer.allocUnsafe(size);
+  // UTF-8 written straight into the Buffer: the 70,000 tasks of a month become no intermediate strings. Never from
+  // the shared pool (allocUnsafe's, for small sizes): the answer's memory is moved to the HTTP thread, not copied.
+  const buf = Buffer.allocUnsafeSlow(size);
   const flagAt = new Int32Array(count).fill(-1);
   let pos = 0;
   buf[pos++] = OPEN_BRACKET;

@@ -42,6 +42,8 @@ const FLIGHT_DESCRIPTION = `Рейсы и их задачи наземного �
 /** The reference lists of the staff-planning screen; every route needs only a session. */
 export const staffPlanningRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { services }) => {
   const service = services.staffPlanning;
+  // The flight answer's worker thread ends with the app, so that nothing outlives app.close().
+  app.addHook('onClose', () => service.close());
 
   app.get(
     '/planning/flight',
