@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fieldsOf } from '../../../tests/support/refusal.ts';
 import { AUDIT_MAX_DAYS } from '../../shared/audit.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import { BadRequestError } from './errors.ts';
@@ -32,16 +33,8 @@ describe('when cutting a period into windows', () => {
   });
 });
 
-/** The field messages of what `act` throws; it must throw a 400. */
-function refusal(act: () => unknown): Record<string, string[]> {
-  try {
-    act();
-  } catch (error) {
-    expect(error).toBeInstanceOf(BadRequestError);
-    return (error as BadRequestError).fields ?? {};
-  }
-  throw new Error('not refused');
-}
+/** The fields of a 400 that `act` throws. */
+const refusal = (act: () => unknown) => fieldsOf(act, BadRequestError);
 
 const TOO_LONG = MESSAGES.periodTooLong(MAX_PERIOD_DAYS);
 
@@ -111,19 +104,21 @@ describe('when reading a wall-clock period', () => {
     });
   });
 
-  it('reads nothing from a query without either bound, and refuses on the query names', () => {
+  it('reads nothing from a query without either bound, and refuses on the query names', async () => {
     const spec = { begin: 'from', end: 'to', maxDays: 93 } as const;
     expect(readPeriod({}, spec, 'UTC')).toBeUndefined();
-    expect(refusal(() => readPeriod({ from: '2026-03-01 00:00:00' }, spec, 'UTC'))).toEqual({
+    expect(await refusal(() => readPeriod({ from: '2026-03-01 00:00:00' }, spec, 'UTC'))).toEqual({
       to: [MESSAGES.periodBothBounds],
     });
     expect(
-      refusal(() => readPeriod({ from: '2026-03-02 00:00:00', to: '2026-03-01 00:00:00' }, spec, 'UTC')),
+      await refusal(() =>
+        readPeriod({ from: '2026-03-02 00:00:00', to: '2026-03-01 00:00:00' }, spec, 'UTC'),
+      ),
     ).toEqual({ to: [MESSAGES.periodReversed] });
   });
 
-  it('requires a period: neither bound is a 400 on the begin', () => {
-    expect(refusal(() => requirePeriod({}, 'begin_datetime', 'end_datetime', 'UTC'))).toEqual({
+  it('requires a period: neither bound is a 400 on the begin', async () => {
+    expect(await refusal(() => requirePeriod({}, 'begin_datetime', 'end_datetime', 'UTC'))).toEqual({
       begin_datetime: [MESSAGES.periodBothBounds],
     });
     expect(
@@ -152,16 +147,18 @@ describe('when reading whole days', () => {
     });
   });
 
-  it('counts both days: maxDays days pass, one more is refused on the field', () => {
+  it('counts both days: maxDays days pass, one more is refused on the field', async () => {
     expect(() => readDays('UTC', '2026-01-01', '2026-04-03', 93, 'to')).not.toThrow();
-    expect(refusal(() => readDays('UTC', '2026-01-01', '2026-04-04', 93, 'to'))).toEqual({ to: [TOO_LONG] });
+    expect(await refusal(() => readDays('UTC', '2026-01-01', '2026-04-04', 93, 'to'))).toEqual({
+      to: [TOO_LONG],
+    });
   });
 
-  it('refuses a last day before the first, and a day past the four-digit years', () => {
-    expect(refusal(() => readDays('UTC', '2026-03-10', '2026-03-09', 93, 'end_period_date'))).toEqual({
+  it('refuses a last day before the first, and a day past the four-digit years', async () => {
+    expect(await refusal(() => readDays('UTC', '2026-03-10', '2026-03-09', 93, 'end_period_date'))).toEqual({
       end_period_date: [MESSAGES.periodReversed],
     });
-    expect(refusal(() => readDays('UTC', '9999-12-31', '9999-12-31', 93, 'to'))).toEqual({
+    expect(await refusal(() => readDays('UTC', '9999-12-31', '9999-12-31', 93, 'to'))).toEqual({
       to: [MESSAGES.dateFormat],
     });
   });

@@ -2,6 +2,7 @@
 import { count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allocationBody } from '../../../../tests/support/allocationBody.ts';
+import { fieldsOf } from '../../../../tests/support/refusal.ts';
 import { openTestDb } from '../../../../tests/support/testApp.ts';
 import {
   ALLOCATION_MESSAGES,
@@ -11,7 +12,7 @@ import {
 import type { DbHandle } from '../../db/client.ts';
 import { allocationCoefs, allocations, departments } from '../../db/schema/index.ts';
 import { loadDemoAirport } from '../../demo/index.ts';
-import { NotFoundError, ValidationError } from '../../domain/errors.ts';
+import { NotFoundError } from '../../domain/errors.ts';
 import { createAllocationService } from './service.ts';
 
 let dbh: DbHandle;
@@ -22,16 +23,6 @@ let foreign: { id: number; contractorId: number };
 
 const rows = async () => (await dbh.db.select({ n: count() }).from(allocations))[0].n;
 const coefRows = async () => (await dbh.db.select({ n: count() }).from(allocationCoefs))[0].n;
-
-/** What `act` throws; it must throw a validation error. */
-async function fieldsOf(act: () => Promise<unknown>) {
-  const error = await act().then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ValidationError);
-  return (error as ValidationError).fields;
-}
 
 beforeAll(async () => {
   dbh = await openTestDb();

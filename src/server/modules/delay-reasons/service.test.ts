@@ -1,29 +1,20 @@
 /** Delay reasons and settings without HTTP, on a one-day demo airport: what is written, refused and answered. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fieldsOf } from '../../../../tests/support/refusal.ts';
 import { openTestDb } from '../../../../tests/support/testApp.ts';
 import { CONFIG_DEFAULTS, DELAY_MESSAGES, type DelayLists } from '../../../shared/delay-reasons.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { appConfig, delayIataCodes, delayRrpCodes } from '../../db/schema/index.ts';
 import { loadDemoAirport } from '../../demo/index.ts';
-import { NotFoundError, ValidationError } from '../../domain/errors.ts';
+import { NotFoundError } from '../../domain/errors.ts';
 import { createDelayReasonsService } from './service.ts';
 
 const KEY = 'time-show-unfinished-tasks';
 let dbh: DbHandle;
 let service: ReturnType<typeof createDelayReasonsService>;
 let before: DelayLists;
-
-/** The field messages of what `act` throws; it must throw a validation error. */
-async function fieldsOf(act: () => Promise<unknown>) {
-  const error = await act().then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ValidationError);
-  return (error as ValidationError).fields;
-}
 
 beforeAll(async () => {
   dbh = await openTestDb();

@@ -1,6 +1,7 @@
 /** The flight table's service without HTTP, on a one-day demo airport: the list's period and page, and the export. */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fieldsOf } from '../../../../tests/support/refusal.ts';
 import { openTestDb } from '../../../../tests/support/testApp.ts';
 import {
   FLIGHT_TABLE_COLUMNS,
@@ -19,6 +20,9 @@ const ZONE = 'Europe/Moscow';
 /** Noon of the demo day in Moscow: "today" for the service. */
 const NOON = Date.parse(`${DAY}T09:00:00Z`);
 
+/** The fields of a 400 that `act` throws. */
+const refused = (act: () => unknown) => fieldsOf(act, BadRequestError);
+
 let dbh: DbHandle;
 let service: ReturnType<typeof createFlightTableService>;
 /** Every row of the demo day, in the default order. */
@@ -31,16 +35,6 @@ const query = (filters: RaceQuery['filters'] = {}, more: Partial<RaceQuery> = {}
   perPage: 2000,
   ...more,
 });
-
-/** The field messages of what `act` throws; it must throw a 400. */
-async function refusal(act: () => Promise<unknown>): Promise<Record<string, string[]>> {
-  const error = await act().then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BadRequestError);
-  return (error as BadRequestError).fields ?? {};
-}
 
 async function sheetOf(file: Buffer): Promise<(string | undefined)[][]> {
   const workbook = new ExcelJS.Workbook();
@@ -106,13 +100,13 @@ describe('the list', () => {
   });
 
   it('refuses a reversed period and one over 93 days on filter.date_to', async () => {
-    expect(await refusal(() => service.page(query({ date_from: DAY, date_to: '2026-03-09' }), ZONE))).toEqual(
+    expect(await refused(() => service.page(query({ date_from: DAY, date_to: '2026-03-09' }), ZONE))).toEqual(
       {
         'filter.date_to': [MESSAGES.periodReversed],
       },
     );
     expect(
-      await refusal(() => service.page(query({ date_from: '2026-01-01', date_to: '2026-04-04' }), ZONE)),
+      await refused(() => service.page(query({ date_from: '2026-01-01', date_to: '2026-04-04' }), ZONE)),
     ).toEqual({ 'filter.date_to': [MESSAGES.periodTooLong(93)] });
     // 93 days exactly is allowed.
     const longest = await service.page(query({ date_from: '2026-01-01', date_to: '2026-04-03' }), ZONE);
@@ -160,10 +154,10 @@ describe('the export', () => {
 
   it('refuses a malformed or impossible range, and a reversed one, on RaceSearch.date_range', async () => {
     for (const range of ['2026-03-10', '10.03.2026', '31.02.2026 - 01.03.2026'])
-      expect(await refusal(() => service.exportSheet(query(), range, {}, ZONE))).toEqual({
+      expect(await refused(() => service.exportSheet(query(), range, {}, ZONE))).toEqual({
         'RaceSearch.date_range': [M.dateRange],
       });
-    expect(await refusal(() => service.exportSheet(query(), '11.03.2026 - 10.03.2026', {}, ZONE))).toEqual({
+    expect(await refused(() => service.exportSheet(query(), '11.03.2026 - 10.03.2026', {}, ZONE))).toEqual({
       'RaceSearch.date_range': [MESSAGES.periodReversed],
     });
   });

@@ -4,6 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fieldsOf } from '../../../../tests/support/refusal.ts';
 import { openTestDb } from '../../../../tests/support/testApp.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import {
@@ -14,23 +15,13 @@ import {
 import type { DbHandle } from '../../db/client.ts';
 import { planningCalcs, workingShifts } from '../../db/schema/index.ts';
 import { loadDemoAirport } from '../../demo/index.ts';
-import { NotFoundError, ValidationError } from '../../domain/errors.ts';
+import { NotFoundError, type ValidationError } from '../../domain/errors.ts';
 import { createShiftSchedulesService } from './service.ts';
 
 const ZONE = 'Europe/Moscow';
 let dbh: DbHandle;
 let service: ReturnType<typeof createShiftSchedulesService>;
 let params: StandardScheduleParams;
-
-/** The field messages of what `act` throws; it must throw a validation error. */
-async function fieldsOf(act: () => Promise<unknown>) {
-  const error = await act().then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ValidationError);
-  return (error as ValidationError).fields;
-}
 
 beforeAll(async () => {
   dbh = await openTestDb();
