@@ -161,6 +161,12 @@ describe('when reading whole days', () => {
     expect(await refusal(() => readDays('UTC', '9999-12-31', '9999-12-31', 93, 'to'))).toEqual({
       to: [MESSAGES.dateFormat],
     });
+    // A field in another format names its own (the flight table's export range is ДД.ММ.ГГГГ - ДД.ММ.ГГГГ).
+    expect(
+      await refusal(() => readDays('UTC', '9999-12-31', '9999-12-31', 93, 'range', 'Ожидается ДД.ММ.ГГГГ')),
+    ).toEqual({
+      range: ['Ожидается ДД.ММ.ГГГГ'],
+    });
   });
 });
 

@@ -123,17 +123,25 @@ export function midnight(day: string, zone: string, plusDays = 0): Date | null {
 
 /**
  * Whole days of the zone, `first` to `last` both included: [first 00:00, the day after last 00:00). A reversed span
- * or more than `maxDays` days is a 400 on `field`, as is a day past the four-digit years.
+ * or more than `maxDays` days is a 400 on `field`, as is a day past the four-digit years (`formatMessage`, the
+ * field's own format: «Ожидается YYYY-MM-DD» unless told).
  * Example: `readDays('Europe/Moscow', '2026-03-10', '2026-03-11', 93, 'to')` → `{begin: 2026-03-09T21:00Z, end: 2026-03-11T21:00Z}`.
  */
-export function readDays(zone: string, first: string, last: string, maxDays: number, field: string): Period {
+export function readDays(
+  zone: string,
+  first: string,
+  last: string,
+  maxDays: number,
+  field: string,
+  formatMessage: string = MESSAGES.dateFormat,
+): Period {
   const length =
     Date.parse(`${last.slice(0, 10)}T00:00:00Z`) + MS_PER_DAY - Date.parse(`${first.slice(0, 10)}T00:00:00Z`);
   const fault = lengthFault(length, length, maxDays, true);
   if (fault) refuse(field, fault);
   const begin = midnight(first, zone);
   const end = midnight(last, zone, 1);
-  return begin && end ? { begin, end } : refuse(field, MESSAGES.dateFormat);
+  return begin && end ? { begin, end } : refuse(field, formatMessage);
 }
 
 /**

@@ -94,7 +94,7 @@ export function createRaceTable({ entries, entriesOf }: RowListing, now: () => n
       signal?: AbortSignal,
     ): Promise<RaceSheetFile> {
       const { from, to } = exportDays(dateRange);
-      const period = readDays(zone, from, to, MAX_PERIOD_DAYS, 'RaceSearch.date_range');
+      const period = readDays(zone, from, to, MAX_PERIOD_DAYS, 'RaceSearch.date_range', M.dateRange);
       const rows: RowEntry[] = choice.aids
         ? sortEntries(await entriesOf([...new Set(choice.aids)], period, zone, signal), query.sort)
         : await listed(query, zone, signal, period);
