@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../app/api/errors.ts';
 import type { ScheduleFile } from '../app/shift-schedules/api.ts';
-import type { PlanningCalc } from '../shared/shift-schedule.ts';
+import type { PlanningCalc } from '../shared/shift-schedules.ts';
 import { shiftScheduleMachine } from './shiftSchedule.ts';
 
 const position = (id: number, name: string) => ({

@@ -8,7 +8,7 @@ import { assertEvent, assign, type DoneActorEvent, type ErrorActorEvent, fromPro
 import { parseApiError } from '../app/api/errors.ts';
 import { saveFile } from '../app/api/files.ts';
 import { exportShiftSchedule, loadShiftSchedule, type ScheduleFile } from '../app/shift-schedules/api.ts';
-import type { PlanningCalc } from '../shared/shift-schedule.ts';
+import type { PlanningCalc } from '../shared/shift-schedules.ts';
 
 export interface ShiftScheduleContext {
   id: number;

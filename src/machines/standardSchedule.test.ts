@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../app/api/errors.ts';
-import type { ShiftScheduleResult, StandardScheduleCreate } from '../shared/shift-schedule.ts';
+import type { ShiftScheduleResult, StandardScheduleCreate } from '../shared/shift-schedules.ts';
 import { alertActor, hideAlert } from '../widgets/Alert/alertStore.ts';
 import {
   checkForm,

@@ -20,7 +20,7 @@ import {
   type ShiftScheduleResult,
   type StandardScheduleCreate,
   standardScheduleCreateSchema,
-} from '../shared/shift-schedule.ts';
+} from '../shared/shift-schedules.ts';
 import { showAlert } from '../widgets/Alert/alertStore.ts';
 
 type WorkingShift = z.infer<typeof workingShiftsSchema>[number];

@@ -18,7 +18,7 @@ import {
   tasks,
   workingShifts,
 } from '../../src/server/db/schema/index.ts';
-import { shiftScheduleResultSchema } from '../../src/shared/shift-schedule.ts';
+import { shiftScheduleResultSchema } from '../../src/shared/shift-schedules.ts';
 import { instantToWallClock } from '../../src/shared/wallClock.ts';
 import { bearer, createTestApp, loginAs } from '../support/testApp.ts';
 

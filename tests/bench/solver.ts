@@ -7,7 +7,7 @@ import { createPlanningDemandService } from '../../src/server/modules/staff-plan
 import { createSolverPool } from '../../src/server/solver/pool.ts';
 import { type PositionDemand, solveSchedule, type WorkingShift } from '../../src/server/solver/schedule.ts';
 import { typicalWeek } from '../../src/server/solver/typicalWeek.ts';
-import { SCHEDULE_SLOT_MINUTES } from '../../src/shared/shift-schedule.ts';
+import { SCHEDULE_SLOT_MINUTES } from '../../src/shared/shift-schedules.ts';
 import { wallClockToInstant } from '../../src/shared/wallClock.ts';
 import { report } from './stats.ts';
 

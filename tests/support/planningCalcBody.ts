@@ -1,6 +1,6 @@
 import type { Db } from '../../src/server/db/client.ts';
 import { planningCalcs } from '../../src/server/db/schema/index.ts';
-import type { ShiftScheduleResult } from '../../src/shared/shift-schedule.ts';
+import type { ShiftScheduleResult } from '../../src/shared/shift-schedules.ts';
 
 const SLOTS = (7 * 24 * 60) / 15;
 

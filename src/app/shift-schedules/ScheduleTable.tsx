@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { SCHEDULE_SLOT_MINUTES, type ScheduleShift } from '../../shared/shift-schedule.ts';
+import { SCHEDULE_SLOT_MINUTES, type ScheduleShift } from '../../shared/shift-schedules.ts';
 import { shiftRows, WEEKDAYS, weekdayTotals } from './schedule.ts';
 
 /** The schedule by weekday and shift: staff starting each shift on each day of the typical week. */

@@ -9,7 +9,7 @@ import {
   planningCalcSchema,
   type StandardScheduleCreate,
   shiftScheduleResultSchema,
-} from '../../shared/shift-schedule.ts';
+} from '../../shared/shift-schedules.ts';
 import { api } from '../api/clients.ts';
 import { parseApiError } from '../api/errors.ts';
 import { fileNameOf } from '../api/files.ts';

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { shiftScheduleMachine } from '../../machines/shiftSchedule.ts';
-import type { PlanningCalc } from '../../shared/shift-schedule.ts';
+import type { PlanningCalc } from '../../shared/shift-schedules.ts';
 import { LoadFailure, Page, PageCard, PageTitle } from '../../widgets/index.ts';
 import { CoeffPanel } from './coeff/CoeffPanel.tsx';
 import { ScheduleChart } from './ScheduleChart.tsx';

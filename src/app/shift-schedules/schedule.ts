@@ -2,7 +2,7 @@
  * The shift schedule page's figures as pure data (issue 15): the optimality text of a position, the summary of its
  * cover against demand, the table by weekday and shift, and the spans of shortage and surplus the chart colours.
  */
-import type { SchedulePosition } from '../../shared/shift-schedule.ts';
+import type { SchedulePosition } from '../../shared/shift-schedules.ts';
 
 export const WEEKDAYS = ['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс'] as const;
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import type { MaxDemandRow, StaffPlanningFilters } from '../../machines/staffPlanningFilters.ts';
 import { apiStamp, stampMinutes } from '../../machines/staffPlanningFilters.ts';
 import type { PassengerCount, PeakGraph } from '../../shared/planning-demand.ts';
-import { scheduleFieldError } from '../../shared/shift-schedule.ts';
+import { scheduleFieldError } from '../../shared/shift-schedules.ts';
 import { wallClockText } from '../../shared/wallClock.ts';
 import { type FieldErrors, fieldMessage, parseApiError } from '../api/errors.ts';
 import { loadMaxDemand, loadPassengerCount, loadPeakGraph } from './api.ts';

@@ -1,4 +1,4 @@
-import type { SchedulePosition, ScheduleShift } from '../../shared/shift-schedule.ts';
+import type { SchedulePosition, ScheduleShift } from '../../shared/shift-schedules.ts';
 import { type ShiftPattern, slotPattern } from './model.mjs';
 import type { PositionAnswer, PositionJob } from './position.d.mts';
 

@@ -8,7 +8,7 @@ import {
   type StandardScheduleDefaults,
   standardScheduleMachine,
 } from '../../../machines/standardSchedule.ts';
-import type { ShiftScheduleResult } from '../../../shared/shift-schedule.ts';
+import type { ShiftScheduleResult } from '../../../shared/shift-schedules.ts';
 import { DateRangePicker, Modal, MultiSelect, type SelectOption, TextInput } from '../../../widgets/index.ts';
 import { fieldMessage } from '../../api/errors.ts';
 import { coverSummary, hoursText, solveText, statusText } from '../../shift-schedules/schedule.ts';

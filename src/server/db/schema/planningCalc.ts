@@ -4,7 +4,7 @@ import { users } from './access.ts';
 /**
  * A saved shift-schedule calculation (spec 5, «Стандартный график сменности»): the validated inputs of the standard
  * schedule (params), the demand period they were drawn from (begin, end) and the optimiser's answer (result, a
- * `ShiftScheduleResult` of src/shared/shift-schedule.ts). Vacation plans and coefficients hang off it.
+ * `ShiftScheduleResult` of src/shared/shift-schedules.ts). Vacation plans and coefficients hang off it.
  */
 export const planningCalcs = pgTable(
   'planning_calcs',

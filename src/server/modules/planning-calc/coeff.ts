@@ -2,8 +2,8 @@
  * The planning coefficients of a saved calculation (spec 3, DOMAIN.md "Coefficients"), as pure arithmetic over the
  * optimiser's answer, so the formulas are tested without a database.
  */
-import type { ShiftScheduleResult } from '../../../shared/shift-schedule.ts';
-import { STANDARD_WEEK_HOURS } from '../../../shared/shift-schedule.ts';
+import type { ShiftScheduleResult } from '../../../shared/shift-schedules.ts';
+import { STANDARD_WEEK_HOURS } from '../../../shared/shift-schedules.ts';
 
 /** What the coefficients are computed from. */
 export interface CoeffBasis {

@@ -1,6 +1,6 @@
 /** The vacation planner's arithmetic (DOMAIN.md "Vacation planner"), pure so it is tested without a database. */
 import { daysBetween, type VacationProfit, weekdayOf } from '../../../shared/planning-calc.ts';
-import type { ShiftScheduleResult } from '../../../shared/shift-schedule.ts';
+import type { ShiftScheduleResult } from '../../../shared/shift-schedules.ts';
 
 /**
  * Staff the schedule needs on each weekday (0 = Monday): the shifts starting that weekday, summed over the positions;

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { CalcFilter, CalcItem, Coeff } from '../../../shared/planning-calc.ts';
-import { shiftScheduleResultSchema } from '../../../shared/shift-schedule.ts';
+import { shiftScheduleResultSchema } from '../../../shared/shift-schedules.ts';
 import { instantToWallClock, wallClockToInstant } from '../../../shared/wallClock.ts';
 import type { Db, DbHandle } from '../../db/client.ts';
 import { employees, planningCalcs, users } from '../../db/schema/index.ts';

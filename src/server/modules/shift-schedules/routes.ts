@@ -10,7 +10,7 @@ import {
   shiftScheduleResultSchema,
   standardScheduleCreateSchema,
   standardScheduleParamsSchema,
-} from '../../../shared/shift-schedule.ts';
+} from '../../../shared/shift-schedules.ts';
 import { type FieldErrors, ValidationError } from '../../domain/errors.ts';
 import { buildXlsx } from '../../files/xlsx.ts';
 import { anyRule } from '../../http/access.ts';

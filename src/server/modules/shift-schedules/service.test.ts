@@ -11,7 +11,7 @@ import {
   SCHEDULE_EMPTY_MESSAGE,
   type StandardScheduleParams,
   standardScheduleParamsSchema,
-} from '../../../shared/shift-schedule.ts';
+} from '../../../shared/shift-schedules.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { planningCalcs, workingShifts } from '../../db/schema/index.ts';
 import { loadDemoAirport } from '../../demo/index.ts';

@@ -7,7 +7,7 @@ import {
   type StandardScheduleParams,
   shiftScheduleResultSchema,
   storedParamsSchema,
-} from '../../../shared/shift-schedule.ts';
+} from '../../../shared/shift-schedules.ts';
 import { instantToWallClock } from '../../../shared/wallClock.ts';
 import type { DbHandle } from '../../db/client.ts';
 import {

@@ -1,4 +1,4 @@
-import type { ShiftScheduleResult } from '../../../shared/shift-schedule.ts';
+import type { ShiftScheduleResult } from '../../../shared/shift-schedules.ts';
 import type { Sheet } from '../../files/xlsx.ts';
 
 const WEEKDAYS = ['Понедельник', 'Вторник', 'Среда', 'Четверг', 'Пятница', 'Суббота', 'Воскресенье'];

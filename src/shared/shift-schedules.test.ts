@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scheduleFieldError, standardScheduleParamsSchema } from './shift-schedule.ts';
+import { scheduleFieldError, standardScheduleParamsSchema } from './shift-schedules.ts';
 
 describe('standard-schedule field validation (spec 5)', () => {
   it('accepts empty fields and positive whole numbers up to the maximum', () => {
