@@ -197,5 +197,7 @@ export function createPlanningFlightService(
     flightThread: thread,
     /** Ends the flight thread (the app's onClose). */
     close: () => thread.close(),
+    /** Starts the flight thread ahead of the first build (flightThread.ts `warm`). */
+    warm: () => thread.warm(),
   };
 }

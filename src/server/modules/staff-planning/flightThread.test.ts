@@ -106,6 +106,18 @@ describe('the flight thread', () => {
     expect(JSON.parse((await next.finish(null)).toString())).toHaveLength(1);
   });
 
+  it('warms ahead of the first build, and not once closed', async () => {
+    const own = createFlightThread();
+    await own.warm();
+    const build = own.open();
+    build.round({ ...round, flights: [{ ...flight }] });
+    await build.choose(shape);
+    expect(JSON.parse((await build.finish(null)).toString())).toHaveLength(1);
+    await own.close();
+    await expect(own.warm()).resolves.toBeUndefined();
+    expect(() => own.open()).toThrow(/closed/);
+  });
+
   it('ends its worker on close and starts no build after', async () => {
     const own = createFlightThread();
     const build = own.open();

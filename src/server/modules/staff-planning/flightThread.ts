@@ -80,6 +80,20 @@ export function createFlightThread() {
     waiter?.reject(session.failed);
   }
 
+  /** How many builds the worker holds state of, answered once it has loaded its modules (0 when none runs). */
+  function held(): Promise<number> {
+    const asked = worker;
+    if (!asked) return Promise.resolve(0);
+    const id = nextId++;
+    return new Promise<number>((resolve) => {
+      probes.set(id, (count) => {
+        probes.delete(id);
+        resolve(count);
+      });
+      asked.postMessage({ type: 'held', id });
+    });
+  }
+
   function end(id: number) {
     if (!sessions.delete(id)) return;
     if (sessions.size === 0) worker?.unref();
@@ -144,19 +158,19 @@ export function createFlightThread() {
       };
     },
 
-    /** How many builds the worker holds state of (0 when none runs): tests. */
-    held(): Promise<number> {
-      const asked = worker;
-      if (!asked) return Promise.resolve(0);
-      const id = nextId++;
-      return new Promise<number>((resolve) => {
-        probes.set(id, (count) => {
-          probes.delete(id);
-          resolve(count);
-        });
-        asked.postMessage({ type: 'held', id });
-      });
+    /**
+     * Starts the worker and waits until it has loaded its modules (about 1 s of its own CPU), so the first month a
+     * user asks for does not pay it; the idle worker keeps nothing alive. A server calls it once it listens.
+     */
+    async warm(): Promise<void> {
+      if (closed) return;
+      worker ??= spawn();
+      if (sessions.size === 0) worker.unref();
+      await held();
     },
+
+    /** How many builds the worker holds state of (0 when none runs): tests. */
+    held,
 
     /** Ends the worker; builds under way fail, and no new one starts. */
     async close(): Promise<void> {

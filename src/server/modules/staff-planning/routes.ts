@@ -44,6 +44,10 @@ export const staffPlanningRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   const service = services.staffPlanning;
   // The flight answer's worker thread ends with the app, so that nothing outlives app.close().
   app.addHook('onClose', () => service.close());
+  // A listening server loads the worker now, not on the first month asked for (tests through inject never listen).
+  app.addHook('onListen', async () => {
+    service.warm().catch((error) => app.log.warn({ err: error }, 'planning flight thread warm-up failed'));
+  });
 
   app.get(
     '/planning/flight',
