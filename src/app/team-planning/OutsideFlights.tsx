@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Timeline } from '../../timeline/Timeline.tsx';
 import { parseApiError } from '../api/errors.ts';
 import { type BoardFilters, loadFlightsOutsideTeam, type TeamWithFlights } from './api.ts';
-import { flightHint, flightText, outsideBoard, teamLabel } from './board.ts';
+import { barLabelOf, boardHeight, flightHint, flightText, outsideBoard, teamLabel } from './board.ts';
 
 type Answer = Awaited<ReturnType<typeof loadFlightsOutsideTeam>>;
 
@@ -58,11 +58,7 @@ export function OutsideFlights({
   const rowLabel = useCallback((row: number) => teamLabel(model.teams[row]), [model]);
   const describeBar = useCallback((bar: number) => flightHint(model.flights[bar]), [model]);
   const barText = useCallback((bar: number) => flightText(model.flights[bar]), [model]);
-  const barLabel = useCallback(
-    (bar: number) =>
-      `${model.teams[model.bars.rows[bar]].name}: ${flightHint(model.flights[bar]).replaceAll('\n', ', ')}`,
-    [model],
-  );
+  const barLabel = useCallback((bar: number) => barLabelOf(model, bar), [model]);
   const barMenu = useCallback(
     (bar: number) => {
       const row = model.teams[model.bars.rows[bar]];
@@ -97,7 +93,7 @@ export function OutsideFlights({
         barText={barText}
         rowShade={model.shade}
         ariaLabel="Рейсы вне бригады"
-        height={Math.min(640, Math.max(240, 60 + model.teams.length * 30))}
+        height={boardHeight(model.teams.length)}
       />
     </div>
   );

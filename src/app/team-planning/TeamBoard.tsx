@@ -1,7 +1,15 @@
 import { useCallback, useMemo, useRef } from 'react';
 import { type DropPayload, Timeline } from '../../timeline/Timeline.tsx';
 import type { TeamWithFlights } from './api.ts';
-import { type BoardModel, buildBoard, flightHint, flightText, teamLabel } from './board.ts';
+import {
+  type BoardModel,
+  barLabelOf,
+  boardHeight,
+  buildBoard,
+  flightHint,
+  flightText,
+  teamLabel,
+} from './board.ts';
 
 type LinkedFlight = TeamWithFlights['flights'][number];
 
@@ -35,11 +43,7 @@ export function TeamBoard(props: TeamBoardProps) {
   const rowLabel = useCallback((row: number) => teamLabel(model.teams[row]), [model]);
   const describeBar = useCallback((bar: number) => flightHint(model.flights[bar]), [model]);
   const barText = useCallback((bar: number) => flightText(model.flights[bar]), [model]);
-  const barLabel = useCallback(
-    (bar: number) =>
-      `${model.teams[model.bars.rows[bar]].name}: ${flightHint(model.flights[bar]).replaceAll('\n', ', ')}`,
-    [model],
-  );
+  const barLabel = useCallback((bar: number) => barLabelOf(model, bar), [model]);
   const barMenu = useCallback(
     (bar: number) => {
       const p = latest.current;
@@ -87,7 +91,7 @@ export function TeamBoard(props: TeamBoardProps) {
       externalDrop={externalDrop}
       onFirstPaint={onFirstPaint}
       ariaLabel="Рейсы по бригадам"
-      height={Math.min(640, Math.max(240, 60 + model.teams.length * 30))}
+      height={boardHeight(model.teams.length)}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { getEventListeners } from 'node:events';
-import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { longestStretch } from '../../../tests/support/threadStall.ts';
 import { WorkAbandonedError } from '../db/gate.ts';
 import { createSolverPool } from './pool.ts';
 import { type PositionJob, solvePosition } from './position.mjs';
@@ -120,16 +120,6 @@ describe('solving the positions of a schedule', () => {
   });
 });
 
-const THREAD_STAT = '/proc/thread-self/stat';
-
-/** CPU time of the calling thread in ms (Linux: clock ticks of 10 ms in /proc), or null where it is not told. */
-function threadCpuMs(): number | null {
-  if (!existsSync(THREAD_STAT)) return null;
-  const fields = readFileSync(THREAD_STAT, 'utf8').split(') ')[1].split(' ');
-  // utime and stime, the 14th and 15th fields of stat(5) (the 3rd is the first after the command's name).
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 describe('solving on the worker pool', () => {
   const pool = createSolverPool(2);
   afterAll(() => pool.close());
@@ -166,35 +156,24 @@ describe('solving on the worker pool', () => {
       demand: busyWeek(i),
     }));
     // The longest stretch between two ticks of a 10 ms timer, while the HTTP thread answers nothing (/api/health
-    // included). On a loaded machine the scheduler alone delays ticks by up to ~200 ms (measured: 2 solver threads and
-    // other load on 2 cores), so where Linux tells this thread's own CPU time, a stretch counts that time: what the
-    // thread itself computed in it. (monitorEventLoopDelay misses a stretch that starts before its first tick.)
-    let last = performance.now();
-    let lastCpu = threadCpuMs();
-    let longest = 0;
-    let longestWall = 0;
-    const probe = setInterval(() => {
-      const now = performance.now();
-      const cpu = threadCpuMs();
-      longestWall = Math.max(longestWall, now - last);
-      longest = Math.max(longest, cpu === null || lastCpu === null ? now - last : cpu - lastCpu);
-      last = now;
-      lastCpu = cpu;
-    }, 10);
-    try {
-      const solved = await solveSchedule(positions, sevenShifts, {
-        slotMinutes: 15,
-        seconds: 0.2,
-        distinctSeconds: 0.1,
-        deadline: Date.now() + 60_000,
-        solve: pool.solve,
-      });
-      expect(solved).toHaveLength(21);
-      for (const position of solved)
-        expect(position.cover.every((n, s) => n >= position.demand[s])).toBe(true);
-    } finally {
-      clearInterval(probe);
-    }
+    // included): the thread's own CPU in it where Linux tells it (tests/support/threadStall.ts).
+    const {
+      answer: solved,
+      longest,
+      longestWall,
+    } = await longestStretch(
+      () =>
+        solveSchedule(positions, sevenShifts, {
+          slotMinutes: 15,
+          seconds: 0.2,
+          distinctSeconds: 0.1,
+          deadline: Date.now() + 60_000,
+          solve: pool.solve,
+        }),
+      10,
+    );
+    expect(solved).toHaveLength(21);
+    for (const position of solved) expect(position.cover.every((n, s) => n >= position.demand[s])).toBe(true);
     // Measured on 2 shared cores (load 3–5): 1.4 s of the thread's own CPU in one stretch (1.9 s of wall clock) when
     // it built the models; 10–20 ms since the worker builds them (wall-clock stretches 35–190 ms, the scheduler's).
     expect(longest, `longest stretch ${Math.round(longestWall)} ms of wall clock`).toBeLessThan(150);

@@ -2,9 +2,10 @@
  * The flight thread: builds that fail, are dropped or lose their caller free their state there, and a cold month of
  * the demo airport keeps the HTTP thread's own CPU short (the parsing and writing run in the worker).
  */
-import { existsSync, readFileSync } from 'node:fs';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb } from '../../../../tests/support/testApp.ts';
+import { longestStretch, threadCpuMs } from '../../../../tests/support/threadStall.ts';
 import { planningFlightsSchema } from '../../../shared/staff-planning.ts';
 import { wallClockToInstant } from '../../../shared/wallClock.ts';
 import type { DbHandle } from '../../db/client.ts';
@@ -14,16 +15,6 @@ import { createPlanningFlightService } from './flight.ts';
 import type { FlightShape } from './flightBuild.ts';
 import type { FlightRow } from './flightReads.ts';
 import { createFlightThread } from './flightThread.ts';
-
-const THREAD_STAT = '/proc/thread-self/stat';
-
-/** CPU time of the calling thread in ms (Linux: clock ticks of 10 ms in /proc), or null where it is not told. */
-function threadCpuMs(): number | null {
-  if (!existsSync(THREAD_STAT)) return null;
-  const fields = readFileSync(THREAD_STAT, 'utf8').split(') ')[1].split(' ');
-  // utime and stime, the 14th and 15th fields of stat(5) (the 3rd is the first after the command's name).
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 /** One flight of 2026-03-10 10:00 UTC, no turnaround. */
 const flight: FlightRow = {
@@ -157,27 +148,14 @@ describe('a cold month of the demo airport', () => {
   it('holds the HTTP thread for little CPU while ~10,000 flights are parsed and written', async () => {
     // A day first: the code compiled, the thread started and the fixture's garbage collected, as on a running server.
     await service.flightsJson(planned('2026-03-24 00:00:00', '2026-03-24 23:59:59'));
-    // The thread's own CPU over the build, and its longest stretch between two ticks of a 5 ms timer (CPU where
-    // Linux tells it: on a loaded machine the scheduler alone stretches wall-clock ticks; see schedule.test.ts).
-    let last = performance.now();
-    let lastCpu = threadCpuMs();
-    let longest = 0;
-    let longestWall = 0;
-    const probe = setInterval(() => {
-      const now = performance.now();
-      const cpu = threadCpuMs();
-      longestWall = Math.max(longestWall, now - last);
-      longest = Math.max(longest, cpu === null || lastCpu === null ? now - last : cpu - lastCpu);
-      last = now;
-      lastCpu = cpu;
-    }, 5);
+    // The thread's own CPU over the build, and its longest stretch between two ticks of a 5 ms timer
+    // (tests/support/threadStall.ts).
     const cpuBefore = threadCpuMs();
-    let bytes = 0;
-    try {
-      bytes = (await service.flightsJson(planned('2026-02-25 00:00:00', '2026-03-24 23:59:59'))).length;
-    } finally {
-      clearInterval(probe);
-    }
+    const { answer, longest, longestWall } = await longestStretch(
+      () => service.flightsJson(planned('2026-02-25 00:00:00', '2026-03-24 23:59:59')),
+      5,
+    );
+    const bytes = answer.length;
     const cpu = cpuBefore === null ? null : (threadCpuMs() as number) - cpuBefore;
     expect(bytes).toBeGreaterThan(20_000_000);
     // Measured on 2 shared cores (load 3–13): before the flight thread, 430–590 ms of the HTTP thread's CPU, 230–330
