@@ -42,16 +42,20 @@ const MAX_SLACK = 2;
 export function createBufferPool(maxBytes = 64 * 1024 * 1024): BufferPool {
   const idle: ArrayBuffer[] = [];
   let held = 0;
-  const take = (bytes: number): ArrayBuffer => {
+  /** An array of `length` on an idle buffer, zero-filled, or on a new one (zero already: no second pass over it). */
+  const zeroed = <T extends { fill(value: number): T }>(
+    bytes: number,
+    view: (buffer: ArrayBuffer) => T,
+  ): T => {
     let best = -1;
     for (let i = 0; i < idle.length; i++) {
       const size = idle[i].byteLength;
       if (size >= bytes && size <= bytes * MAX_SLACK && (best < 0 || size < idle[best].byteLength)) best = i;
     }
-    if (best < 0) return new ArrayBuffer(bytes);
+    if (best < 0) return view(new ArrayBuffer(bytes));
     const [buffer] = idle.splice(best, 1);
     held -= buffer.byteLength;
-    return buffer;
+    return view(buffer).fill(0);
   };
   const give = (buffers: Iterable<ArrayBuffer>) => {
     for (const buffer of buffers) {
@@ -62,11 +66,11 @@ export function createBufferPool(maxBytes = 64 * 1024 * 1024): BufferPool {
     while (held > maxBytes && idle.length > 0) held -= (idle.shift() as ArrayBuffer).byteLength;
   };
   return {
-    float64: (length) => new Float64Array(take(length * 8), 0, length).fill(0),
-    float32: (length) => new Float32Array(take(length * 4), 0, length).fill(0),
-    int32: (length) => new Int32Array(take(length * 4), 0, length).fill(0),
-    uint32: (length) => new Uint32Array(take(length * 4), 0, length).fill(0),
-    uint8: (length) => new Uint8Array(take(length), 0, length).fill(0),
+    float64: (length) => zeroed(length * 8, (buffer) => new Float64Array(buffer, 0, length)),
+    float32: (length) => zeroed(length * 4, (buffer) => new Float32Array(buffer, 0, length)),
+    int32: (length) => zeroed(length * 4, (buffer) => new Int32Array(buffer, 0, length)),
+    uint32: (length) => zeroed(length * 4, (buffer) => new Uint32Array(buffer, 0, length)),
+    uint8: (length) => zeroed(length, (buffer) => new Uint8Array(buffer, 0, length)),
     release(array) {
       if (array.buffer instanceof ArrayBuffer) give([array.buffer]);
     },
