@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Timeline } from '../../timeline/Timeline.tsx';
 import { parseApiError } from '../api/errors.ts';
 import { type BoardFilters, loadFlightsOutsideTeam, type TeamWithFlights } from './api.ts';
-import { barLabelOf, boardHeight, flightHint, flightText, outsideBoard, teamLabel } from './board.ts';
+import { outsideBoard } from './board.ts';
+import { useBoardTimeline } from './useBoardTimeline.ts';
 
 type Answer = Awaited<ReturnType<typeof loadFlightsOutsideTeam>>;
 
@@ -55,10 +56,7 @@ export function OutsideFlights({
     };
   }, [key, version]);
   const model = useMemo(() => outsideBoard(teams, answer ?? [], period), [teams, answer, period]);
-  const rowLabel = useCallback((row: number) => teamLabel(model.teams[row]), [model]);
-  const describeBar = useCallback((bar: number) => flightHint(model.flights[bar]), [model]);
-  const barText = useCallback((bar: number) => flightText(model.flights[bar]), [model]);
-  const barLabel = useCallback((bar: number) => barLabelOf(model, bar), [model]);
+  const timeline = useBoardTimeline(model);
   const barMenu = useCallback(
     (bar: number) => {
       const row = model.teams[model.bars.rows[bar]];
@@ -80,20 +78,11 @@ export function OutsideFlights({
   return (
     <div className="team-planning__board">
       <Timeline
-        rowCount={model.teams.length}
-        rowLabel={rowLabel}
-        bars={model.bars}
-        range={model.range}
+        {...timeline}
         scaleMinutes={scale}
         onZoom={onZoom}
-        describeBar={describeBar}
         barMenu={barMenu}
-        menuLabel="Действия с рейсом"
-        barLabel={barLabel}
-        barText={barText}
-        rowShade={model.shade}
         ariaLabel="Рейсы вне бригады"
-        height={boardHeight(model.teams.length)}
       />
     </div>
   );

@@ -1,15 +1,8 @@
 import { useCallback, useMemo, useRef } from 'react';
 import { type DropPayload, Timeline } from '../../timeline/Timeline.tsx';
 import type { TeamWithFlights } from './api.ts';
-import {
-  type BoardModel,
-  barLabelOf,
-  boardHeight,
-  buildBoard,
-  flightHint,
-  flightText,
-  teamLabel,
-} from './board.ts';
+import { type BoardModel, buildBoard } from './board.ts';
+import { useBoardTimeline } from './useBoardTimeline.ts';
 
 type LinkedFlight = TeamWithFlights['flights'][number];
 
@@ -40,10 +33,7 @@ export function TeamBoard(props: TeamBoardProps) {
     performance.measure('team-planning:first-paint', { start: mounted.current, end: performance.now() });
   }, []);
 
-  const rowLabel = useCallback((row: number) => teamLabel(model.teams[row]), [model]);
-  const describeBar = useCallback((bar: number) => flightHint(model.flights[bar]), [model]);
-  const barText = useCallback((bar: number) => flightText(model.flights[bar]), [model]);
-  const barLabel = useCallback((bar: number) => barLabelOf(model, bar), [model]);
+  const timeline = useBoardTimeline(model);
   const barMenu = useCallback(
     (bar: number) => {
       const p = latest.current;
@@ -75,23 +65,14 @@ export function TeamBoard(props: TeamBoardProps) {
   );
   return (
     <Timeline
-      rowCount={model.teams.length}
-      rowLabel={rowLabel}
-      bars={model.bars}
-      range={model.range}
+      {...timeline}
       scaleMinutes={scale}
       onZoom={onZoom}
-      describeBar={describeBar}
       barMenu={barMenu}
-      menuLabel="Действия с рейсом"
-      barLabel={barLabel}
-      barText={barText}
-      rowShade={model.shade}
       dragBars={dragBars}
       externalDrop={externalDrop}
       onFirstPaint={onFirstPaint}
       ariaLabel="Рейсы по бригадам"
-      height={boardHeight(model.teams.length)}
     />
   );
 }

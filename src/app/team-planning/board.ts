@@ -161,16 +161,6 @@ export function teamLabel(team: BoardTeam<AnyFlight>): string {
   return `${team.name} (${team.real_count ?? 0}/${team.count}) ${clockOf(team.begin_datetime)}–${clockOf(team.end_datetime)}`;
 }
 
-/** The ARIA text of a board's bar: its team, then the flight's hint on one line. */
-export function barLabelOf(model: BoardModel<AnyFlight>, bar: number): string {
-  return `${model.teams[model.bars.rows[bar]].name}: ${flightHint(model.flights[bar]).replaceAll('\n', ', ')}`;
-}
-
-/** A board's height in px: 30 a team, at least 240, at most 640. */
-export function boardHeight(rows: number): number {
-  return Math.min(640, Math.max(240, 60 + rows * 30));
-}
-
 /** The text inside a bar: the flight numbers. */
 export function flightText(flight: AnyFlight): string {
   return flight.flight_number;

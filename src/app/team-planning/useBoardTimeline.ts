@@ -1,0 +1,28 @@
+import { useMemo } from 'react';
+import { type AnyFlight, type BoardModel, flightHint, flightText, teamLabel } from './board.ts';
+
+/**
+ * The Timeline props every team board draws from its model (the board and the outside-team view): rows, bars, the
+ * texts of rows, bars and hints, the shift shade, the menu's name and the height. The caller adds the scale, its own
+ * menu, drags and ARIA name.
+ */
+export function useBoardTimeline(model: BoardModel<AnyFlight>) {
+  return useMemo(
+    () => ({
+      rowCount: model.teams.length,
+      rowLabel: (row: number) => teamLabel(model.teams[row]),
+      bars: model.bars,
+      range: model.range,
+      describeBar: (bar: number) => flightHint(model.flights[bar]),
+      // The team, then the flight's hint on one line.
+      barLabel: (bar: number) =>
+        `${model.teams[model.bars.rows[bar]].name}: ${flightHint(model.flights[bar]).replaceAll('\n', ', ')}`,
+      barText: (bar: number) => flightText(model.flights[bar]),
+      rowShade: model.shade,
+      menuLabel: 'Действия с рейсом',
+      // 30 px a team, at least 240, at most 640.
+      height: Math.min(640, Math.max(240, 60 + model.teams.length * 30)),
+    }),
+    [model],
+  );
+}
