@@ -2,11 +2,12 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } fro
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { CalcFilter, CalcItem, Coeff } from '../../../shared/planning-calc.ts';
 import { shiftScheduleResultSchema } from '../../../shared/shift-schedules.ts';
-import { instantToWallClock, wallClockToInstant } from '../../../shared/wallClock.ts';
+import { instantToWallClock } from '../../../shared/wallClock.ts';
 import type { Db, DbHandle } from '../../db/client.ts';
 import { employees, planningCalcs, users } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../domain/errors.ts';
 import { containsPattern, sortKey } from '../../http/filters.ts';
+import { midnight } from '../../http/period.ts';
 import { coeffBasis, coefficients } from './coeff.ts';
 
 export type PlanningCalcDeps = Pick<DbHandle, 'db' | 'kind'>;
@@ -57,13 +58,14 @@ async function staffCount(db: Db, positionIds: number[]): Promise<number> {
 export function createPlanningCalcService({ db, kind }: PlanningCalcDeps) {
   /** The list's conditions; created days are read in the request's zone. */
   function whereOf(filter: CalcFilter, zone: string): SQL | undefined {
-    const dayStart = (day: string) => wallClockToInstant(`${day} 00:00:00`, zone) as Date;
-    const nextDay = (day: string) =>
-      new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     return and(
       filter.name ? ilike(planningCalcs.name, containsPattern(filter.name)) : undefined,
-      filter.created_from ? gte(planningCalcs.createdAt, dayStart(filter.created_from)) : undefined,
-      filter.created_to ? lt(planningCalcs.createdAt, dayStart(nextDay(filter.created_to))) : undefined,
+      filter.created_from
+        ? gte(planningCalcs.createdAt, midnight(filter.created_from, zone) as Date)
+        : undefined,
+      filter.created_to
+        ? lt(planningCalcs.createdAt, midnight(filter.created_to, zone, 1) as Date)
+        : undefined,
     );
   }
 

@@ -33,6 +33,7 @@ import { type FieldErrors, NotFoundError, ValidationError } from '../../domain/e
 import { BadRequestError } from '../../http/errors.ts';
 import { containsPattern, filterText, orderOf, searchAny } from '../../http/filters.ts';
 import type { FilterParser, QueryOf } from '../../http/list.ts';
+import { midnight } from '../../http/period.ts';
 import {
   countFlights,
   describeBags,
@@ -107,13 +108,6 @@ export interface RushBaggageOptions {
   mailDomains?: readonly string[];
 }
 
-/** The next day of a date-only text. Example: `nextDay('2026-12-31')` → '2027-01-01'. */
-function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 /** Flights whose number, with or without the carrier's code, holds the text ('SU1234', 'su 12', '123'). */
 function numberSearch(text: string | undefined) {
   const compact = text?.replace(/\s+/g, '');
@@ -162,8 +156,8 @@ export function createRushBaggageService({ db, kind }: RushBaggageDeps, options:
     async flights(query: QueryOf<typeof FLIGHT_LIST>, zone: string) {
       const f = query.filters;
       const first = f.date ?? instantToWallClock(Date.now(), zone).slice(0, 10);
-      const from = wallClockToInstant(first, zone)!;
-      const to = wallClockToInstant(addDays(first, f.date ? 1 : FLIGHT_DAYS_DEFAULT), zone)!;
+      const from = midnight(first, zone)!;
+      const to = midnight(first, zone, f.date ? 1 : FLIGHT_DAYS_DEFAULT)!;
       const factAt = sql`case when ${flights.direction} = 1 then ${flights.factDepartureAt} else ${flights.factArrivalAt} end`;
       const where = and(
         gte(flights.planAt, from),
