@@ -3,8 +3,7 @@ import { z } from './messages.ts';
 
 export const AUDIT_ACTIONS = { insert: 'Создание', update: 'Изменение', delete: 'Удаление' } as const;
 
-/** The longest period one audit query may cover, and the period read when the query names none. */
-export const AUDIT_MAX_DAYS = 93;
+/** The period read when an audit query names none (the longest is `MAX_PERIOD_DAYS` of dates.ts). */
 export const AUDIT_DEFAULT_DAYS = 7;
 export const AUDIT_MAX_PER_PAGE = 100;
 

@@ -14,6 +14,8 @@ const DISPLAY_DATETIME_FORMAT = 'DD.MM.YYYY HH:mm';
 const MONTH_HEADER_FORMAT = 'MMMM YYYY';
 /** Weekday labels, the week starting on Monday (spec 1, 9). */
 export const WEEKDAYS_RU: readonly string[] = ['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс'];
+/** The longest period any screen offers and any query reads, in days (spec 7: planning, flight table, audit). */
+export const MAX_PERIOD_DAYS = 93;
 /** The year view is a 3x3 grid of years (spec 4.1). */
 export const YEAR_GRID_SIZE = 9;
 

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
-import { AUDIT_ACTIONS, AUDIT_MAX_DAYS, type AuditEntry, auditEntityLabel } from '../../shared/audit.ts';
+import { AUDIT_ACTIONS, type AuditEntry, auditEntityLabel } from '../../shared/audit.ts';
+import { MAX_PERIOD_DAYS } from '../../shared/dates.ts';
 import {
   DataGridView,
   DateRangePicker,
@@ -138,7 +139,7 @@ export default function Screen() {
               setFilter('from', range.from.slice(0, 10));
               setFilter('to', range.to.slice(0, 10));
             }}
-            limitDays={AUDIT_MAX_DAYS}
+            limitDays={MAX_PERIOD_DAYS}
             placeholder="Последние 7 дней"
           />
           {from || to ? (

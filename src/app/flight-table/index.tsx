@@ -9,7 +9,7 @@ import {
   type FlightMessage,
   flightActionsMachine,
 } from '../../machines/flightActions.ts';
-import { defaultRange, formatStamp } from '../../shared/dates.ts';
+import { defaultRange, formatStamp, MAX_PERIOD_DAYS } from '../../shared/dates.ts';
 import type { LiveEntity } from '../../shared/events.ts';
 import { type ColumnSetting, RACE_FILTER_KEYS, type RaceRow } from '../../shared/flight-table.ts';
 import { instantToDay } from '../../shared/wallClock.ts';
@@ -253,7 +253,7 @@ export default function Screen() {
       <PageCard>
         <div className="flight-table__bar">
           <div className="flight-table__period">
-            <DateRangePicker label="Период" value={range} onChange={onRange} limitDays={93} />
+            <DateRangePicker label="Период" value={range} onChange={onRange} limitDays={MAX_PERIOD_DAYS} />
           </div>
           <div className="flight-table__actions" role="toolbar" aria-label="Действия с выбранными рейсами">
             <span className="flight-table__count" role="status">

@@ -1,4 +1,5 @@
 import type { StaffPlanningFilters } from '../../machines/staffPlanningFilters.ts';
+import { MAX_PERIOD_DAYS } from '../../shared/dates.ts';
 import {
   DateRangePicker,
   MultiSelect,
@@ -16,7 +17,6 @@ export interface FiltersProps {
   onReset: () => void;
 }
 
-const PERIOD_DAYS = 93;
 const numbers = (ids: OptionId[]) => ids.map(Number);
 
 /** The filter panel of spec 2 ("Staff planning by flights"); every change goes to the machine at once. */
@@ -55,7 +55,7 @@ export function Filters({ reference, lists, filters, onChange, onReset }: Filter
       <DateRangePicker
         label="Период"
         withTime
-        limitDays={PERIOD_DAYS}
+        limitDays={MAX_PERIOD_DAYS}
         value={filters.range}
         onChange={(range) => onChange({ range })}
       />

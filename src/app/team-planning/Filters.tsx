@@ -1,8 +1,8 @@
 import { TEAM_SCALES, type TeamPlanningFilters } from '../../machines/teamPlanningFilters.ts';
+import { MAX_PERIOD_DAYS } from '../../shared/dates.ts';
 import { DateRangePicker, MultiSelect, type OptionId, Select, ToggleSwitch } from '../../widgets/index.ts';
 import type { TeamReference } from './api.ts';
 
-const PERIOD_DAYS = 93;
 const numbers = (ids: OptionId[]) => ids.map(Number);
 /** The picker speaks 'YYYY-MM-DD HH:mm', the API 'YYYY-MM-DD HH:mm:ss'. */
 const toPicker = (wall: string) => wall.slice(0, 16);
@@ -35,7 +35,7 @@ export function Filters({ reference, filters, onChange }: FiltersProps) {
       <DateRangePicker
         label="Период"
         withTime
-        limitDays={PERIOD_DAYS}
+        limitDays={MAX_PERIOD_DAYS}
         value={{ from: toPicker(filters.begin), to: toPicker(filters.end) }}
         onChange={(range) => onChange({ begin: fromPicker(range.from), end: fromPicker(range.to) })}
       />

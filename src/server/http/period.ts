@@ -1,11 +1,11 @@
+import { MAX_PERIOD_DAYS } from '../../shared/dates.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import { wallClockToInstant, zoneOffset } from '../../shared/wallClock.ts';
 import { BadRequestError } from './errors.ts';
 
 const MS_PER_DAY = 86_400_000;
 
-/** The longest period any query reads, in days (spec 7: the planning, flight table and audit periods). */
-export const MAX_PERIOD_DAYS = 93;
+export { MAX_PERIOD_DAYS };
 
 /** The query names of a period's bounds and its longest allowed length. */
 export interface PeriodSpec<B extends string, E extends string> {

@@ -15,14 +15,13 @@ import { coverSummary, hoursText, solveText, statusText } from '../../shift-sche
 import type { PlanningLists, PlanningReferenceLists } from '../api.ts';
 import { WholeInput } from '../WholeInput.tsx';
 import './standard.css';
+import { MAX_PERIOD_DAYS } from '../../../shared/dates.ts';
 
 export interface StandardScheduleProps {
   reference: PlanningReferenceLists;
   lists: PlanningLists;
   filters: StaffPlanningFilters;
 }
-
-const PERIOD_DAYS = 93;
 
 /** Each limited field's label and what the server takes when it is empty (1 repeat, 0 %). */
 const LIMIT_LABELS: [LimitedField, string, string][] = [
@@ -182,7 +181,7 @@ export function StandardSchedule({ reference, lists, filters }: StandardSchedule
             <DateRangePicker
               label="Период"
               withTime
-              limitDays={PERIOD_DAYS}
+              limitDays={MAX_PERIOD_DAYS}
               value={form.range}
               disabled={creating}
               onChange={(range) => actor.send({ type: 'RANGE.SET', range })}
