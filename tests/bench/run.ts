@@ -1,5 +1,5 @@
 import { execSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../src/server/app.ts';
@@ -55,7 +55,7 @@ async function main(argv: string[]) {
     if (only.length === 1) return;
   }
 
-  if (!existsSync('dist/client/index.html')) execSync('npx vite build', { stdio: 'inherit' });
+  if (clientIsStale()) execSync('npx vite build', { stdio: 'inherit' });
   if (wants('bundle')) benchBundle();
   if (wants('geometry')) await benchGeometry();
   if (wants('solver')) await benchSolver();
@@ -101,3 +101,21 @@ main(process.argv.slice(2)).catch((error) => {
   console.error(error);
   process.exit(1);
 });
+
+/** The newest change under a folder (or of a file), in ms since the epoch. */
+function newest(target: string): number {
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(target).reduce(
+    (latest, name) => Math.max(latest, newest(path.join(target, name))),
+    stat.mtimeMs,
+  );
+}
+
+/** The browser figures are measured on `dist/client`: rebuild it when any source is newer than the build. */
+function clientIsStale(): boolean {
+  const built = 'dist/client/index.html';
+  if (!existsSync(built)) return true;
+  const sources = ['src', 'index.html', 'vite.config.ts', 'package-lock.json'];
+  return Math.max(...sources.map(newest)) > statSync(built).mtimeMs;
+}
