@@ -50,27 +50,30 @@ const ROLES: Record<string, RoleDefinition> = {
  * changed, a rule added to or taken from a role), so a start with an unchanged catalogue leaves no audit rows.
  */
 export async function syncCatalogue(handle: DbHandle): Promise<void> {
-  for (const name of RULE_NAMES) {
-    await handle.query(
-      `insert into rules (name, title) values ($1, $2)
-       on conflict (name) do update set title = excluded.title where rules.title is distinct from excluded.title`,
-      [name, RULE_CATALOGUE[name]],
-    );
-  }
-  for (const [name, role] of Object.entries(ROLES)) {
-    await handle.query(
-      `insert into roles (name, title) values ($1, $2)
-       on conflict (name) do update set title = excluded.title where roles.title is distinct from excluded.title`,
-      [name, role.title],
-    );
-    const [row] = await handle.query<{ id: number }>('select id from roles where name = $1', [name]);
-    await handle.query('delete from role_rules where role_id = $1 and not (rule_name = any($2::text[]))', [
-      row.id,
-      role.rules,
-    ]);
-    await handle.query(
-      `insert into role_rules (role_id, rule_name) select $1, unnest($2::text[]) on conflict do nothing`,
-      [row.id, role.rules],
-    );
-  }
+  // Four statements whatever the catalogue's size (one a rule cost ~0.6 s at every start on PGlite).
+  await handle.query(
+    `insert into rules (name, title) select * from unnest($1::text[], $2::text[])
+     on conflict (name) do update set title = excluded.title where rules.title is distinct from excluded.title`,
+    [RULE_NAMES, RULE_NAMES.map((name) => RULE_CATALOGUE[name])],
+  );
+  const roles = Object.entries(ROLES);
+  await handle.query(
+    `insert into roles (name, title) select * from unnest($1::text[], $2::text[])
+     on conflict (name) do update set title = excluded.title where roles.title is distinct from excluded.title`,
+    [roles.map(([name]) => name), roles.map(([, role]) => role.title)],
+  );
+  const pairs = roles.flatMap(([name, role]) => role.rules.map((rule) => [name, rule] as const));
+  const held = [pairs.map(([name]) => name), pairs.map(([, rule]) => rule)];
+  await handle.query(
+    `delete from role_rules rr using roles r
+     where r.id = rr.role_id and r.name = any($3::text[])
+       and (r.name, rr.rule_name) not in (select * from unnest($1::text[], $2::text[]))`,
+    [...held, roles.map(([name]) => name)],
+  );
+  await handle.query(
+    `insert into role_rules (role_id, rule_name)
+     select r.id, p.rule from unnest($1::text[], $2::text[]) as p(role, rule) join roles r on r.name = p.role
+     on conflict do nothing`,
+    held,
+  );
 }
