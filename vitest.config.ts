@@ -1,9 +1,45 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+const SERVER_TESTS = ['src/server', 'tests/api', 'tests/fuzz', 'tests/faults'];
 /**
- * Two projects: the browser side (jsdom) and the server side (node, API tests through app.inject).
- * `npm run test:pg` runs only the server project with DATABASE_URL set.
+ * What a test that opens a database says, itself or in a helper of tests/ it imports: the test app, the database
+ * client, PGlite, the fuzz harness, a server process, or the PostgreSQL URL. Broad on purpose: a pure test taken
+ * for a database one only runs twice; the other way round would skip PostgreSQL.
+ */
+const OPENS_DATABASE = /DATABASE_URL|testApp|openDb|db\/client|pglite|fuzz|serverProcess|servers\.ts/i;
+const RELATIVE_IMPORT = /from '(\.{1,2}\/[^']+)'/g;
+
+/** Every `*.test.ts` under the folders. */
+function testFiles(folders: readonly string[]): string[] {
+  const walk = (folder: string): string[] =>
+    readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+      const file = path.join(folder, entry.name);
+      if (entry.isDirectory()) return walk(file);
+      return entry.name.endsWith('.test.ts') ? [file] : [];
+    });
+  return folders.flatMap(walk);
+}
+
+/** Whether the file, or a helper under tests/ it imports (at any depth), opens a database. */
+function opensDatabase(file: string, seen = new Set<string>()): boolean {
+  if (seen.has(file)) return false;
+  seen.add(file);
+  const text = readFileSync(file, 'utf8');
+  if (OPENS_DATABASE.test(text)) return true;
+  return [...text.matchAll(RELATIVE_IMPORT)]
+    .map((match) => path.join(path.dirname(file), match[1]))
+    .some((helper) => helper.startsWith('tests/') && opensDatabase(helper, seen));
+}
+
+/** The server's test files that open a database: the PostgreSQL pass runs these again. */
+const databaseTests = testFiles(SERVER_TESTS).filter((file) => opensDatabase(file));
+
+/**
+ * Three projects: the browser side (jsdom), the server's logic (node, no database) and the server on a database
+ * (node, API tests through app.inject). `npm run test:pg` runs only the database project, with DATABASE_URL set.
  */
 export default defineConfig({
   plugins: [react()],
@@ -28,15 +64,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'logic',
+          environment: 'node',
+          include: SERVER_TESTS.map((folder) => `${folder}/**/*.test.ts`),
+          exclude: databaseTests,
+          testTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'server',
           globalSetup: ['tests/support/globalDb.ts'],
           environment: 'node',
-          include: [
-            'src/server/**/*.test.ts',
-            'tests/api/**/*.test.ts',
-            'tests/fuzz/**/*.test.ts',
-            'tests/faults/**/*.test.ts',
-          ],
+          include: databaseTests,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
