@@ -12,13 +12,23 @@ const SERVER_TESTS = ['src/server', 'tests/api', 'tests/fuzz', 'tests/faults'];
 const OPENS_DATABASE = /DATABASE_URL|testApp|openDb|db\/client|pglite|fuzz|serverProcess|servers\.ts/i;
 const RELATIVE_IMPORT = /from '(\.{1,2}\/[^']+)'/g;
 
-/** Every `*.test.ts` under the folders. */
-function testFiles(folders: readonly string[]): string[] {
+const CLIENT_TESTS = ['src/app', 'src/widgets', 'src/machines', 'src/shared', 'src/timeline', 'src/workers'];
+/**
+ * What a browser-side test that needs a DOM says: a component (.tsx), Testing Library, a stubbed fetch (relative
+ * URLs resolve against the page), or a browser global. jsdom costs about a second a file to set up; the rest run in
+ * node, where a test that wrongly lands there fails loudly (`window is not defined`) rather than passing unchecked.
+ */
+const NEEDS_DOM =
+  /@testing-library|stubFetch|\b(?:document|window|location|localStorage|sessionStorage|navigator|HTMLElement|Event)\b|render\(/;
+
+/** Every test file under the folders (`*.test.ts`, and `*.test.tsx` when asked). */
+function testFiles(folders: readonly string[], tsx = false): string[] {
+  const test = tsx ? /\.test\.tsx?$/ : /\.test\.ts$/;
   const walk = (folder: string): string[] =>
     readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
       const file = path.join(folder, entry.name);
       if (entry.isDirectory()) return walk(file);
-      return entry.name.endsWith('.test.ts') ? [file] : [];
+      return test.test(entry.name) ? [file] : [];
     });
   return folders.flatMap(walk);
 }
@@ -36,10 +46,15 @@ function opensDatabase(file: string, seen = new Set<string>()): boolean {
 
 /** The server's test files that open a database: the PostgreSQL pass runs these again. */
 const databaseTests = testFiles(SERVER_TESTS).filter((file) => opensDatabase(file));
+/** The browser side's test files that need a DOM. */
+const domTests = testFiles(CLIENT_TESTS, true).filter(
+  (file) => file.endsWith('.tsx') || NEEDS_DOM.test(readFileSync(file, 'utf8')),
+);
 
 /**
- * Three projects: the browser side (jsdom), the server's logic (node, no database) and the server on a database
- * (node, API tests through app.inject). `npm run test:pg` runs only the database project, with DATABASE_URL set.
+ * Four projects: the browser side on a DOM (client: jsdom) and without one (client-logic: node), the server's logic
+ * (logic: node, no database) and the server on a database (server: node, API tests through app.inject).
+ * `npm run test:pg` runs only the database project, with DATABASE_URL set.
  */
 export default defineConfig({
   plugins: [react()],
@@ -50,15 +65,21 @@ export default defineConfig({
         test: {
           name: 'client',
           environment: 'jsdom',
-          include: [
-            'src/app/**/*.test.{ts,tsx}',
-            'src/widgets/**/*.test.{ts,tsx}',
-            'src/machines/**/*.test.{ts,tsx}',
-            'src/shared/**/*.test.{ts,tsx}',
-            'src/timeline/**/*.test.{ts,tsx}',
-            'src/workers/**/*.test.{ts,tsx}',
-          ],
+          // Isolated (a fresh DOM and module graph a file): shared, Floating UI's focus manager carries a closed
+          // modal's focus return into the next file's modal (RowModal's typing lost its focus after one key).
+          include: domTests,
           setupFiles: ['tests/support/setup-dom.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'client-logic',
+          environment: 'node',
+          // Pure modules: one module graph for all the files instead of a fresh import for each.
+          isolate: false,
+          include: CLIENT_TESTS.map((folder) => `${folder}/**/*.test.{ts,tsx}`),
+          exclude: domTests,
         },
       },
       {
@@ -66,6 +87,8 @@ export default defineConfig({
         test: {
           name: 'logic',
           environment: 'node',
+          // Like client-logic: no database, no module state a test leaves behind (checked with shuffled orders).
+          isolate: false,
           include: SERVER_TESTS.map((folder) => `${folder}/**/*.test.ts`),
           exclude: databaseTests,
           testTimeout: 60_000,
