@@ -100,6 +100,9 @@ export default defineConfig({
           name: 'server',
           globalSetup: ['tests/support/globalDb.ts'],
           environment: 'node',
+          // Each file opens (and closes) its own database, so one module graph serves them all: 25 % less time than
+          // importing the server again for each of 84 files. Every file must close what it opens.
+          isolate: false,
           include: databaseTests,
           testTimeout: 60_000,
           hookTimeout: 120_000,
