@@ -115,6 +115,9 @@ describe('a list screen with a row modal', () => {
     render(<Notes api={{ save: async () => Promise.reject(failures.shift()) }} />);
     await user.click(screen.getByRole('button', { name: 'Добавить' }));
     const dialog = screen.getByRole('dialog', { name: 'Новая заметка' });
+    // The focus manager moves the focus into the dialog a frame after it opens: typing before would lose the rest
+    // of the text to the element it focuses.
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
     await user.type(within(dialog).getByLabelText('Текст'), 'Вторая');
     await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Не удалось создать: Сервер упал');
