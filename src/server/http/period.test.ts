@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fieldsOf } from '../../../tests/support/refusal.ts';
+import { MAX_PERIOD_DAYS } from '../../shared/dates.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import { BadRequestError } from './errors.ts';
 import {
-  MAX_PERIOD_DAYS,
   midnight,
   periodFault,
   readDays,

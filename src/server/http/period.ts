@@ -5,8 +5,6 @@ import { BadRequestError } from './errors.ts';
 
 const MS_PER_DAY = 86_400_000;
 
-export { MAX_PERIOD_DAYS };
-
 /** The query names of a period's bounds and its longest allowed length. */
 export interface PeriodSpec<B extends string, E extends string> {
   begin: B;

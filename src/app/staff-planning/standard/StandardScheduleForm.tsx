@@ -8,6 +8,7 @@ import {
   type StandardScheduleDefaults,
   standardScheduleMachine,
 } from '../../../machines/standardSchedule.ts';
+import { MAX_PERIOD_DAYS } from '../../../shared/dates.ts';
 import type { ShiftScheduleResult } from '../../../shared/shift-schedules.ts';
 import { DateRangePicker, Modal, MultiSelect, type SelectOption, TextInput } from '../../../widgets/index.ts';
 import { fieldMessage } from '../../api/errors.ts';
@@ -15,7 +16,6 @@ import { coverSummary, hoursText, solveText, statusText } from '../../shift-sche
 import type { PlanningLists, PlanningReferenceLists } from '../api.ts';
 import { WholeInput } from '../WholeInput.tsx';
 import './standard.css';
-import { MAX_PERIOD_DAYS } from '../../../shared/dates.ts';
 
 export interface StandardScheduleProps {
   reference: PlanningReferenceLists;

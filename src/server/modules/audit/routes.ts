@@ -6,10 +6,10 @@ import {
   auditEntrySchema,
   auditUserSchema,
 } from '../../../shared/audit.ts';
+import { MAX_PERIOD_DAYS } from '../../../shared/dates.ts';
 import { z } from '../../../shared/messages.ts';
 import { anyRule } from '../../http/access.ts';
 import { listQuery, sendPage } from '../../http/list.ts';
-import { MAX_PERIOD_DAYS } from '../../http/period.ts';
 import { routeGroup } from '../../http/route.ts';
 import type { ModuleOptions } from '../index.ts';
 import { AUDIT_LIST } from './service.ts';

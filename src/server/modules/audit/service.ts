@@ -7,6 +7,7 @@ import {
   type AuditUser,
   auditEntityLabel,
 } from '../../../shared/audit.ts';
+import { MAX_PERIOD_DAYS } from '../../../shared/dates.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { instantToWallClock, wallClockToInstant, zoneOffset } from '../../../shared/wallClock.ts';
 import type { DbHandle } from '../../db/client.ts';
@@ -14,7 +15,7 @@ import { auditLog, users } from '../../db/schema/index.ts';
 import { BadRequestError } from '../../http/errors.ts';
 import { filterIds, filterText, sortKey } from '../../http/filters.ts';
 import type { FilterParser, QueryOf } from '../../http/list.ts';
-import { MAX_PERIOD_DAYS, midnight, periodFault } from '../../http/period.ts';
+import { midnight, periodFault } from '../../http/period.ts';
 
 const MS_PER_DAY = 86_400_000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MAX_PERIOD_DAYS } from '../../../shared/dates.ts';
 import {
   combineResultSchema,
   deleteResultSchema,
@@ -23,7 +24,6 @@ import { idSchema } from '../../../shared/reference.ts';
 import { MULTIPART_BODY_LIMIT } from '../../http/bodyLimit.ts';
 import { listQuery, sendPage } from '../../http/list.ts';
 import { multipartFields } from '../../http/multipart.ts';
-import { MAX_PERIOD_DAYS } from '../../http/period.ts';
 import { parseQueryString, queryId, queryList } from '../../http/query.ts';
 import { routeGroup } from '../../http/route.ts';
 import { answerSignal } from '../../http/signal.ts';

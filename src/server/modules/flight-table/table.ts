@@ -2,6 +2,7 @@
  * The flight table as a list and as a sheet: the period of a query (today by default), the column filters and sort,
  * the page, and the export's period, rows and cells. The rows come from the listing (listing.ts).
  */
+import { MAX_PERIOD_DAYS } from '../../../shared/dates.ts';
 import {
   FLIGHT_TABLE_COLUMN_KEYS,
   FLIGHT_TABLE_COLUMNS,
@@ -13,7 +14,7 @@ import {
 import { instantToDay, wallClockToInstant } from '../../../shared/wallClock.ts';
 import { buildXlsx } from '../../files/xlsx.ts';
 import { BadRequestError } from '../../http/errors.ts';
-import { MAX_PERIOD_DAYS, type Period, readDays } from '../../http/period.ts';
+import { type Period, readDays } from '../../http/period.ts';
 import type { createRowListing } from './listing.ts';
 import { type RaceQuery, raceFilters } from './raceQuery.ts';
 import { filterEntries, type RowEntry, sortEntries } from './rows.ts';

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MAX_PERIOD_DAYS } from '../../../shared/dates.ts';
 import { z } from '../../../shared/messages.ts';
 import {
   createdCalcSchema,
@@ -15,7 +16,6 @@ import { type FieldErrors, ValidationError } from '../../domain/errors.ts';
 import { buildXlsx } from '../../files/xlsx.ts';
 import { anyRule } from '../../http/access.ts';
 import { plainQuery } from '../../http/list.ts';
-import { MAX_PERIOD_DAYS } from '../../http/period.ts';
 import { queryId, queryIds, queryText } from '../../http/query.ts';
 import { routeGroup } from '../../http/route.ts';
 import { answerSignal } from '../../http/signal.ts';

@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import { MAX_PERIOD_DAYS } from '../../../shared/dates.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import {
   SCHEDULE_EMPTY_MESSAGE,
@@ -19,7 +20,7 @@ import {
   workingShifts,
 } from '../../db/schema/index.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
-import { MAX_PERIOD_DAYS, type Period, wallPeriod } from '../../http/period.ts';
+import { type Period, wallPeriod } from '../../http/period.ts';
 import { solverPool } from '../../solver/pool.ts';
 import { solveSchedule, type WorkingShift } from '../../solver/schedule.ts';
 import { typicalWeek } from '../../solver/typicalWeek.ts';

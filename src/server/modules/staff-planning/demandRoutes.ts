@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MAX_PERIOD_DAYS } from '../../../shared/dates.ts';
 import { MESSAGES, z } from '../../../shared/messages.ts';
 import {
   DIRECTIONS,
@@ -16,7 +17,7 @@ import { wallClockToInstant } from '../../../shared/wallClock.ts';
 import { anyRule } from '../../http/access.ts';
 import { BadRequestError } from '../../http/errors.ts';
 import { plainQuery } from '../../http/list.ts';
-import { MAX_PERIOD_DAYS, readDays, requirePeriod } from '../../http/period.ts';
+import { readDays, requirePeriod } from '../../http/period.ts';
 import { queryArray, queryId, queryIds, queryText } from '../../http/query.ts';
 import { routeGroup } from '../../http/route.ts';
 import type { ModuleOptions } from '../index.ts';

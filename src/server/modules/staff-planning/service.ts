@@ -1,4 +1,5 @@
 import { type AnyColumn, and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { MAX_PERIOD_DAYS } from '../../../shared/dates.ts';
 import { DEFAULT_PLANNING_SCHEDULES, DEFAULT_PLANNING_STATUSES } from '../../../shared/reference.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { WorkAbandonedError } from '../../db/gate.ts';
@@ -18,7 +19,7 @@ import {
   tasks,
 } from '../../db/schema/index.ts';
 import { sortKey } from '../../http/filters.ts';
-import { MAX_PERIOD_DAYS, type Period, splitPeriod } from '../../http/period.ts';
+import { type Period, splitPeriod } from '../../http/period.ts';
 import { createPlanningFlightService } from './flight.ts';
 
 /** Options of the staff-planning flight period type. */

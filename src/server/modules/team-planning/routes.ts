@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MAX_PERIOD_DAYS } from '../../../shared/dates.ts';
 import { MESSAGES, z } from '../../../shared/messages.ts';
 import { namedItemSchema } from '../../../shared/reference.ts';
 import {
@@ -17,7 +18,7 @@ import {
 import { DAY_PATTERN } from '../../../shared/turnaround.ts';
 import { wallClockToInstant } from '../../../shared/wallClock.ts';
 import { plainQuery } from '../../http/list.ts';
-import { MAX_PERIOD_DAYS, readPeriod, requirePeriod } from '../../http/period.ts';
+import { readPeriod, requirePeriod } from '../../http/period.ts';
 import { queryId, queryIds, queryText } from '../../http/query.ts';
 import { routeGroup } from '../../http/route.ts';
 import type { ModuleOptions } from '../index.ts';
