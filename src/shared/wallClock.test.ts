@@ -204,6 +204,108 @@ describe('when going there and back', () => {
   });
 });
 
+describe('the offsets kept per quarter hour', () => {
+  const formats = new Map<string, Intl.DateTimeFormat>();
+  /** The offset as Intl tells it, with formatters of the test's own: what zoneOffset must answer from its cache. */
+  function intlOffset(ms: number, zone: string): number {
+    let format = formats.get(zone);
+    if (!format) {
+      format = new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      });
+      formats.set(zone, format);
+    }
+    const parts = format.formatToParts(new Date(ms));
+    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+    const wall = Date.UTC(
+      get('year'),
+      get('month') - 1,
+      get('day'),
+      get('hour'),
+      get('minute'),
+      get('second'),
+    );
+    return wall - Math.floor(ms / 1000) * 1000;
+  }
+
+  // Changes by an hour, by half an hour (Lord Howe), at a quarter to the hour (Chatham) and at odd offsets.
+  const zones = [
+    'Europe/Berlin',
+    'Australia/Lord_Howe',
+    'Pacific/Chatham',
+    'America/St_Johns',
+    'Asia/Kathmandu',
+  ];
+
+  it('answers what Intl answers on both sides of every change of 2026, whatever was asked before', () => {
+    for (const zone of zones) {
+      const changes: number[] = [];
+      const from = Date.UTC(2026, 0, 1);
+      for (let ms = from; ms < Date.UTC(2027, 0, 1); ms += 3_600_000) {
+        if (intlOffset(ms, zone) !== intlOffset(ms + 3_600_000, zone)) changes.push(ms);
+      }
+      if (zone !== 'Asia/Kathmandu') expect(changes.length).toBe(2);
+      for (const hour of changes) {
+        // The exact instant within the hour, to the second.
+        let low = hour;
+        let high = hour + 3_600_000;
+        while (high - low > 1000) {
+          const mid = low + Math.floor((high - low) / 2000) * 1000;
+          if (intlOffset(mid, zone) === intlOffset(hour, zone)) low = mid;
+          else high = mid;
+        }
+        // Asked in an order that fills the quarter's cache from the far side first.
+        for (const delta of [
+          900_000, -900_000, 1000, -1000, 0, 899_000, -899_000, 59_000, -61_000, 450_500,
+        ]) {
+          expect(zoneOffset(high + delta, zone), `${zone} ${new Date(high + delta).toISOString()}`).toBe(
+            intlOffset(high + delta, zone),
+          );
+        }
+      }
+    }
+  });
+
+  it('measures a quarter hour with a change inside at every call (Monrovia 1972, Dublin 1916)', () => {
+    for (const [zone, change] of [
+      ['Africa/Monrovia', '1972-01-07T00:44:30Z'],
+      ['Europe/Dublin', '1916-05-21T02:25:21Z'],
+    ] as const) {
+      const at = Date.parse(change);
+      expect(intlOffset(at - 1000, zone)).not.toBe(intlOffset(at, zone));
+      // The quarter's later part first: a cache filled from it would answer the earlier part wrong.
+      for (const delta of [60_000, 1000, 0, -1000, -60_000, -1000, 1000]) {
+        expect(zoneOffset(at + delta, zone)).toBe(intlOffset(at + delta, zone));
+      }
+    }
+  });
+
+  it('answers what Intl answers at any instant (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({
+          min: Date.parse('2000-01-01T00:00:00Z') / 1000,
+          max: Date.parse('2040-01-01T00:00:00Z') / 1000,
+        }),
+        fc.integer({ min: 0, max: 999 }),
+        fc.constantFrom(...zones),
+        (seconds, ms, zone) => {
+          const instant = seconds * 1000 + ms;
+          expect(zoneOffset(instant, zone)).toBe(intlOffset(instant, zone));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});
+
 describe('when resolving a wall time under a given offset function', () => {
   it('uses a constant offset as it is', () => {
     expect(resolveWallTime(Date.UTC(2026, 2, 10, 12), () => 3 * HOUR)).toBe(Date.UTC(2026, 2, 10, 9));

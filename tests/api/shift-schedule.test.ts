@@ -18,7 +18,7 @@ import {
   tasks,
   workingShifts,
 } from '../../src/server/db/schema/index.ts';
-import { shiftScheduleResultSchema } from '../../src/shared/shift-schedules.ts';
+import { planningCalcSchema, shiftScheduleResultSchema } from '../../src/shared/shift-schedules.ts';
 import { instantToWallClock } from '../../src/shared/wallClock.ts';
 import { bearer, createTestApp, loginAs } from '../support/testApp.ts';
 
@@ -159,7 +159,11 @@ describe('previewing a standard schedule', () => {
       `${PERIOD}&employee_position_ids[]=${positionA}&working_shift[]=${day}&working_shift[]=${morning}`,
     );
     expect(res.statusCode).toBe(200);
+    // Sent as JSON text past the zod serializer (http/typedJson.ts): the answer is still exactly its schema's, no
+    // field more (parsing drops unknown ones) and none malformed.
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     const result = shiftScheduleResultSchema.parse(res.json());
+    expect(result).toEqual(res.json());
     expect(result.slot_minutes).toBe(15);
     expect(result.week_start).toBe('2030-06-03');
     const [a] = result.positions;
@@ -290,6 +294,7 @@ describe('creating and reading a saved schedule', () => {
     const saved = await app.inject({ url: `/api/planning/calc/${id}`, headers: planner });
     expect(saved.statusCode).toBe(200);
     const calc = saved.json();
+    expect(planningCalcSchema.parse(calc)).toEqual(calc);
     expect(calc.name).toBe('График сменности 03.06.2030 – 16.06.2030');
     expect(calc.begin).toBe('2030-06-03');
     expect(calc.end).toBe('2030-06-16');

@@ -53,28 +53,12 @@ export function combineTypeOf(t: Pick<TurnaroundData, 'arrival' | 'departure'>):
   return t.arrival ? 2 : 3;
 }
 
-const QUARTER_HOUR = 900_000;
-/** Zone offsets by quarter hour: zones change their offset only on quarter hours, and a day has a few hundred legs. */
-const offsets = new Map<string, Map<number, number>>();
-
 /**
- * 'YYYY-MM-DD HH:mm' of an instant in a zone, the offset looked up once per quarter hour (Intl is the slow part).
+ * 'YYYY-MM-DD HH:mm' of an instant in a zone (the offset comes from zoneOffset's cache per quarter hour).
  * Example: `wallText(Date.parse('2026-03-10T09:00:00Z'), 'Europe/Moscow')` → '2026-03-10 12:00'.
  */
 export function wallText(ms: number, zone: string): string {
-  let byQuarter = offsets.get(zone);
-  if (!byQuarter) {
-    byQuarter = new Map();
-    offsets.set(zone, byQuarter);
-  }
-  const quarter = Math.floor(ms / QUARTER_HOUR);
-  let offset = byQuarter.get(quarter);
-  if (offset === undefined) {
-    offset = zoneOffset(quarter * QUARTER_HOUR, zone);
-    if (byQuarter.size > 100_000) byQuarter.clear();
-    byQuarter.set(quarter, offset);
-  }
-  const wall = new Date(ms + offset).toISOString();
+  const wall = new Date(ms + zoneOffset(ms, zone)).toISOString();
   return `${wall.slice(0, 10)} ${wall.slice(11, 16)}`;
 }
 

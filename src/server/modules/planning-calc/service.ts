@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { CalcFilter, CalcItem, Coeff } from '../../../shared/planning-calc.ts';
-import { shiftScheduleResultSchema } from '../../../shared/shift-schedules.ts';
 import { instantToWallClock } from '../../../shared/wallClock.ts';
 import type { Db, DbHandle } from '../../db/client.ts';
 import { employees, planningCalcs, users } from '../../db/schema/index.ts';
@@ -33,7 +32,7 @@ export async function readCalc(db: Db, calcId: number) {
     .from(planningCalcs)
     .where(eq(planningCalcs.id, calcId));
   if (!row) throw new NotFoundError(MESSAGES.calcNotFound);
-  const result = shiftScheduleResultSchema.parse(row.result);
+  const { result } = row;
   return {
     id: row.id,
     name: row.name,

@@ -19,6 +19,7 @@ import { plainQuery } from '../../http/list.ts';
 import { queryId, queryIds, queryText } from '../../http/query.ts';
 import { routeGroup } from '../../http/route.ts';
 import { answerSignal } from '../../http/signal.ts';
+import { sendTypedJson } from '../../http/typedJson.ts';
 import type { ModuleOptions } from '../index.ts';
 import { DISTINCT_SECONDS, SCHEDULE_BUDGET_SECONDS } from './service.ts';
 import { scheduleSheets } from './xlsx.ts';
@@ -83,7 +84,10 @@ export const shiftSchedulesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
     async (request, reply) => {
       const parsed = standardScheduleParamsSchema.safeParse(request.query);
       if (!parsed.success) throw new ValidationError(issuesToFields(parsed.error.issues));
-      return service.schedule(parsed.data, request.timeZone, answerSignal(request, reply));
+      return sendTypedJson(
+        reply,
+        await service.schedule(parsed.data, request.timeZone, answerSignal(request, reply)),
+      );
     },
   );
 
@@ -122,7 +126,7 @@ export const shiftSchedulesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
   app.get(
     '/planning/calc/:id',
     { ...calc, schema: { ...calc.schema, params: calcParams } },
-    async (request) => service.get(request.params.id, request.timeZone),
+    async (request, reply) => sendTypedJson(reply, await service.get(request.params.id, request.timeZone)),
   );
 
   const exported = route({

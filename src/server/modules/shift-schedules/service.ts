@@ -6,7 +6,6 @@ import {
   SCHEDULE_SLOT_MINUTES,
   type ShiftScheduleResult,
   type StandardScheduleParams,
-  shiftScheduleResultSchema,
   storedParamsSchema,
 } from '../../../shared/shift-schedules.ts';
 import { instantToWallClock } from '../../../shared/wallClock.ts';
@@ -216,8 +215,7 @@ export function createShiftSchedulesService(deps: ShiftSchedulesDeps, tuning: Sc
         .where(eq(planningCalcs.id, id));
       if (!row) throw new NotFoundError(MESSAGES.calcNotFound);
       const params = storedParamsSchema.parse(row.params);
-      const result = shiftScheduleResultSchema.parse(row.result);
-      const used = new Set(result.positions.flatMap((p) => p.shifts.map((s) => s.working_shift_id)));
+      const used = new Set(row.result.positions.flatMap((p) => p.shifts.map((s) => s.working_shift_id)));
       return {
         workingShiftIds: used.size ? [...used] : params.working_shift,
         positionIds: params.employee_position_ids,
@@ -235,7 +233,7 @@ export function createShiftSchedulesService(deps: ShiftSchedulesDeps, tuning: Sc
         end: row.end,
         created_at: instantToWallClock(row.createdAt, zone),
         params: storedParamsSchema.parse(row.params),
-        result: shiftScheduleResultSchema.parse(row.result),
+        result: row.result,
       };
     },
   };

@@ -21,8 +21,6 @@ import { weeklyPeaks } from './demandPeaks.ts';
 const MS_PER_MINUTE = 60_000;
 const MS_PER_DAY = 86_400_000;
 const MS_PER_WEEK = 7 * MS_PER_DAY;
-/** Zone offsets are cached per quarter hour: no zone changes its offset more often. */
-const OFFSET_BUCKET_MS = 15 * MS_PER_MINUTE;
 
 /** Which flights count; every list is optional (absent = every flight). */
 export interface FlightFilter {
@@ -51,21 +49,12 @@ interface DemandTasks {
 }
 
 /**
- * Converts instants to wall-clock epoch ms (the wall time read as UTC) in a zone, caching the offset per quarter
- * hour: formatting a date per task would cost more than the whole sweep.
+ * Converts instants to wall-clock epoch ms (the wall time read as UTC) in a zone (zoneOffset keeps the offsets per
+ * quarter hour, so a task costs a lookup, not a date format).
  * Example: `wallClockMs('Europe/Moscow')(Date.UTC(2026, 2, 10, 9))` → Date.UTC(2026, 2, 10, 12).
  */
 function wallClockMs(zone: string): (instant: number) => number {
-  const cache = new Map<number, number>();
-  return (instant) => {
-    const bucket = Math.floor(instant / OFFSET_BUCKET_MS);
-    let offset = cache.get(bucket);
-    if (offset === undefined) {
-      offset = zoneOffset(bucket * OFFSET_BUCKET_MS, zone);
-      cache.set(bucket, offset);
-    }
-    return instant + offset;
-  };
+  return (instant) => instant + zoneOffset(instant, zone);
 }
 
 /** The row indexes of each position, in one pass. Example: `rowsByPosition([7, 9, 7])` → {7 → [0, 2], 9 → [1]}. */

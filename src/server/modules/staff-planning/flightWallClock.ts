@@ -1,6 +1,6 @@
 import { zoneOffset } from '../../../shared/wallClock.ts';
 
-/** Zone offsets are cached per quarter hour: every offset change in the tz database falls on one. */
+/** The last quarter hour of a day: a day whose offset is the same at its start and there keeps it all day. */
 const OFFSET_BUCKET_MS = 900_000;
 const MS_PER_DAY = 86_400_000;
 const QUOTE = 34;
@@ -27,7 +27,6 @@ export function wallClockFormatter(zone: string): (seconds: number) => string {
  */
 export function wallClock(zone: string) {
   const dayOffsets = new Map<number, number | null>();
-  const offsets = new Map<number, number>();
   const texts = new Map<number, string>();
   /** The offset that holds all the (UTC) day, or null when it changes that day. */
   const dayOffset = (day: number) => {
@@ -41,14 +40,7 @@ export function wallClock(zone: string) {
   };
   const offsetAt = (ms: number) => {
     const offset = dayOffset(Math.floor(ms / MS_PER_DAY));
-    if (offset !== null) return offset;
-    const bucket = Math.floor(ms / OFFSET_BUCKET_MS);
-    let changing = offsets.get(bucket);
-    if (changing === undefined) {
-      changing = zoneOffset(bucket * OFFSET_BUCKET_MS, zone);
-      offsets.set(bucket, changing);
-    }
-    return changing;
+    return offset ?? zoneOffset(ms, zone);
   };
   const text = (seconds: number) => {
     let known = texts.get(seconds);
