@@ -106,6 +106,9 @@ async function main() {
       process.exit(0);
     });
   }
+  await app.ready();
+  // The OpenAPI document is built once and kept; built on the first /api/docs request it held the HTTP thread ~450 ms.
+  app.swagger();
   await app.listen({ port: config.port, host: config.host });
   // The shift solver's threads compile HiGHS (about 1 s) now, not on the first schedule request; tests warm lazily.
   solverPool()

@@ -19,6 +19,7 @@ import {
   tasks,
   workingShifts,
 } from '../../src/server/db/schema/index.ts';
+import { peakGraphSchema } from '../../src/shared/planning-demand.ts';
 import { bearer, createTestApp, loginAs } from '../support/testApp.ts';
 
 /**
@@ -284,6 +285,8 @@ describe('when drawing the peak graph', () => {
   const graph = async (query: string) => {
     const res = await get(`/planning/peak-graph?${query}`);
     expect(res.statusCode, res.body).toBe(200);
+    // Sent as JSON text past the zod serializer (http/typedJson.ts): exactly its schema's, no field more.
+    expect(peakGraphSchema.parse(res.json())).toEqual(res.json());
     return res.json() as {
       employee_position_id: number;
       name: string;

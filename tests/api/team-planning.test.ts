@@ -254,6 +254,9 @@ describe('assigning over HTTP', () => {
       url: `/api/team-planning/v1/teams-with-flights?${FILTER}&filter[team_id][]=${teamId}`,
       headers: admin,
     });
+    // The three lists go out as JSON text past the zod serializer (http/typedJson.ts): each is exactly its schema's,
+    // no field more (parsing drops unknown ones).
+    expect(teamsWithFlightsSchema.parse(board.json())).toEqual(board.json());
     const [withFlights] = teamsWithFlightsSchema.parse(board.json());
     expect(withFlights.flights.map((f) => f.aid)).toEqual([flight.aid]);
     expect(withFlights.flights[0].task_without_employee).toBe(0);
@@ -261,11 +264,14 @@ describe('assigning over HTTP', () => {
       url: `/api/team-planning/v1/flights-outside-team?${FILTER}&filter[team_id][]=${teamId}`,
       headers: admin,
     });
+    expect(teamOutsideFlightsSchema.parse(outside.json())).toEqual(outside.json());
     expect(teamOutsideFlightsSchema.parse(outside.json()).map((t) => t.id)).toEqual([teamId]);
     const without = await app.inject({
       url: `/api/team-planning/v1/flights-without-team?${FILTER}`,
       headers: admin,
     });
+    expect(without.json().length).toBeGreaterThan(0);
+    expect(teamFlightsSchema.parse(without.json())).toEqual(without.json());
     expect(teamFlightsSchema.parse(without.json()).map((f) => f.aid)).not.toContain(flight.aid);
     const tasks = await app.inject({
       url: `/api/team-planning/v1/team-employees-with-tasks?filter[team_id]=${teamId}`,

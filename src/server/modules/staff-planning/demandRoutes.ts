@@ -20,6 +20,7 @@ import { plainQuery } from '../../http/list.ts';
 import { readDays, requirePeriod } from '../../http/period.ts';
 import { queryArray, queryId, queryIds, queryText } from '../../http/query.ts';
 import { routeGroup } from '../../http/route.ts';
+import { sendTypedJson } from '../../http/typedJson.ts';
 import type { ModuleOptions } from '../index.ts';
 import type { IdKind, PlanningDemandService } from './demand.ts';
 import { SHIFT_EMPLOYEES_LIMIT } from './shifts.ts';
@@ -150,7 +151,7 @@ export const planningDemandRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
       }),
       response: peakGraphSchema,
     }),
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
       const first = q.begin_period_date;
       const last = q.end_period_date;
@@ -167,7 +168,8 @@ export const planningDemandRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
       });
       const stepMinutes = await scaleOf(demand, 'step', q.step);
       if (!q.employee_positions?.length) return [];
-      return demand.peakGraph(
+      // Built by typed code; a month of positions is ~100,000 points, which the serializer would walk again.
+      const graph = await demand.peakGraph(
         {
           ...days,
           positionIds: [...new Set(q.employee_positions)],
@@ -183,6 +185,7 @@ export const planningDemandRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
         request.timeZone,
         request.signal,
       );
+      return sendTypedJson(reply, graph);
     },
   );
 

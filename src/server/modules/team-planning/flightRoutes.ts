@@ -13,6 +13,7 @@ import { filterFlag, filterIds, filterText } from '../../http/filters.ts';
 import { listQuery } from '../../http/list.ts';
 import { requirePeriod } from '../../http/period.ts';
 import { routeGroup } from '../../http/route.ts';
+import { sendTypedJson } from '../../http/typedJson.ts';
 import type { ModuleOptions } from '../index.ts';
 import type { FlightFilter } from './flightFilter.ts';
 import { READ, TAGS } from './rules.ts';
@@ -90,11 +91,14 @@ export async function flightRoutes(app: FastifyInstance, { services }: ModuleOpt
       querystring: flightQuery,
       response: teamFlightsSchema,
     }),
-    (request) =>
-      service.withoutTeam(
-        flightFilter(request.query.filters as Filters, request.timeZone),
-        request.timeZone,
-        request.signal,
+    async (request, reply) =>
+      sendTypedJson(
+        reply,
+        await service.withoutTeam(
+          flightFilter(request.query.filters as Filters, request.timeZone),
+          request.timeZone,
+          request.signal,
+        ),
       ),
   );
 
@@ -110,12 +114,15 @@ export async function flightRoutes(app: FastifyInstance, { services }: ModuleOpt
       querystring: flightQuery,
       response: teamsWithFlightsSchema,
     }),
-    (request) =>
-      service.teamsWithFlights(
-        flightFilter(request.query.filters as Filters, request.timeZone),
-        request.user,
-        request.timeZone,
-        request.signal,
+    async (request, reply) =>
+      sendTypedJson(
+        reply,
+        await service.teamsWithFlights(
+          flightFilter(request.query.filters as Filters, request.timeZone),
+          request.user,
+          request.timeZone,
+          request.signal,
+        ),
       ),
   );
 
@@ -127,12 +134,15 @@ export async function flightRoutes(app: FastifyInstance, { services }: ModuleOpt
       querystring: flightQuery,
       response: teamOutsideFlightsSchema,
     }),
-    (request) =>
-      service.outsideTeam(
-        flightFilter(request.query.filters as Filters, request.timeZone),
-        request.user,
-        request.timeZone,
-        request.signal,
+    async (request, reply) =>
+      sendTypedJson(
+        reply,
+        await service.outsideTeam(
+          flightFilter(request.query.filters as Filters, request.timeZone),
+          request.user,
+          request.timeZone,
+          request.signal,
+        ),
       ),
   );
 

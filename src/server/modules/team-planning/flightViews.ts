@@ -8,6 +8,7 @@ import type { z } from '../../../shared/messages.ts';
 import type {
   LinkedFlight,
   TeamEmployeesWithTasks,
+  TeamFlight,
   TeamTask,
   teamOutsideFlightsSchema,
   teamWithFlightsSchema,
@@ -170,11 +171,14 @@ export function createFlightViews({ db, kind, heavy }: Deps) {
     async withoutTeam(filter: FlightFilter, zone: string, signal?: AbortSignal) {
       const positions = await positionsOfFilter(db, filter);
       const seen = new Set<number>();
-      const out: Pair[] = [];
-      // A day at a time through the heavy gate, so light calls wait behind at most one day's reading.
+      const out: { pair: Pair; flight: TeamFlight }[] = [];
+      // A day at a time through the heavy gate, so light calls wait behind at most one day's reading; a turnaround
+      // met in an earlier day is not read again, and each day's answers are written before the next is read.
       for (const window of splitPeriod(filter.period, MS_PER_DAY)) {
         const part = await heavy(async () => {
-          const pairs = (await pairsInPeriod(db, window)).filter((p) => p.aid !== null && !seen.has(p.aid));
+          const pairs = (await pairsInPeriod(db, window, seen)).filter((p) => p.aid !== null);
+          // Whether a turnaround is shown does not depend on the window it is met in.
+          for (const pair of pairs) seen.add(pair.aid as number);
           const linked = new Set(
             (
               await db
@@ -185,14 +189,11 @@ export function createFlightViews({ db, kind, heavy }: Deps) {
           );
           return pairs.filter((p) => !linked.has(p.aid as number) && pairPasses(p, filter, positions));
         }, signal);
-        for (const pair of part) {
-          seen.add(pair.aid as number);
-          out.push(pair);
-        }
+        for (const pair of part) out.push({ pair, flight: toTeamFlight(pair, zone) });
       }
       return out
-        .sort((a, b) => +a.begin - +b.begin || (a.aid ?? 0) - (b.aid ?? 0))
-        .map((p) => toTeamFlight(p, zone));
+        .sort((a, b) => +a.pair.begin - +b.pair.begin || (a.pair.aid ?? 0) - (b.pair.aid ?? 0))
+        .map((entry) => entry.flight);
     },
 
     /** Teams of the period (as the list) with their linked turnarounds and conflicts. */

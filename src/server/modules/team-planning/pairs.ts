@@ -213,7 +213,11 @@ async function pairsOf(reader: Reader, found: LegRow[]): Promise<Pair[]> {
     : found;
   const allTasks = await readTasks(reader, legs);
   const tasksOf = new Map<number, PairTask[]>();
-  for (const t of allTasks) tasksOf.set(t.flightId, [...(tasksOf.get(t.flightId) ?? []), t]);
+  for (const t of allTasks) {
+    const list = tasksOf.get(t.flightId);
+    if (list) list.push(t);
+    else tasksOf.set(t.flightId, [t]);
+  }
   const pairs = new Map<string, Pair>();
   for (const leg of legs) {
     const key = leg.aid === null ? `leg:${leg.id}` : `aid:${leg.aid}`;
@@ -243,8 +247,15 @@ async function pairsOf(reader: Reader, found: LegRow[]): Promise<Pair[]> {
   return [...pairs.values()].sort((a, b) => +a.begin - +b.begin || (a.aid ?? 0) - (b.aid ?? 0));
 }
 
-/** The pairs whose window overlaps the period. */
-export async function pairsInPeriod(reader: Reader, period: { begin: Date; end: Date }): Promise<Pair[]> {
+/**
+ * The pairs whose window overlaps the period, except the turnarounds `skip` names (a caller walking a long period
+ * window by window has them from an earlier window: their tasks are not read again).
+ */
+export async function pairsInPeriod(
+  reader: Reader,
+  period: { begin: Date; end: Date },
+  skip: ReadonlySet<number> = new Set(),
+): Promise<Pair[]> {
   const legs = await readLegs(
     reader,
     and(
@@ -252,7 +263,8 @@ export async function pairsInPeriod(reader: Reader, period: { begin: Date; end: 
       lt(flights.planAt, new Date(period.end.getTime() + LEG_MARGIN_MS)),
     ),
   );
-  return (await pairsOf(reader, legs)).filter((p) => p.begin < period.end && p.end > period.begin);
+  const wanted = skip.size ? legs.filter((leg) => leg.aid === null || !skip.has(leg.aid)) : legs;
+  return (await pairsOf(reader, wanted)).filter((p) => p.begin < period.end && p.end > period.begin);
 }
 
 /** The pairs of the turnarounds. */

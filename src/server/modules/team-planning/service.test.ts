@@ -22,6 +22,7 @@ import { loadDemoAirport } from '../../demo/index.ts';
 import { ValidationError } from '../../domain/errors.ts';
 import { overlappingHolds } from '../../domain/teamConflicts.ts';
 import { ForbiddenError } from '../../http/errors.ts';
+import { pairsInPeriod } from './pairs.ts';
 import type { Caller } from './scope.ts';
 import { createTeamPlanningService } from './service.ts';
 
@@ -161,6 +162,22 @@ async function refusal(work: Promise<unknown>): Promise<ValidationError> {
   expect(error).toBeInstanceOf(ValidationError);
   return error as ValidationError;
 }
+
+describe('flights without a team over several days', () => {
+  it('lists each turnaround once, as one read of the whole period would, though it walks day by day', async () => {
+    const period = { begin: new Date('2026-03-08T21:00:00Z'), end: new Date('2026-03-11T21:00:00Z') };
+    const listed = (await service.withoutTeam({ period }, ZONE)).map((flight) => flight.aid);
+    const linked = new Set(
+      (await dbh.db.select({ aid: teamFlights.aid }).from(teamFlights)).map((r) => r.aid),
+    );
+    const whole = (await pairsInPeriod(dbh.db, period)).filter((p) => p.aid !== null && !linked.has(p.aid));
+    // Turnarounds handled across a midnight are met by two daily windows: the case the walk must not repeat.
+    const midnight = new Date('2026-03-09T21:00:00Z');
+    expect(whole.some((p) => p.begin < midnight && p.end > midnight)).toBe(true);
+    expect(listed.length).toBeGreaterThan(100);
+    expect(listed).toEqual(whole.map((p) => p.aid));
+  });
+});
 
 describe('assigning a team to a turnaround', () => {
   it('gives every task needing the team position to members, none holding overlapping tasks', async () => {
