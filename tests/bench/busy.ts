@@ -68,3 +68,52 @@ export async function benchBusy(
   report({ name: `${label}: reference list median`, value: median(list), unit: 'ms' });
   report({ name: `${label}: reference list p99`, value: quantile(list, 0.99), unit: 'ms', budget: 100 });
 }
+
+/**
+ * The biggest single answers a screen asks for, each alone, while `/api/health` is probed every 5 ms: the call's time
+ * and the slowest probe (budget 100 ms: building a big answer holds the HTTP thread in slices, never for long).
+ * The team list of a week (~1,400 turnarounds with times, 2 MB), the peak graph of a month for every position and a
+ * month's page of the flight table (2,000 rows).
+ */
+export async function benchStalls(baseUrl: string, token: string): Promise<void> {
+  const headers = { authorization: `Bearer ${token}`, 'time-zone': 'Europe/Moscow' };
+  const positions = (await (await fetch(`${baseUrl}/api/v3/employee-position`, { headers })).json()) as {
+    id: number;
+  }[];
+  const day = (offset: number) => wireDay(offset).slice(0, 10);
+  const calls: [string, string][] = [
+    [
+      'team planning, flights without a team, a week',
+      `/api/team-planning/v1/flights-without-team?filter[begin_datetime]=${wireDay(0)}&filter[end_datetime]=${wireDay(7)}`,
+    ],
+    [
+      'peak graph, a month, every position',
+      `/api/planning/peak-graph?begin_period_date=${day(-15)}&end_period_date=${day(15)}&step=15&${positions.map((p) => `employee_positions[]=${p.id}`).join('&')}`,
+    ],
+    [
+      'flight table, a month, a page of 2,000',
+      `/api/v1/race?filter[date_from]=${day(-15)}&filter[date_to]=${day(15)}&per-page=2000&sort=plan`,
+    ],
+  ];
+  for (const [name, url] of calls) {
+    let running = true;
+    let worst = 0;
+    const probe = (async () => {
+      while (running) {
+        const started = performance.now();
+        await (await fetch(`${baseUrl}/api/health`)).arrayBuffer();
+        worst = Math.max(worst, performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    const started = performance.now();
+    const res = await fetch(baseUrl + encodeURI(url), { headers });
+    await res.arrayBuffer();
+    const took = performance.now() - started;
+    running = false;
+    await probe;
+    if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+    report({ name: `${name}: answer`, value: took, unit: 'ms' });
+    report({ name: `${name}: slowest /api/health`, value: worst, unit: 'ms', budget: 100 });
+  }
+}

@@ -10,7 +10,7 @@ import { openDb } from '../../src/server/db/client.ts';
 import { loadDemoAirport } from '../../src/server/demo/index.ts';
 import { benchApi } from './api.ts';
 import { benchBundle } from './bundle.ts';
-import { benchBusy } from './busy.ts';
+import { benchBusy, benchStalls } from './busy.ts';
 import { benchFlightTable } from './flightTable.ts';
 import { benchGeometry } from './geometry.ts';
 import { benchGrid } from './grid.ts';
@@ -23,7 +23,7 @@ import { benchTimeline } from './timeline.ts';
 /**
  * `npm run bench`: the performance budgets of the README that exist so far, on the default demo airport in an
  * embedded database. Options: `--scale N` (demo size),
- * `--only api,busy,bundle,geometry,solver,grid,planning,flight-table,timeline,load`.
+ * `--only api,busy,stalls,bundle,geometry,solver,grid,planning,flight-table,timeline,load`.
  *
  * `load` runs only when `--only` names it, never by default: it starts the real server twice (embedded database and
  * a throw-away PostgreSQL, or DATABASE_URL) and holds 100 connections on each of nine calls for `--duration` seconds
@@ -59,7 +59,7 @@ async function main(argv: string[]) {
   if (wants('bundle')) benchBundle();
   if (wants('geometry')) await benchGeometry();
   if (wants('solver')) await benchSolver();
-  if (only && !['api', 'busy', 'grid', 'planning', 'flight-table', 'timeline'].some(wants)) return;
+  if (only && !['api', 'busy', 'stalls', 'grid', 'planning', 'flight-table', 'timeline'].some(wants)) return;
 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gow-bench-'));
   const db = await openDb({ dataDir: path.join(dir, 'pg') });
@@ -86,6 +86,7 @@ async function main(argv: string[]) {
     const { token } = (await login.json()) as { token: string };
     if (wants('api')) await benchApi(address, token);
     if (wants('busy')) await benchBusy(address, token);
+    if (wants('stalls')) await benchStalls(address, token);
     if (wants('planning')) await benchPlanning(address, token);
     if (wants('flight-table')) await benchFlightTable(address, token);
     if (wants('grid')) await benchGrid(address, token);
