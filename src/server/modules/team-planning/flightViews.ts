@@ -265,21 +265,48 @@ export function createFlightViews({ db, kind, heavy }: Deps) {
         const pairOfLeg = new Map<number, Pair>();
         for (const pair of pairs)
           for (const leg of [pair.arrival, pair.departure]) if (leg) pairOfLeg.set(leg.id, pair);
+        // By employee and by team, so a team looks at its members' tasks only (a week: 200 teams, 50,000 tasks).
+        const heldBy = new Map<number, typeof held>();
+        for (const h of held) {
+          const rows = heldBy.get(h.employeeId);
+          if (rows) rows.push(h);
+          else heldBy.set(h.employeeId, [h]);
+        }
+        const ownAids = new Map<number, Set<number>>();
+        for (const l of links) {
+          const aids = ownAids.get(l.teamId);
+          if (aids) aids.add(l.aid);
+          else ownAids.set(l.teamId, new Set([l.aid]));
+        }
+        // A turnaround in several teams' lists is written once (the same answer object in each list).
+        const written = new Map<Pair, TeamFlight>();
+        const write = (pair: Pair) => {
+          let flight = written.get(pair);
+          if (!flight) {
+            flight = toTeamFlight(pair, zone);
+            written.set(pair, flight);
+          }
+          return flight;
+        };
         return list.map((team) => {
           const head = heads.get(team.id);
           const people = members.get(team.id) ?? new Set<number>();
           if (!head || people.size === 0) return { id: team.id, name: team.name, flights: [] };
           const begin = Math.max(+head.beginAt, filter.period.begin.getTime());
           const end = Math.min(+head.endAt, filter.period.end.getTime());
-          const own = new Set(links.filter((l) => l.teamId === team.id).map((l) => l.aid));
+          const own = ownAids.get(team.id) ?? new Set<number>();
           const found = new Set<Pair>();
-          for (const h of held) {
-            if (!people.has(h.employeeId) || +h.begin >= end || +h.end <= begin) continue;
-            const pair = pairOfLeg.get(h.flightId);
-            if (pair && (pair.aid === null || !own.has(pair.aid)) && pairPasses(pair, filter, undefined))
-              found.add(pair);
+          for (const person of people) {
+            for (const h of heldBy.get(person) ?? []) {
+              if (+h.begin >= end || +h.end <= begin) continue;
+              const pair = pairOfLeg.get(h.flightId);
+              if (pair && (pair.aid === null || !own.has(pair.aid)) && pairPasses(pair, filter, undefined))
+                found.add(pair);
+            }
           }
-          const flights = [...found].sort((a, b) => +a.begin - +b.begin).map((p) => toTeamFlight(p, zone));
+          const flights = [...found]
+            .sort((a, b) => +a.begin - +b.begin || (a.aid ?? 0) - (b.aid ?? 0))
+            .map(write);
           return { id: team.id, name: team.name, flights };
         });
       }, signal);
