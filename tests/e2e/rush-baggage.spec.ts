@@ -39,10 +39,15 @@ function dayLabel(day: string): string {
   return format.format(new Date(`${day}T12:00:00Z`)).replace(/\s*г\.$/, '');
 }
 
-/** The first of today's departures (then yesterday's) with a mishandled bag, found through the API. */
-async function flightWithMishandledBag(
+/**
+ * The first of today's departures (then yesterday's) whose bags `pick` finds something in, and what it found, through
+ * the API. The demo's bags depend on the day and the hour, so a test names what it needs rather than a flight.
+ */
+async function flightWhere<B extends BagItem, T>(
   request: APIRequestContext,
-): Promise<{ flightId: number; bag: BagItem }> {
+  pick: (bags: B[]) => T | undefined,
+  what: string,
+): Promise<{ flightId: number; found: T }> {
   const headers = { Authorization: `Bearer ${await adminToken(request)}`, 'Time-Zone': 'Europe/Moscow' };
   const today = moscowToday();
   const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
@@ -55,11 +60,23 @@ async function flightWithMishandledBag(
     for (const flight of (await res.json()) as FlightItem[]) {
       const page = await request.get(`/api/baggage/flight/${flight.id}`, { headers });
       expect(page.status()).toBe(200);
-      const bag = ((await page.json()).baggage as BagItem[]).find((item) => item.status === 'mishandled');
-      if (bag) return { flightId: flight.id, bag };
+      const found = pick((await page.json()).baggage as B[]);
+      if (found !== undefined) return { flightId: flight.id, found };
     }
   }
-  throw new Error('no departure of today or yesterday has a mishandled bag');
+  throw new Error(`no departure of today or yesterday has ${what}`);
+}
+
+/** The first of today's departures (then yesterday's) with a mishandled bag. */
+async function flightWithMishandledBag(
+  request: APIRequestContext,
+): Promise<{ flightId: number; bag: BagItem }> {
+  const { flightId, found } = await flightWhere(
+    request,
+    (bags: BagItem[]) => bags.find((item) => item.status === 'mishandled'),
+    'a mishandled bag',
+  );
+  return { flightId, bag: found };
 }
 
 test('a mishandled bag is forwarded on another flight under a new rush tag that prints to a PDF', async ({
@@ -182,17 +199,20 @@ test('bags checked on different routes cannot go in one rush: the form says so a
   page,
   consoleErrors,
 }) => {
-  const { flightId } = await flightWithMishandledBag(page.request);
-  const headers = { Authorization: `Bearer ${await adminToken(page.request)}`, 'Time-Zone': 'Europe/Moscow' };
-  const listed = (await (await page.request.get(`/api/baggage/flight/${flightId}`, { headers })).json())
-    .baggage as RouteBag[];
-  // Among the first rows, the ones drawn without scrolling the list.
-  const [first] = listed;
-  const other = listed.slice(1, 6).find((bag) => routeText(bag) !== routeText(first));
-  expect(other, 'a bag of another route among the first rows').toBeDefined();
+  // Two bags of different routes among the first rows, the ones drawn without scrolling the list.
+  const { flightId, found } = await flightWhere(
+    page.request,
+    (listed: RouteBag[]) => {
+      const [first] = listed;
+      const other = listed.slice(1, 6).find((bag) => routeText(bag) !== routeText(first));
+      return first && other ? { first, other } : undefined;
+    },
+    'bags of two routes among its first rows',
+  );
+  const { first, other } = found;
   await page.goto(`/baggage/flight/${flightId}`);
   const bags = page.getByRole('grid', { name: 'Багаж рейса' });
-  for (const bag of [first, other!])
+  for (const bag of [first, other])
     await bags.getByRole('checkbox', { name: `Выбрать багаж ${bag.tag}` }).check();
   await page.getByRole('button', { name: 'Досылка', exact: true }).click();
   const modal = page.getByRole('dialog', { name: 'Досылка багажа' });
