@@ -87,6 +87,14 @@ export async function benchStalls(baseUrl: string, token: string): Promise<void>
       `/api/team-planning/v1/flights-without-team?filter[begin_datetime]=${wireDay(0)}&filter[end_datetime]=${wireDay(7)}`,
     ],
     [
+      'team planning, teams with their flights, a week',
+      `/api/team-planning/v1/teams-with-flights?filter[begin_datetime]=${wireDay(0)}&filter[end_datetime]=${wireDay(7)}`,
+    ],
+    [
+      'team planning, flights outside each team, a week',
+      `/api/team-planning/v1/flights-outside-team?filter[begin_datetime]=${wireDay(0)}&filter[end_datetime]=${wireDay(7)}`,
+    ],
+    [
       'peak graph, a month, every position',
       `/api/planning/peak-graph?begin_period_date=${day(-15)}&end_period_date=${day(15)}&step=15&${positions.map((p) => `employee_positions[]=${p.id}`).join('&')}`,
     ],

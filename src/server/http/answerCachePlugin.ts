@@ -13,6 +13,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DbHandle } from '../db/client.ts';
+import { yieldToEvents } from '../db/gate.ts';
 import { DATA_CHANNEL, type WrittenTables } from '../db/writes.ts';
 import { type AnswerCache, answerKey, type CachedAnswer, type Encoding } from './answerCache.ts';
 import { acceptsEncoding } from './precompressed.ts';
@@ -57,6 +58,9 @@ const NOT_KEPT = new Set([
 
 /** Marks an answer served from the cache (for operators and tests): `x-answer-cache: hit`. */
 export const HIT_HEADER = 'x-answer-cache';
+
+/** Answer text (characters) past which encoding it to bytes waits for a turn of the event loop (~1 ms a 100 KB). */
+const LONG_TEXT = 100_000;
 
 /** Below this the compression plugin leaves answers as they are (app.ts, threshold). */
 const COMPRESS_FROM = 1024;
@@ -214,6 +218,8 @@ export const answerCachePlugin = fp(
         finish(request, undefined);
         return payload;
       }
+      // Encoding megabytes of text with Cyrillic in it takes tens of ms: the event loop gets a turn first.
+      if (typeof payload === 'string' && payload.length > LONG_TEXT) await yieldToEvents();
       const bytes = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
       const entry = cache.set(miss.key, bytes, keptHeaders(reply), miss.generation);
       finish(request, entry);

@@ -3,6 +3,7 @@
  * flights' assignments and the reference names, each folded into integer text (see flight.ts for why).
  */
 import { type SQL, sql } from 'drizzle-orm';
+import { intArray } from '../../db/anyOf.ts';
 import type { DbHandle } from '../../db/client.ts';
 import type { Period } from '../../http/period.ts';
 import type { FlightQuery } from './flight.ts';
@@ -27,9 +28,6 @@ export interface FlightRow {
   plan: number;
   aid: number | null;
 }
-
-/** An int[] parameter (the query builder would spread a JS array into a row). */
-const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 /** `column between lo and hi` when the range is dense, else `column = any(ids)`. */
 export function keyCondition(column: SQL, ids: number[]): SQL {

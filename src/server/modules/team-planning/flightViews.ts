@@ -3,7 +3,7 @@
  * outside a team, and a team's employees with their tasks. The filters they take, and which turnarounds pass them,
  * are flightFilter.ts.
  */
-import { and, eq, gt, gte, inArray, lt } from 'drizzle-orm';
+import { and, eq, gt, gte, lt } from 'drizzle-orm';
 import type { z } from '../../../shared/messages.ts';
 import type {
   LinkedFlight,
@@ -15,7 +15,9 @@ import type {
 } from '../../../shared/team-planning.ts';
 import { TEAM_MESSAGES } from '../../../shared/team-planning.ts';
 import { instantToWallClock } from '../../../shared/wallClock.ts';
+import { anyOf } from '../../db/anyOf.ts';
 import type { DbHandle } from '../../db/client.ts';
+import { yieldToEvents } from '../../db/gate.ts';
 import { taskEmployees, tasks, teamEmployees, teamFlights, teams } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../domain/errors.ts';
 import { flightConflicts, type HeldTask, holdKey, overlappingHolds } from '../../domain/teamConflicts.ts';
@@ -58,7 +60,7 @@ async function holdsAround(reader: Reader, pairs: readonly Pair[]): Promise<Held
     .innerJoin(tasks, eq(tasks.id, taskEmployees.taskId))
     .where(
       and(
-        inArray(taskEmployees.employeeId, employeeIds),
+        anyOf(taskEmployees.employeeId, employeeIds),
         lt(tasks.beginAt, new Date(to + MS_PER_DAY)),
         gt(tasks.endAt, new Date(from - MS_PER_DAY)),
       ),
@@ -98,7 +100,7 @@ async function teamMembers(reader: Reader, teamIds: readonly number[]) {
     ? await reader
         .select({ teamId: teamEmployees.teamId, employeeId: teamEmployees.employeeId })
         .from(teamEmployees)
-        .where(inArray(teamEmployees.teamId, [...teamIds]))
+        .where(anyOf(teamEmployees.teamId, [...teamIds]))
     : [];
   const members = new Map<number, Set<number>>();
   for (const row of rows) members.set(row.teamId, (members.get(row.teamId) ?? new Set()).add(row.employeeId));
@@ -121,7 +123,7 @@ export function createFlightViews({ db, kind, heavy }: Deps) {
         .select({ id: teamFlights.id, teamId: teamFlights.teamId, aid: teamFlights.aid })
         .from(teamFlights)
         .where(
-          inArray(
+          anyOf(
             teamFlights.teamId,
             list.map((t) => t.id),
           ),
@@ -184,7 +186,7 @@ export function createFlightViews({ db, kind, heavy }: Deps) {
               await db
                 .select({ aid: teamFlights.aid })
                 .from(teamFlights)
-                .where(inArray(teamFlights.aid, [...pairs.map((p) => p.aid as number), 0]))
+                .where(anyOf(teamFlights.aid, [...pairs.map((p) => p.aid as number), 0]))
             ).map((r) => r.aid),
           );
           return pairs.filter((p) => !linked.has(p.aid as number) && pairPasses(p, filter, positions));
@@ -226,7 +228,7 @@ export function createFlightViews({ db, kind, heavy }: Deps) {
         if (list.length === 0) return [];
         const teamIds = list.map((t) => t.id);
         const heads = new Map(
-          (await db.select().from(teams).where(inArray(teams.id, teamIds))).map((h) => [h.id, h]),
+          (await db.select().from(teams).where(anyOf(teams.id, teamIds))).map((h) => [h.id, h]),
         );
         const members = await teamMembers(db, teamIds);
         const everyone = [...new Set([...members.values()].flatMap((set) => [...set]))];
@@ -251,7 +253,7 @@ export function createFlightViews({ db, kind, heavy }: Deps) {
               .innerJoin(tasks, eq(tasks.id, taskEmployees.taskId))
               .where(
                 and(
-                  inArray(taskEmployees.employeeId, everyone),
+                  anyOf(taskEmployees.employeeId, everyone),
                   lt(tasks.beginAt, new Date(to)),
                   gt(tasks.endAt, new Date(from)),
                 ),
@@ -260,8 +262,9 @@ export function createFlightViews({ db, kind, heavy }: Deps) {
         const links = await db
           .select({ teamId: teamFlights.teamId, aid: teamFlights.aid })
           .from(teamFlights)
-          .where(inArray(teamFlights.teamId, teamIds));
+          .where(anyOf(teamFlights.teamId, teamIds));
         const pairs = await pairsOfLegs(db, [...new Set(held.map((h) => h.flightId))]);
+        await yieldToEvents();
         const pairOfLeg = new Map<number, Pair>();
         for (const pair of pairs)
           for (const leg of [pair.arrival, pair.departure]) if (leg) pairOfLeg.set(leg.id, pair);
@@ -342,7 +345,7 @@ export function createFlightViews({ db, kind, heavy }: Deps) {
             .innerJoin(tasks, eq(tasks.id, taskEmployees.taskId))
             .where(
               and(
-                inArray(taskEmployees.employeeId, [...memberIds]),
+                anyOf(taskEmployees.employeeId, [...memberIds]),
                 lt(tasks.beginAt, head.endAt),
                 gte(tasks.endAt, head.beginAt),
               ),

@@ -2,10 +2,12 @@
  * Turnarounds as team planning sees them: the legs with their tasks, the staff each task needs and has, and the
  * handling window (first task begin .. last task end, the plan time of a leg without tasks).
  */
-import { and, asc, eq, gte, inArray, lt, or } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TeamFlight } from '../../../shared/team-planning.ts';
 import { instantToWallClock } from '../../../shared/wallClock.ts';
+import { anyOf } from '../../db/anyOf.ts';
+import { yieldToEvents } from '../../db/gate.ts';
 import {
   aircraftTypes,
   airlines,
@@ -137,7 +139,7 @@ async function readTasks(reader: Reader, legs: readonly LegRow[]): Promise<PairT
     })
     .from(tasks)
     .innerJoin(jobs, eq(jobs.id, tasks.jobId))
-    .where(inArray(tasks.flightId, [...legById.keys()]))
+    .where(anyOf(tasks.flightId, [...legById.keys()]))
     .orderBy(asc(tasks.beginAt), asc(tasks.id));
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
@@ -150,7 +152,7 @@ async function readTasks(reader: Reader, legs: readonly LegRow[]): Promise<PairT
     })
     .from(taskPositions)
     .innerJoin(employeePositions, eq(employeePositions.id, taskPositions.employeePositionId))
-    .where(inArray(taskPositions.taskId, ids));
+    .where(anyOf(taskPositions.taskId, ids));
   const staff = await reader
     .select({
       taskId: taskEmployees.taskId,
@@ -163,7 +165,7 @@ async function readTasks(reader: Reader, legs: readonly LegRow[]): Promise<PairT
     .from(taskEmployees)
     .innerJoin(employees, eq(employees.id, taskEmployees.employeeId))
     .innerJoin(employeePositions, eq(employeePositions.id, taskEmployees.employeePositionId))
-    .where(inArray(taskEmployees.taskId, ids))
+    .where(anyOf(taskEmployees.taskId, ids))
     .orderBy(asc(taskEmployees.id));
   const resources = await reader
     .select({
@@ -174,7 +176,7 @@ async function readTasks(reader: Reader, legs: readonly LegRow[]): Promise<PairT
     })
     .from(taskResources)
     .innerJoin(resourceTypes, eq(resourceTypes.id, taskResources.resourceTypeId))
-    .where(inArray(taskResources.taskId, ids));
+    .where(anyOf(taskResources.taskId, ids));
   const byTask = new Map<number, PairTask>();
   // Each row becomes its task in place: a week is ~35,000 tasks, and a copy of each was a fifth of the garbage.
   const out = rows as PairTask[];
@@ -207,9 +209,11 @@ async function pairsOf(reader: Reader, found: LegRow[]): Promise<Pair[]> {
     .flatMap((l) => [l.arrivalId, l.departureId])
     .filter((id): id is number => id !== null && !have.has(id));
   const legs = missing.length
-    ? [...found, ...(await readLegs(reader, and(inArray(flights.id, [...new Set(missing)]))))]
+    ? [...found, ...(await readLegs(reader, and(anyOf(flights.id, [...new Set(missing)]))))]
     : found;
   const allTasks = await readTasks(reader, legs);
+  // A week's tasks are tens of thousands: their rows were mapped in this turn, the grouping gets its own.
+  await yieldToEvents();
   const tasksOf = new Map<number, PairTask[]>();
   for (const t of allTasks) {
     const list = tasksOf.get(t.flightId);
@@ -277,14 +281,14 @@ export async function pairsInPeriod(
 /** The pairs of the turnarounds. */
 export async function pairsOfAids(reader: Reader, aids: readonly number[]): Promise<Pair[]> {
   if (aids.length === 0) return [];
-  const legs = await readLegs(reader, and(inArray(turnarounds.aid, [...aids])));
+  const legs = await readLegs(reader, and(anyOf(turnarounds.aid, [...aids])));
   return pairsOf(reader, legs);
 }
 
 /** The pairs holding the legs. */
 export async function pairsOfLegs(reader: Reader, legIds: readonly number[]): Promise<Pair[]> {
   if (legIds.length === 0) return [];
-  return pairsOf(reader, await readLegs(reader, and(inArray(flights.id, [...legIds]))));
+  return pairsOf(reader, await readLegs(reader, and(anyOf(flights.id, [...legIds]))));
 }
 
 /** Airline colours: a fixed palette picked by the airline id, so a carrier keeps its colour everywhere. */
