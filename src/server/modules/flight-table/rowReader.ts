@@ -1,6 +1,7 @@
-import { eq, inArray, or, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { FLIGHT_TABLE_MESSAGES as M } from '../../../shared/flight-table.ts';
+import { anyOf } from '../../db/anyOf.ts';
 import type { Db } from '../../db/client.ts';
 import {
   aircraftTypes,
@@ -113,7 +114,7 @@ export function createRowReader(db: Db) {
   async function legsById(reader: Reader, ids: number[]): Promise<Map<number, LegData>> {
     if (ids.length === 0) return new Map();
     const rows: LegRow[] = await withNames(reader.select(legColumns).from(flights)).where(
-      inArray(flights.id, ids),
+      anyOf(flights.id, ids),
     );
     return new Map(rows.map((r) => [r.id, legOf(r)]));
   }
@@ -191,10 +192,7 @@ export function createRowReader(db: Db) {
   /** The turnarounds of the aids (those that exist). */
   async function turnaroundsOf(reader: Reader, aids: number[]): Promise<TurnaroundData[]> {
     if (aids.length === 0) return [];
-    const rows = await reader
-      .select(turnaroundColumns)
-      .from(turnarounds)
-      .where(inArray(turnarounds.aid, aids));
+    const rows = await reader.select(turnaroundColumns).from(turnarounds).where(anyOf(turnarounds.aid, aids));
     return withLegs(reader, rows);
   }
 

@@ -2,9 +2,10 @@
  * Loads what `evaluateCalc` needs for one turnaround (its legs, their tasks with positions and resources) and turns
  * the pure result into the answer of `GET /tariff/calc/{id}/evaluate`.
  */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Calc, CalcEvaluation } from '../../../shared/tariff-calc.ts';
 import { instantToWallClock } from '../../../shared/wallClock.ts';
+import { anyOf } from '../../db/anyOf.ts';
 import type { DbHandle } from '../../db/client.ts';
 import {
   airlines,
@@ -83,7 +84,7 @@ export function createEvaluation({ db, get }: EvaluationDeps) {
             })
             .from(flights)
             .innerJoin(airlines, eq(airlines.id, flights.airlineId))
-            .where(inArray(flights.id, legIds))
+            .where(anyOf(flights.id, legIds))
         : [];
       const legs: EvalLeg[] = legRows.map((leg) => ({
         id: leg.id,
@@ -109,14 +110,14 @@ export function createEvaluation({ db, get }: EvaluationDeps) {
             })
             .from(tasks)
             .innerJoin(jobs, eq(jobs.id, tasks.jobId))
-            .where(inArray(tasks.flightId, legIds))
+            .where(anyOf(tasks.flightId, legIds))
             .orderBy(asc(tasks.planBeginAt), asc(tasks.id))
         : [];
       const taskIds = taskRows.map((task) => task.id);
       const [positions, units] = taskIds.length
         ? await Promise.all([
-            db.select().from(taskPositions).where(inArray(taskPositions.taskId, taskIds)),
-            db.select().from(taskResources).where(inArray(taskResources.taskId, taskIds)),
+            db.select().from(taskPositions).where(anyOf(taskPositions.taskId, taskIds)),
+            db.select().from(taskResources).where(anyOf(taskResources.taskId, taskIds)),
           ])
         : [[], []];
       const evalTasks: EvalTask[] = taskRows.map((task) => ({

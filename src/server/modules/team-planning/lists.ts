@@ -6,6 +6,7 @@ import { type AnyColumn, and, asc, count, eq, gt, ilike, inArray, lt } from 'dri
 import type { z } from '../../../shared/messages.ts';
 import type { accessibilitySchema, teamCandidatesSchema } from '../../../shared/team-planning.ts';
 import { instantToWallClock, wallClockToInstant } from '../../../shared/wallClock.ts';
+import { anyOf } from '../../db/anyOf.ts';
 import type { DbHandle } from '../../db/client.ts';
 import {
   aircraftTypes,
@@ -41,7 +42,7 @@ async function tasksHeld(reader: Reader, employeeIds: number[], period: { begin:
     .innerJoin(tasks, eq(tasks.id, taskEmployees.taskId))
     .where(
       and(
-        inArray(taskEmployees.employeeId, employeeIds),
+        anyOf(taskEmployees.employeeId, employeeIds),
         lt(tasks.beginAt, period.end),
         gt(tasks.endAt, period.begin),
       ),
