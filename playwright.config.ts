@@ -2,11 +2,18 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { fakeTimeOffsetSeconds } from './tests/e2e/clock.ts';
 
 const port = Number(process.env.E2E_PORT ?? 18080);
 /** Set to test a server that is already running (development); otherwise one is started on a fresh database. */
 const externalUrl = process.env.E2E_BASE_URL;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'gow-e2e-'));
+/**
+ * E2E_FAKE_TIME runs the suite at another instant (tests/e2e/clock.ts): the server under faketime with a relative
+ * offset that every process it starts shares; the browser's clock is the fixtures'. Chromium cannot run under faketime.
+ */
+const fakeOffset = fakeTimeOffsetSeconds();
+const serverCommand = 'npx tsx src/server/main.ts';
 
 /** Browser tests: the built client and the real server on a fresh embedded database, in Debian's Chromium. */
 export default defineConfig({
@@ -42,7 +49,9 @@ export default defineConfig({
   webServer: externalUrl
     ? undefined
     : {
-        command: 'npx tsx src/server/main.ts',
+        command: process.env.E2E_FAKE_TIME
+          ? `faketime -f '${fakeOffset >= 0 ? '+' : ''}${fakeOffset}' ${serverCommand}`
+          : serverCommand,
         url: `http://127.0.0.1:${port}/api/health`,
         timeout: 240_000,
         reuseExistingServer: false,
@@ -56,6 +65,8 @@ export default defineConfig({
           LOG_LEVEL: 'warn',
           // Every test signs in; the production limit of 10 a minute would refuse the suite.
           LOGIN_RATE_LIMIT: '10000',
+          // Node measures its timers on the monotonic clock: faked, they would not fire as they should.
+          ...(process.env.E2E_FAKE_TIME ? { FAKETIME_DONT_FAKE_MONOTONIC: '1' } : {}),
         },
       },
 });

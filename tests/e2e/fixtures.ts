@@ -1,4 +1,5 @@
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, test as playwrightTest } from '@playwright/test';
+import { fakeTimeOffsetMs } from './clock.ts';
 
 /** Signs a demo user in through the API (password = login) and stores the token as the login page does. */
 export async function signIn(page: Page, login: string): Promise<void> {
@@ -43,6 +44,18 @@ export async function chooseTurnaround(page: Page, panel: Locator): Promise<void
   await select.click();
   await page.getByRole('listbox', { name: 'Оборот' }).getByRole('option').first().click();
 }
+
+/**
+ * Playwright's test whose browser runs at the suite's time (tests/e2e/clock.ts): under `E2E_FAKE_TIME` every context
+ * gets Playwright's clock at the server's fake time, and it flows from there (timers run as they would); otherwise it is
+ * Playwright's test unchanged. Every spec goes through it (or through `test` below), whoever it signs in as.
+ */
+export const base = playwrightTest.extend({
+  context: async ({ context }, use) => {
+    if (fakeTimeOffsetMs !== 0) await context.clock.install({ time: Date.now() + fakeTimeOffsetMs });
+    await use(context);
+  },
+});
 
 /** `page` signed in as admin; `consoleErrors` gathers what the browser reported. */
 export const test = base.extend<{ consoleErrors: string[] }>({
