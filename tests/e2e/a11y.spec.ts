@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, test as base, type Locator, type Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ROUTES } from '../../src/app/routes.ts';
-import { expect, signIn } from './fixtures.ts';
+import { moscowDay } from './clock.ts';
+import { base, expect, signIn } from './fixtures.ts';
 import { createCalc } from './planningCalcs.ts';
 
 /**
@@ -12,11 +13,6 @@ import { createCalc } from './planningCalcs.ts';
  */
 
 const test = base;
-
-/** Today in Moscow, the zone the browser runs in and the demo airport's. */
-function moscowToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date());
-}
 
 async function adminHeaders(request: APIRequestContext): Promise<Record<string, string>> {
   const res = await request.post('/api/auth/login', { data: { login: 'admin', password: 'admin' } });
@@ -29,7 +25,7 @@ async function flightWithBags(request: APIRequestContext): Promise<number> {
   const headers = await adminHeaders(request);
   const res = await request.get('/api/flights', {
     headers,
-    params: { 'filter[date]': moscowToday(), 'filter[direction_id]': 1, 'per-page': 50 },
+    params: { 'filter[date]': moscowDay(), 'filter[direction_id]': 1, 'per-page': 50 },
   });
   expect(res.status()).toBe(200);
   for (const flight of (await res.json()) as { id: number }[]) {

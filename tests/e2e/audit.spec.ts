@@ -1,4 +1,4 @@
-import { collectErrors, expect, signIn, test } from './fixtures.ts';
+import { base, collectErrors, expect, signIn, test } from './fixtures.ts';
 
 test('as admin: a delay reason toggled on its screen is found in the audit trail by its table, with the change', async ({
   page,
@@ -40,13 +40,12 @@ test('as admin: a delay reason toggled on its screen is found in the audit trail
   expect(errors).toEqual([]);
 });
 
-test('as planner: the audit trail is neither in the menu nor open', async ({ browser }) => {
-  const page = await browser.newPage();
+// Playwright's page (at the suite's time) rather than the admin's.
+base('as planner: the audit trail is neither in the menu nor open', async ({ page }) => {
   await signIn(page, 'planner');
   await page.goto('/audit');
   await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible();
   await expect(
     page.getByRole('navigation', { name: 'Разделы' }).getByRole('link', { name: 'Журнал изменений' }),
   ).toHaveCount(0);
-  await page.close();
 });

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { collectErrors, signIn } from './fixtures.ts';
+import { collectErrors, expect, signIn, base as test } from './fixtures.ts';
 import { createCalc, plannerAuth } from './planningCalcs.ts';
 
 test.describe('saved calculations as planner', () => {

@@ -1,13 +1,11 @@
 import type { Page } from '@playwright/test';
+import { moscowDay } from './clock.ts';
 import { expect, test } from './fixtures.ts';
 
 const URL = '/delay-employee';
 
 /** Yesterday in the browser's zone (Europe/Moscow, as the config sets), 'YYYY-MM-DD': its flights have flown. */
-function yesterday(): string {
-  const moscow = new Date(Date.now() + 3 * 3_600_000 - 86_400_000);
-  return moscow.toISOString().slice(0, 10);
-}
+const yesterday = () => moscowDay(-1);
 
 /** A day as the calendar names its cell: '9 марта 2026' (dayjs 'D MMMM YYYY', ru). */
 function dayLabel(day: string): string {

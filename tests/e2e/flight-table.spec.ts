@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { moscowDay } from './clock.ts';
 import { expect, signIn, test } from './fixtures.ts';
 
 const URL = '/race-newest';
@@ -21,16 +22,15 @@ const rowOf = (page: Page, flight: string) =>
 async function chooseTomorrow(page: Page) {
   await page.getByRole('button', { name: 'Период', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Период' });
-  const today = new Date();
-  const tomorrow = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1);
-  const month = tomorrow.getMonth() === today.getMonth() ? 0 : 1;
+  // Tomorrow in Moscow, the browser's zone (the tests' own, UTC, is a day behind it from 00:00 to 03:00).
+  const day = moscowDay(1);
+  const month = day.slice(0, 7) === moscowDay().slice(0, 7) ? 0 : 1;
   const cell = dialog
     .getByRole('group')
     .nth(month)
-    .getByRole('button', { name: new RegExp(`^${tomorrow.getDate()} `) });
+    .getByRole('button', { name: new RegExp(`^${Number(day.slice(8))} `) });
   await cell.click();
   await cell.click();
-  const day = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
   const loaded = page.waitForResponse((response) => {
     const url = decodeURIComponent(response.url());
     return url.includes('/api/v1/race?') && url.includes(`filter[date_to]=${day}`);

@@ -1,5 +1,5 @@
-import { type Page, test } from '@playwright/test';
-import { expect, findPassword } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, findPassword, base as test } from './fixtures.ts';
 
 // This spec changes the password of a demo user that the other specs sign in with, so the Playwright config runs it
 // in a project of its own after every other spec.

@@ -1,11 +1,6 @@
 /** Saved calculations for the planning e2e specs, made through the real API as the planner. */
 import { type APIRequestContext, expect } from '@playwright/test';
-
-/** 'YYYY-MM-DD' of today in Moscow, shifted by days. */
-function moscowDay(shift = 0): string {
-  const now = new Date(Date.now() + 3 * 3_600_000 + shift * 86_400_000);
-  return now.toISOString().slice(0, 10);
-}
+import { moscowDay } from './clock.ts';
 
 /** A planner's bearer header, signed in through the API. */
 export async function plannerAuth(request: APIRequestContext): Promise<Record<string, string>> {

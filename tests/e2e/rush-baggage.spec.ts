@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
+import { moscowDay } from './clock.ts';
 import { expect, test } from './fixtures.ts';
 
 interface FlightItem {
@@ -16,16 +17,6 @@ async function adminToken(request: APIRequestContext): Promise<string> {
   const res = await request.post('/api/auth/login', { data: { login: 'admin', password: 'admin' } });
   expect(res.status()).toBe(200);
   return (await res.json()).token;
-}
-
-/** Today in Moscow, the zone the browser runs in and the demo airport's. */
-function moscowToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date());
-}
-
-/** The day after today in Moscow. */
-function tomorrow(): string {
-  return new Date(Date.parse(`${moscowToday()}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
 /** A day as the calendar names its cell: '24 ноября 2026'. */
@@ -49,9 +40,7 @@ async function flightWhere<B extends BagItem, T>(
   what: string,
 ): Promise<{ flightId: number; found: T }> {
   const headers = { Authorization: `Bearer ${await adminToken(request)}`, 'Time-Zone': 'Europe/Moscow' };
-  const today = moscowToday();
-  const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-  for (const day of [today, yesterday]) {
+  for (const day of [moscowDay(), moscowDay(-1)]) {
     const res = await request.get('/api/flights', {
       headers,
       params: { 'filter[date]': day, 'filter[direction_id]': 1, 'per-page': 100 },
@@ -102,7 +91,7 @@ test('a mishandled bag is forwarded on another flight under a new rush tag that 
   // Tomorrow's departures have not left yet whatever the hour the suite runs at.
   await modal.getByRole('button', { name: 'Дата рейса досылки' }).click();
   const calendar = page.getByRole('dialog', { name: 'Дата рейса досылки' });
-  const tomorrowCell = calendar.getByRole('button', { name: dayLabel(tomorrow()), exact: true });
+  const tomorrowCell = calendar.getByRole('button', { name: dayLabel(moscowDay(1)), exact: true });
   if (!(await tomorrowCell.isVisible()))
     await calendar.getByRole('button', { name: 'Следующий месяц' }).click();
   await tomorrowCell.click();

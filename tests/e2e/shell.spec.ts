@@ -1,5 +1,4 @@
-import { test as base } from '@playwright/test';
-import { collectErrors, expect, signIn } from './fixtures.ts';
+import { base, collectErrors, expect, signIn } from './fixtures.ts';
 import { createCalc } from './planningCalcs.ts';
 
 const test = base;

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { collectErrors, signIn } from './fixtures.ts';
+import { collectErrors, expect, signIn, base as test } from './fixtures.ts';
 
 /** Pixels of the schedule chart that differ from the transparent background. */
 function chartPixels(page: Page): Promise<number> {

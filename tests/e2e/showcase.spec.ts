@@ -1,7 +1,11 @@
+import { moscowDay } from './clock.ts';
 import { expect, test } from './fixtures.ts';
 
-function monthKey(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
+/** 'YYYY-MM' of this month in Moscow (the browser's zone), shifted by whole months. */
+function monthKey(shift = 0): string {
+  const [year, month] = moscowDay().split('-').map(Number);
+  const date = new Date(Date.UTC(year, month - 1 + shift, 1));
+  return date.toISOString().slice(0, 7);
 }
 
 test.describe('date range picker', () => {
@@ -15,9 +19,8 @@ test.describe('date range picker', () => {
     await months.nth(1).getByRole('button', { name: /^5 / }).click();
     await dialog.getByRole('button', { name: 'Применить' }).click();
     await expect(dialog).toBeHidden();
-    const now = new Date();
-    const first = monthKey(now);
-    const second = monthKey(new Date(now.getFullYear(), now.getMonth() + 1, 1));
+    const first = monthKey();
+    const second = monthKey(1);
     const shown = `20.${first.slice(5)}.${first.slice(0, 4)} - 05.${second.slice(5)}.${second.slice(0, 4)}`;
     await expect(page.getByLabel('Выбранный период', { exact: true })).toHaveText(shown);
     await expect(page.getByRole('button', { name: 'Период', exact: true })).toContainText(shown);

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { collectErrors, signIn } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { collectErrors, expect, signIn, base as test } from './fixtures.ts';
 
 const URL = '/resource-planning';
 const STORAGE_KEY = 'staffPlanning';

@@ -1,5 +1,5 @@
-import { test as base, type Locator, type Page } from '@playwright/test';
-import { chooseTurnaround, collectErrors, expect, signIn } from './fixtures.ts';
+import type { Locator, Page } from '@playwright/test';
+import { base, chooseTurnaround, collectErrors, expect, signIn } from './fixtures.ts';
 
 const test = base;
 

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { collectErrors, signIn } from './fixtures.ts';
+import { collectErrors, expect, signIn, base as test } from './fixtures.ts';
 import { apiOf, boardQuery, planFlight, todayPeriod } from './teamPlanningData.ts';
 import {
   barOffset,

@@ -4,6 +4,7 @@
  * that the test does not depend on who happens to be free on a given database.
  */
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { moscowDay } from './clock.ts';
 import type { FreeAnswer } from './teamPlanningUi.ts';
 
 /** A GET of the API as the signed-in page calls it. */
@@ -21,14 +22,9 @@ export function apiOf(page: Page, request: APIRequestContext): Get {
   };
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** Today and tomorrow in Moscow, as the board's default period. */
 export function todayPeriod() {
-  const now = new Date(Date.now() + 3 * 3600_000);
-  const day = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-  const tomorrow = new Date(now.getTime() + 86_400_000);
-  return { begin: `${day(now)} 00:00:00`, end: `${day(tomorrow)} 00:00:00` };
+  return { begin: `${moscowDay()} 00:00:00`, end: `${moscowDay(1)} 00:00:00` };
 }
 
 export type Period = ReturnType<typeof todayPeriod>;

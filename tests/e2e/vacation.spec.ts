@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { collectErrors, signIn } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { collectErrors, expect, signIn, base as test } from './fixtures.ts';
 import { createCalc, plannerAuth } from './planningCalcs.ts';
 
 /** The shortage row's value of a day as shown. */
