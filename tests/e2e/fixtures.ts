@@ -45,6 +45,12 @@ export async function chooseTurnaround(page: Page, panel: Locator): Promise<void
   await page.getByRole('listbox', { name: 'Оборот' }).getByRole('option').first().click();
 }
 
+/** The page's own `performance`, kept from Playwright's clock. */
+interface RealPerformance {
+  performance: Performance;
+  timeStamp: PropertyDescriptor | undefined;
+}
+
 /**
  * Playwright's test whose browser runs at the suite's time (tests/e2e/clock.ts): under `E2E_FAKE_TIME` every context
  * gets Playwright's clock at the server's fake time, and it flows from there (timers run as they would); otherwise it is
@@ -52,7 +58,30 @@ export async function chooseTurnaround(page: Page, panel: Locator): Promise<void
  */
 export const base = playwrightTest.extend({
   context: async ({ context }, use) => {
-    if (fakeTimeOffsetMs !== 0) await context.clock.install({ time: Date.now() + fakeTimeOffsetMs });
+    if (fakeTimeOffsetMs !== 0) {
+      // The clock fakes `performance` too, and its fake keeps no entries (getEntriesByName answers []): the marks and
+      // measures the app takes, which tests read, would be lost. The page keeps its own, and the events' time stamps
+      // that go with it (init scripts run in the order they were added, around the clock's).
+      await context.addInitScript(() => {
+        const saved = {
+          performance: globalThis.performance,
+          timeStamp: Object.getOwnPropertyDescriptor(Event.prototype, 'timeStamp'),
+        };
+        Object.defineProperty(globalThis, '__e2eRealPerformance', { value: saved, configurable: true });
+      });
+      await context.clock.install({ time: Date.now() + fakeTimeOffsetMs });
+      await context.addInitScript(() => {
+        const saved = (globalThis as { __e2eRealPerformance?: RealPerformance }).__e2eRealPerformance;
+        if (!saved) return;
+        Object.defineProperty(globalThis, 'performance', {
+          value: saved.performance,
+          configurable: true,
+          writable: true,
+        });
+        if (saved.timeStamp) Object.defineProperty(Event.prototype, 'timeStamp', saved.timeStamp);
+        Reflect.deleteProperty(globalThis, '__e2eRealPerformance');
+      });
+    }
     await use(context);
   },
 });
