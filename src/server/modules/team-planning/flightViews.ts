@@ -100,7 +100,7 @@ async function teamMembers(reader: Reader, teamIds: readonly number[]) {
     ? await reader
         .select({ teamId: teamEmployees.teamId, employeeId: teamEmployees.employeeId })
         .from(teamEmployees)
-        .where(anyOf(teamEmployees.teamId, [...teamIds]))
+        .where(anyOf(teamEmployees.teamId, teamIds))
     : [];
   const members = new Map<number, Set<number>>();
   for (const row of rows) members.set(row.teamId, (members.get(row.teamId) ?? new Set()).add(row.employeeId));
@@ -186,7 +186,12 @@ export function createFlightViews({ db, kind, heavy }: Deps) {
               await db
                 .select({ aid: teamFlights.aid })
                 .from(teamFlights)
-                .where(anyOf(teamFlights.aid, [...pairs.map((p) => p.aid as number), 0]))
+                .where(
+                  anyOf(
+                    teamFlights.aid,
+                    pairs.map((p) => p.aid as number),
+                  ),
+                )
             ).map((r) => r.aid),
           );
           return pairs.filter((p) => !linked.has(p.aid as number) && pairPasses(p, filter, positions));

@@ -281,14 +281,14 @@ export async function pairsInPeriod(
 /** The pairs of the turnarounds. */
 export async function pairsOfAids(reader: Reader, aids: readonly number[]): Promise<Pair[]> {
   if (aids.length === 0) return [];
-  const legs = await readLegs(reader, and(anyOf(turnarounds.aid, [...aids])));
+  const legs = await readLegs(reader, and(anyOf(turnarounds.aid, aids)));
   return pairsOf(reader, legs);
 }
 
 /** The pairs holding the legs. */
 export async function pairsOfLegs(reader: Reader, legIds: readonly number[]): Promise<Pair[]> {
   if (legIds.length === 0) return [];
-  return pairsOf(reader, await readLegs(reader, and(anyOf(flights.id, [...legIds]))));
+  return pairsOf(reader, await readLegs(reader, and(anyOf(flights.id, legIds))));
 }
 
 /** Airline colours: a fixed palette picked by the airline id, so a carrier keeps its colour everywhere. */
