@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { moscowDay } from './clock.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -41,6 +42,35 @@ test.describe('date range picker', () => {
     await expect(page.getByLabel('Выбранный период', { exact: true })).toHaveText('сегодня');
   });
 });
+
+/** The first and last pixel rows holding dark ink in a PNG (decoded by the page: no image package needed). */
+async function inkRows(page: Page, png: Buffer): Promise<{ top: number; bottom: number }> {
+  return page.evaluate(async (data) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${data}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2D context');
+    context.drawImage(image, 0, 0);
+    const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+    let top = -1;
+    let bottom = -1;
+    for (let y = 0; y < canvas.height; y += 1) {
+      for (let x = 0; x < canvas.width; x += 1) {
+        const at = (y * canvas.width + x) * 4;
+        if (pixels[at] + pixels[at + 1] + pixels[at + 2] < 384) {
+          if (top < 0) top = y;
+          bottom = y;
+          break;
+        }
+      }
+    }
+    return { top, bottom };
+  }, png.toString('base64'));
+}
 
 test.describe('data grid', () => {
   test('cycles the sort of a column and writes it to the query string', async ({ page }) => {
@@ -134,6 +164,53 @@ test.describe('data grid', () => {
     ).toBeVisible();
     await expect(header).toHaveAttribute('aria-sort', 'ascending');
     await expect(page).toHaveURL(/[?&]sort=iata_code(&|$)/);
+  });
+
+  test('draws the canvas text on the document’s baseline and gives a clipped text whole on hover', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 900, height: 800 });
+    await page.goto('/react_app/grid');
+    const table = page.getByRole('table', { name: 'Авиакомпании' });
+    await expect(page.getByText(/^Показаны 1 - \d+ из \d+/).first()).toBeVisible();
+    const canvas = table.locator('canvas.w-grid__text');
+    await expect(canvas).toHaveClass(/is-drawing/);
+    const cell = table.getByRole('row').nth(2).getByRole('cell').nth(3);
+    await expect(cell).not.toHaveText('');
+    // The first and last rows of ink of the same cell drawn by the canvas, then by the document (canvas hidden).
+    const drawn = await inkRows(page, await cell.screenshot());
+    await canvas.evaluate((element) => element.classList.remove('is-drawing'));
+    const laidOut = await inkRows(page, await cell.screenshot());
+    expect(laidOut.top).toBeGreaterThan(0);
+    expect(drawn).toEqual(laidOut);
+    await canvas.evaluate((element) => element.classList.add('is-drawing'));
+
+    const clipped = table.locator('[role=rowgroup] [role=cell]').filter({ hasText: /\S{1}/ });
+    const index = await clipped.evaluateAll((cells) =>
+      cells.findIndex((element) => element.scrollWidth > element.clientWidth && !element.firstElementChild),
+    );
+    expect(index).toBeGreaterThanOrEqual(0);
+    const target = clipped.nth(index);
+    const whole = (await target.textContent()) ?? '';
+    await target.hover();
+    await expect(target).toHaveAttribute('title', whole);
+    await table.getByRole('row').nth(2).getByRole('cell').nth(0).hover();
+    await expect(target).not.toHaveAttribute('title');
+  });
+
+  test('keeps a rich cell’s own ellipsis in its colour while plain texts are drawn on the canvas', async ({
+    page,
+  }) => {
+    await page.goto('/react_app/grid');
+    const table = page.getByRole('table', { name: '50 000 строк' });
+    await expect(table.locator('canvas.w-grid__text')).toHaveClass(/is-drawing/);
+    const fill = (selector: string) =>
+      table
+        .locator(selector)
+        .first()
+        .evaluate((element) => getComputedStyle(element).webkitTextFillColor);
+    expect(await fill('[role=cell][data-rich]')).not.toBe('rgba(0, 0, 0, 0)');
+    expect(await fill('[role=cell]:not([data-rich])')).toBe('rgba(0, 0, 0, 0)');
   });
 
   test('scrolls 50,000 rows while keeping only the visible ones in the page', async ({ page }) => {

@@ -4,6 +4,7 @@ import {
   type CSSProperties,
   type MouseEvent,
   memo,
+  type PointerEvent,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -249,6 +250,10 @@ export function GridBody<T>({
     const current = input.current;
     if (index !== null && current?.onRowClick) current.onRowClick(current.rows[index], index, event);
   };
+  const onPointerMove = (event: PointerEvent) => {
+    if (container.current && input.current)
+      painter.showWholeText(container.current, event.target, input.current);
+  };
   const onContextMenu = (event: MouseEvent) => {
     const index = rowOf(event);
     const current = input.current;
@@ -278,6 +283,7 @@ export function GridBody<T>({
       style={{ height: Math.min(height, rows.length * rowHeight + 2), minWidth }}
       onClick={onRowClick ? onClick : undefined}
       onContextMenu={onRowContextMenu ? onContextMenu : undefined}
+      onPointerMove={onPointerMove}
     >
       <div className="w-grid__sizer" style={{ height: rows.length * rowHeight }} />
       <canvas ref={canvas} className="w-grid__text" />

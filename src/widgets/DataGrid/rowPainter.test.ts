@@ -274,3 +274,78 @@ describe('RowPainter over a text layer', () => {
     expect(texts(container)[0]).toEqual(['11', 'SU 1010', 'в срок']);
   });
 });
+
+describe('RowPainter, cells with React content', () => {
+  it('marks a rich cell while it shows React content, so its ellipsis keeps its colour over the canvas', () => {
+    const container = slotsOf(2);
+    const painter = new RowPainter<Flight>(new RichCells());
+    painter.paint(container, 0, input(), true);
+    expect(container.children[0].children[2]).toHaveAttribute('data-rich');
+    expect(container.children[1].children[2]).not.toHaveAttribute('data-rich');
+    expect(container.children[0].children[1]).not.toHaveAttribute('data-rich');
+    painter.paint(container, 36 * 2, input(), false);
+    expect(container.children[0].children[2]).not.toHaveAttribute('data-rich');
+    expect(container.children[1].children[2]).toHaveAttribute('data-rich');
+  });
+});
+
+describe('RowPainter.showWholeText', () => {
+  /** A cell laid out `shown` px wide with text needing `needed` px (a test's DOM lays nothing out). */
+  const layOut = (cell: Element, needed: number, shown: number) => {
+    Object.defineProperty(cell, 'scrollWidth', { value: needed, configurable: true });
+    Object.defineProperty(cell, 'clientWidth', { value: shown, configurable: true });
+  };
+  const setUp = () => {
+    const layer = new RecordingLayer();
+    const painter = new RowPainter<Flight>(new RichCells(), () => ({ fontSize: 14, padding: 16 }));
+    painter.attachLayer(layer as unknown as TextLayer);
+    const container = slotsOf(4);
+    document.createElement('div').append(container);
+    const rows = ROWS.map((row) => ({ ...row, flight: `Санкт-Петербург ${row.id}` }));
+    return { painter, container, data: input({ rows }) };
+  };
+
+  it('gives a clipped cell its whole text as a title, and takes it back when the pointer moves on', () => {
+    const { painter, container, data } = setUp();
+    painter.paint(container, 0, data, true);
+    const first = container.children[0].children[1];
+    const second = container.children[1].children[1];
+    layOut(first, 180, 100);
+    layOut(second, 180, 100);
+    painter.showWholeText(container, first, data);
+    expect(first.getAttribute('title')).toBe('Санкт-Петербург 1');
+    painter.showWholeText(container, second, data);
+    expect(first).not.toHaveAttribute('title');
+    expect(second.getAttribute('title')).toBe('Санкт-Петербург 2');
+    painter.showWholeText(container, container, data);
+    expect(second).not.toHaveAttribute('title');
+  });
+
+  it('gives no title to a cell whose text is shown whole, nor to a rich cell with React content', () => {
+    const { painter, container, data } = setUp();
+    painter.paint(container, 0, data, true);
+    const fitting = container.children[0].children[1];
+    layOut(fitting, 100, 100);
+    painter.showWholeText(container, fitting, data);
+    expect(fitting).not.toHaveAttribute('title');
+    const rich = container.children[0].children[2];
+    rich.append(document.createElement('b'));
+    layOut(rich, 180, 100);
+    painter.showWholeText(container, rich, data);
+    expect(rich).not.toHaveAttribute('title');
+  });
+
+  it('drops the title when the rows move under the pointer, and names the row shown, not the text left behind', () => {
+    const { painter, container, data } = setUp();
+    painter.paint(container, 0, data, true);
+    const cell = container.children[0].children[1];
+    layOut(cell, 180, 100);
+    painter.showWholeText(container, cell, data);
+    painter.paint(container, 36 * 10, data, false);
+    expect(cell).not.toHaveAttribute('title');
+    expect(painter.hasStaleText).toBe(true);
+    painter.showWholeText(container, cell, data);
+    expect(cell.getAttribute('title')).toBe('Санкт-Петербург 11');
+    expect(painter.hasStaleText).toBe(false);
+  });
+});

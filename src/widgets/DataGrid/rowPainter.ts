@@ -82,6 +82,10 @@ export class RowPainter<T> {
   private readonly texts = new WeakMap<Element, Text>();
   /** Cells marked `data-fits`: their text surely fits, so they need no clip (a clip per cell costs every frame). */
   private readonly fitting = new WeakSet<Element>();
+  /** Rich cells marked `data-rich`: they show React content, and their ellipsis keeps its colour over the canvas. */
+  private readonly richShown = new WeakSet<Element>();
+  /** The cell under the pointer given its whole text as a `title` (its text is clipped): one at a time. */
+  private titled: Element | null = null;
   /** The body cells' font size and horizontal padding in px, read once per column set; NaN when unknown. */
   private metrics: CellMetrics = { fontSize: Number.NaN, padding: Number.NaN };
   /** The canvas the plain texts are drawn on, when the document can draw one (see textLayer.ts). */
@@ -126,6 +130,7 @@ export class RowPainter<T> {
       this.metrics = this.measure(elements[0]?.firstElementChild ?? null);
       this.drawing = this.configureLayer(container, slots, input.rowHeight);
     }
+    if (force || first !== this.first) this.dropTitle();
     if (first !== this.first) {
       const transform = `translateY(${first * input.rowHeight}px)`;
       container.style.transform = transform;
@@ -158,6 +163,23 @@ export class RowPainter<T> {
       if (element) this.writeCells(element, input, texts);
     }
     this.stale.clear();
+  }
+
+  /**
+   * Gives the body cell around `target` its whole text as a tooltip (`title`) when the text is clipped on screen, and
+   * takes it from the cell that had it. Cells with React content are left to it (their own `title`, if any).
+   */
+  showWholeText(container: HTMLElement, target: EventTarget | null, input: PaintInput<T>): void {
+    const cell = target instanceof Element ? target.closest('[role=cell]') : null;
+    if (cell === this.titled) return;
+    this.dropTitle();
+    if (!cell || cell.parentElement?.parentElement !== container) return;
+    if (this.fitting.has(cell) || cell.firstElementChild) return;
+    if (this.stale.size > 0) this.flushText(container, input);
+    const text = cell.textContent ?? '';
+    if (!text || cell.scrollWidth <= cell.clientWidth) return;
+    cell.setAttribute('title', text);
+    this.titled = cell;
   }
 
   /** The index of the row drawn by the row element around `target`, or null outside the body's rows. */
@@ -224,7 +246,11 @@ export class RowPainter<T> {
       }
       const content = cellContent(column, row, index, input.firstSerial);
       const text = plainText(content);
-      if (isRichColumn(column)) this.rich.set(slot, columnIndex, text === null ? content : null);
+      if (isRichColumn(column)) {
+        this.rich.set(slot, columnIndex, text === null ? content : null);
+        // An empty cell keeps its mark: nothing of its own shows either way, and no change is no style work.
+        if (text !== '') this.markRich(element.children[i], text === null);
+      }
       texts.push(text);
     }
     if (this.drawing) this.layer?.drawRow(slot, texts);
@@ -281,6 +307,22 @@ export class RowPainter<T> {
       cell.removeAttribute('data-fits');
       this.fitting.delete(cell);
     }
+  }
+
+  private markRich(cell: Element, rich: boolean) {
+    if (rich === this.richShown.has(cell)) return;
+    if (rich) {
+      cell.setAttribute('data-rich', '');
+      this.richShown.add(cell);
+    } else {
+      cell.removeAttribute('data-rich');
+      this.richShown.delete(cell);
+    }
+  }
+
+  private dropTitle() {
+    this.titled?.removeAttribute('title');
+    this.titled = null;
   }
 
   private write(cell: Element, value: string) {

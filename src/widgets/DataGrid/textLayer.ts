@@ -62,11 +62,29 @@ const FITTED_MAX = 20_000;
  */
 const WIDE_GLYPHS = ['W', 'M', '@', '%', 'Ш', 'Щ', 'Ж', 'Ю', 'Ы', 'Ф', 'М', '—', '…', '№', '™', '漢'];
 
+/**
+ * Where a line of text in `cell` has its baseline, below the top of the cell's row (px): a zero-sized inline block
+ * sits on the baseline, so the canvas draws where the document draws the cells' text (the rich cells' included).
+ * Half the row height when the document lays nothing out.
+ */
+function baselineOf(cell: HTMLElement, rowHeight: number): number {
+  const row = cell.parentElement;
+  if (!row) return rowHeight / 2;
+  const probe = document.createElement('span');
+  probe.style.cssText = 'display:inline-block;width:0;height:0;vertical-align:baseline';
+  cell.append(probe);
+  const baseline = probe.getBoundingClientRect().top - row.getBoundingClientRect().top;
+  probe.remove();
+  return baseline > 0 && baseline < rowHeight ? baseline : rowHeight / 2;
+}
+
 /** Draws rows of cell texts into a canvas; `configure` after every change of columns, widths, size or font. */
 export class TextLayer {
   private context: CanvasRenderingContext2D | null = null;
   private columns: TextColumn[] = [];
   private rowHeight = 0;
+  /** Where the cells' text baseline sits below a row's top (px), as the document lays it out. */
+  private baseline = 0;
   private width = 0;
   /** The widest of WIDE_GLYPHS in the font (px), a bound for every unit of a cell's text. */
   private widest = Number.POSITIVE_INFINITY;
@@ -107,9 +125,10 @@ export class TextLayer {
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
     context.font = style.font;
     context.fillStyle = getComputedStyle(colorSource).color;
-    context.textBaseline = 'middle';
+    context.textBaseline = 'alphabetic';
     this.context = context;
     this.rowHeight = rowHeight;
+    this.baseline = baselineOf(cells[0], rowHeight);
     this.width = width;
     this.widths.clear();
     this.fitted.clear();
@@ -146,7 +165,7 @@ export class TextLayer {
     if (!context) return;
     const top = slot * this.rowHeight;
     context.clearRect(0, top, this.width, this.rowHeight);
-    const middle = top + this.rowHeight / 2;
+    const baseline = top + this.baseline;
     for (let i = 0; i < texts.length; i += 1) {
       const text = texts[i];
       const column = this.columns[i];
@@ -164,16 +183,16 @@ export class TextLayer {
       }
       if (column.align === 'left') {
         context.textAlign = 'left';
-        context.fillText(shown, column.x + column.paddingLeft, middle);
+        context.fillText(shown, column.x + column.paddingLeft, baseline);
       } else if (column.align === 'right') {
         context.textAlign = 'right';
-        context.fillText(shown, column.x + column.width - column.paddingRight, middle);
+        context.fillText(shown, column.x + column.width - column.paddingRight, baseline);
       } else {
         context.textAlign = 'center';
         context.fillText(
           shown,
           column.x + (column.paddingLeft + column.width - column.paddingRight) / 2,
-          middle,
+          baseline,
         );
       }
     }
