@@ -92,10 +92,11 @@ test.describe('shift schedules as planner', () => {
 
     const table = page.getByRole('table', { name: 'Смены по дням недели' });
     expect(await table.locator('tbody tr').count()).toBeGreaterThan(0);
-    await expect(page.getByRole('link', { name: 'Планирование отпусков' })).toHaveAttribute(
-      'href',
-      /\/planning-vacation\/\d+$/,
-    );
+    const vacation = page.getByRole('link', { name: 'Планирование отпусков' });
+    await expect(vacation).toHaveAttribute('href', /\/planning-vacation\/\d+$/);
+    // Drawn as the button beside it: centred, not underlined (a.w-button).
+    await expect(vacation).toHaveCSS('text-decoration-line', 'none');
+    await expect(vacation).toHaveCSS('align-items', 'center');
 
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Выгрузить в Excel' }).click();

@@ -20,6 +20,10 @@ test.describe('vacation planner as planner', () => {
     await page.goto(`/planning-vacation/${id}`);
     const first = page.locator('[data-cell="0:0"]');
     await expect(first).toBeVisible({ timeout: 30_000 });
+    // The link back to the schedule is drawn as a button: centred, not underlined (a.w-button).
+    const schedule = page.getByRole('link', { name: 'График сменности' });
+    await expect(schedule).toHaveCSS('text-decoration-line', 'none');
+    await expect(schedule).toHaveCSS('align-items', 'center');
     const day0 = (await first.getAttribute('data-date')) as string;
     const day2 = (await page.locator('[data-cell="0:2"]').getAttribute('data-date')) as string;
     const day1 = (await page.locator('[data-cell="0:1"]').getAttribute('data-date')) as string;

@@ -107,10 +107,7 @@ function Schedule({ calcId }: { calcId: number }) {
           {loading ? 'Загрузка…' : exporting ? 'Подготовка файла…' : (exportMessage ?? '')}
         </span>
         {calc ? (
-          <Link
-            className="w-button w-button--secondary shift-schedule__link"
-            to={`/planning-vacation/${calc.id}`}
-          >
+          <Link className="w-button w-button--secondary" to={`/planning-vacation/${calc.id}`}>
             Планирование отпусков
           </Link>
         ) : null}
