@@ -222,16 +222,17 @@ class RecordingLayer {
   }
 }
 
-describe('RowPainter over a text layer', () => {
-  const layered = () => {
-    const layer = new RecordingLayer();
-    const painter = new RowPainter<Flight>(new RichCells(), () => ({ fontSize: 14, padding: 16 }));
-    painter.attachLayer(layer as unknown as TextLayer);
-    const container = slotsOf(4);
-    document.createElement('div').append(container);
-    return { layer, painter, container };
-  };
+/** A painter over a recording layer and four slots in a parent (as GridBody's body holds them). */
+const layered = () => {
+  const layer = new RecordingLayer();
+  const painter = new RowPainter<Flight>(new RichCells(), () => ({ fontSize: 14, padding: 16 }));
+  painter.attachLayer(layer as unknown as TextLayer);
+  const container = slotsOf(4);
+  document.createElement('div').append(container);
+  return { layer, painter, container };
+};
 
+describe('RowPainter over a text layer', () => {
   it('draws the plain texts on the layer and writes the DOM text too when React drew (a forced paint)', () => {
     const { layer, painter, container } = layered();
     painter.paint(container, 0, input(), true);
@@ -296,13 +297,8 @@ describe('RowPainter.showWholeText', () => {
     Object.defineProperty(cell, 'clientWidth', { value: shown, configurable: true });
   };
   const setUp = () => {
-    const layer = new RecordingLayer();
-    const painter = new RowPainter<Flight>(new RichCells(), () => ({ fontSize: 14, padding: 16 }));
-    painter.attachLayer(layer as unknown as TextLayer);
-    const container = slotsOf(4);
-    document.createElement('div').append(container);
     const rows = ROWS.map((row) => ({ ...row, flight: `Санкт-Петербург ${row.id}` }));
-    return { painter, container, data: input({ rows }) };
+    return { ...layered(), data: input({ rows }) };
   };
 
   it('gives a clipped cell its whole text as a title, and takes it back when the pointer moves on', () => {

@@ -249,7 +249,7 @@ export class RowPainter<T> {
       if (isRichColumn(column)) {
         this.rich.set(slot, columnIndex, text === null ? content : null);
         // An empty cell keeps its mark: nothing of its own shows either way, and no change is no style work.
-        if (text !== '') this.markRich(element.children[i], text === null);
+        if (text !== '') mark(element.children[i], 'data-rich', this.richShown, text === null);
       }
       texts.push(text);
     }
@@ -271,7 +271,7 @@ export class RowPainter<T> {
       const cell = cells[i];
       const text = texts[i];
       this.write(cell, text ?? '');
-      this.fits(cell, text !== null && this.textFits(input, i, text));
+      mark(cell, 'data-fits', this.fitting, text !== null && this.textFits(input, i, text));
     }
   }
 
@@ -298,28 +298,6 @@ export class RowPainter<T> {
     return width !== null && widestEm(text) * fontSize <= width - padding;
   }
 
-  private fits(cell: Element, fits: boolean) {
-    if (fits === this.fitting.has(cell)) return;
-    if (fits) {
-      cell.setAttribute('data-fits', '');
-      this.fitting.add(cell);
-    } else {
-      cell.removeAttribute('data-fits');
-      this.fitting.delete(cell);
-    }
-  }
-
-  private markRich(cell: Element, rich: boolean) {
-    if (rich === this.richShown.has(cell)) return;
-    if (rich) {
-      cell.setAttribute('data-rich', '');
-      this.richShown.add(cell);
-    } else {
-      cell.removeAttribute('data-rich');
-      this.richShown.delete(cell);
-    }
-  }
-
   private dropTitle() {
     this.titled?.removeAttribute('title');
     this.titled = null;
@@ -334,6 +312,18 @@ export class RowPainter<T> {
       return;
     }
     if (text.data !== value) text.data = value;
+  }
+}
+
+/** Sets or removes a cell's flag attribute; `marked` holds the cells that have it (no write when unchanged). */
+function mark(cell: Element, attribute: string, marked: WeakSet<Element>, on: boolean): void {
+  if (on === marked.has(cell)) return;
+  if (on) {
+    cell.setAttribute(attribute, '');
+    marked.add(cell);
+  } else {
+    cell.removeAttribute(attribute);
+    marked.delete(cell);
   }
 }
 
