@@ -173,9 +173,10 @@ export class RowPainter<T> {
     const cell = target instanceof Element ? target.closest('[role=cell]') : null;
     if (cell === this.titled) return;
     this.dropTitle();
-    if (!cell || cell.parentElement?.parentElement !== container) return;
-    if (this.fitting.has(cell) || cell.firstElementChild) return;
+    if (!cell || cell.parentElement?.parentElement !== container || cell.firstElementChild) return;
+    // The canvas may be ahead of the cells' DOM text and their marks: write them for the rows shown first.
     if (this.stale.size > 0) this.flushText(container, input);
+    if (this.fitting.has(cell)) return;
     const text = cell.textContent ?? '';
     if (!text || cell.scrollWidth <= cell.clientWidth) return;
     cell.setAttribute('title', text);
