@@ -56,6 +56,9 @@ describe('when picking a range across two months', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Диапазон')).toHaveTextContent('2024-03-28 00:00 / 2024-04-03 23:59');
     expect(trigger).toHaveTextContent('28.03.2024 - 03.04.2024');
+    // Each end on one line: a narrow trigger breaks at the dash, never inside a date.
+    const ends = [...trigger.querySelectorAll('.w-picker__end')].map((end) => end.textContent);
+    expect(ends).toEqual(['28.03.2024', '03.04.2024']);
   });
 
   it('swaps the ends when the second day is earlier', async () => {

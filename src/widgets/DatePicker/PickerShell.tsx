@@ -29,6 +29,21 @@ interface PickerShellProps {
   hideLabel?: boolean;
 }
 
+/**
+ * A range's two ends each kept on one line, so a narrow trigger breaks the text at the dash ('24.11.2026 00:00 -' over
+ * '24.12.2026 23:59'), never inside a stamp; the text stays the same.
+ */
+function ends(text: string) {
+  const [from, ...rest] = text.split(' - ');
+  if (rest.length === 0) return text;
+  return (
+    <>
+      <span className="w-picker__end">{from}</span> -{' '}
+      <span className="w-picker__end">{rest.join(' - ')}</span>
+    </>
+  );
+}
+
 /** The trigger button showing the applied value (or 'Выберите дату') and the floating calendar dialog. */
 export function PickerShell({ picker, label, text, placeholder, disabled, hideLabel }: PickerShellProps) {
   return (
@@ -44,7 +59,7 @@ export function PickerShell({ picker, label, text, placeholder, disabled, hideLa
         disabled={disabled}
         {...picker.getReferenceProps({ onClick: () => picker.actorRef.send({ type: 'PICKER.TOGGLE' }) })}
       >
-        <span>{text || placeholder}</span>
+        <span>{text ? ends(text) : placeholder}</span>
         <CalendarIcon />
       </button>
       {picker.open ? (
