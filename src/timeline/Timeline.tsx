@@ -57,6 +57,7 @@ export interface TimelineProps {
   height?: number; // px; default fills its container
   barText?: (bar: number) => string; // written inside bars wide enough (and on a dragged bar)
   rowShade?: RowShade; // a span per row shaded behind its bars (a team's time on shift)
+  now?: number; // the current time in the bars' minutes: a line through the axis and the rows (redrawn when it moves)
   /** Bars that may be dragged to another row; a press elsewhere pans as before. */
   dragBars?: { canDrag: (bar: number) => boolean; onDrop: (bar: number, row: number) => void };
   /** Accepts an HTML drag from outside: `payload` tells what is dragged now (null: not ours), `onDrop` the row. */
@@ -99,6 +100,12 @@ export function Timeline(props: TimelineProps): JSX.Element {
     }
     schedule();
   }, [timeline, scene, selected, size, reveal, schedule]);
+
+  // The current time's line moves (a minute at a time): the background is drawn again.
+  const now = props.now;
+  useEffect(() => {
+    if (now !== undefined) schedule();
+  }, [now, schedule]);
 
   const style: CSSProperties = props.height === undefined ? { height: '100%' } : { height: props.height };
   const focusText = focusBar >= 0 && scene ? listLabel(focusBar) : '';

@@ -8,6 +8,17 @@ export function localOffset(minute: number): number {
   return -new Date(minute * 60_000).getTimezoneOffset();
 }
 
+/**
+ * Minutes since the epoch of a wall clock 'YYYY-MM-DD HH:mm(:ss)' read on the runtime's clock, as the timeline's
+ * minutes are (seconds dropped); NaN when malformed. Example: in a UTC browser `wallMinute('1970-01-01 01:30:00')` → 90.
+ */
+export function wallMinute(text: string): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/.exec(text);
+  if (!match) return Number.NaN;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number);
+  return new Date(year, month - 1, day, hour, minute).getTime() / 60_000;
+}
+
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /**

@@ -23,6 +23,9 @@ export interface RowShade {
 
 const SHADE = 'rgba(47, 111, 219, 0.10)';
 
+/** The current time's line: a red no bar kind uses for a fill. */
+export const NOW_COLOUR = '#e8590c';
+
 /**
  * Row stripes, each row's shaded span (when given), the label column, the time axis with labels adapted to the zoom (dates, hours, minutes), the
  * grid lines and a scroll thumb; `rowLabel` is called for the rows in view only.
@@ -145,4 +148,29 @@ export function drawBackground(
     ctx.fillStyle = 'rgba(33, 37, 41, 0.25)';
     ctx.fillRect(frame.width - 6, y, 4, thumb);
   }
+}
+
+/**
+ * The current time (`now`, minutes on the bars' clock) as a line through the axis and the rows, with a mark on the
+ * axis; nothing when it is off screen. Drawn over the background, under the bars.
+ */
+export function drawNow(ctx: CanvasRenderingContext2D, frame: Frame, now: number): void {
+  const plot = plotOf(frame);
+  const x = Math.round(plot.x + (now - frame.view.origin) / frame.view.minutesPerPx) + 0.5;
+  if (!(x >= plot.x && x <= plot.x + plot.w)) return;
+  ctx.save();
+  ctx.strokeStyle = NOW_COLOUR;
+  ctx.fillStyle = NOW_COLOUR;
+  ctx.lineWidth = 2;
+  ctx.beginPath();
+  ctx.moveTo(x, AXIS_HEIGHT / 2);
+  ctx.lineTo(x, plot.y + plot.h);
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.moveTo(x - 5, AXIS_HEIGHT / 2);
+  ctx.lineTo(x + 5, AXIS_HEIGHT / 2);
+  ctx.lineTo(x, AXIS_HEIGHT / 2 + 6);
+  ctx.closePath();
+  ctx.fill();
+  ctx.restore();
 }

@@ -2,7 +2,7 @@ import type Konva from 'konva';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { sharedLayoutClient } from '../workers/layout.ts';
 import { barAt } from './barHit.ts';
-import { drawBackground } from './drawBackground.ts';
+import { drawBackground, drawNow } from './drawBackground.ts';
 import { createScratch, drawBars } from './drawBars.ts';
 import { curveMax, drawCurve } from './drawCurve.ts';
 import { drawOverlay } from './drawOverlay.ts';
@@ -12,6 +12,7 @@ import { minutes, px } from './geometry/units.ts';
 import type { TimelineProps } from './Timeline.tsx';
 import type { BarHint } from './useBarHint.ts';
 import type { LiveTimeline } from './useLive.ts';
+import { nowRow } from './view.ts';
 
 /** The selected bar of the props when it is one of the bars, else −1. */
 function selectedOf(p: TimelineProps): number {
@@ -92,6 +93,7 @@ export function useTimelinePaint(
       const frame = frameOf();
       drawBackground(context._context, scene, frame, p.rowLabel, p.rowShade);
       if (p.curve) drawCurve(context._context, p.curve, curveMax(p.curve.values), frame);
+      if (p.now !== undefined) drawNow(context._context, frame, p.now);
     },
     [propsRef, frameOf, currentScene],
   );
@@ -165,7 +167,21 @@ export function useTimelinePaint(
         live.current.sceneFor = bars;
         live.current.hover = -1;
         if (live.current.focus >= result.lane.length) live.current.focus = -1;
-        live.current.scrollTop = Math.min(live.current.scrollTop, maxScroll());
+        // The first bars open with the present's rows at the top (the view starts at `now`, see firstOrigin), unless
+        // a selected bar is to be brought into view; later bars keep the rows the user has.
+        const p = propsRef.current;
+        const row =
+          !replaced &&
+          (p.selectedBar ?? -1) < 0 &&
+          p.now !== undefined &&
+          p.now > p.range.from &&
+          p.now < p.range.to
+            ? nowRow(bars, p.now)
+            : -1;
+        live.current.scrollTop = Math.min(
+          row >= 0 ? result.rowTop[row] : live.current.scrollTop,
+          maxScroll(),
+        );
         setScene(result);
         // Draw at once rather than a frame later: the first paint follows the data as closely as it can.
         cancelAnimationFrame(frameRequest.current);
@@ -175,7 +191,7 @@ export function useTimelinePaint(
     return () => {
       current = false;
     };
-  }, [live, bars, rowCount, range.from, paint, maxScroll]);
+  }, [live, propsRef, bars, rowCount, range.from, paint, maxScroll]);
 
   return {
     scene,

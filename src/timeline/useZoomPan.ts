@@ -4,6 +4,7 @@ import type { BarHint } from './useBarHint.ts';
 import { LABEL_WIDTH, type LiveTimeline, localPoint } from './useLive.ts';
 import {
   clampView,
+  firstOrigin,
   minutesPerPxOf,
   scaleOf,
   viewAtScale,
@@ -56,10 +57,11 @@ export function useZoomPan(
     if (size.width === 0) return;
     if (!s.viewReady) {
       const p = propsRef.current;
+      const minutesPerPx = minutesPerPxOf(p.scaleMinutes);
       s.view = p.initialWindow
         ? viewOfWindow(p.initialWindow, p.range, plotWidth())
         : clampView(
-            { origin: p.range.from, minutesPerPx: minutesPerPxOf(p.scaleMinutes) },
+            { origin: firstOrigin(p, plotWidth() * minutesPerPx), minutesPerPx },
             p.range,
             plotWidth(),
           );

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   axisTicks,
   clampView,
+  firstOrigin,
   minutesPerPxOf,
+  nowRow,
   scaleOf,
   tickStep,
   viewOfWindow,
@@ -116,5 +118,29 @@ describe('axis ticks', () => {
         },
       ),
     );
+  });
+});
+
+describe('the first view', () => {
+  it('starts a quarter of the screen before the current time when it lies within the bars', () => {
+    expect(firstOrigin({ range: { from: 0, to: 1440 }, now: 600 }, 480)).toBe(480);
+  });
+
+  it('starts at the first bar when the current time is outside them, on their edge, or not given', () => {
+    expect(firstOrigin({ range: { from: 0, to: 1440 }, now: 2000 }, 480)).toBe(0);
+    expect(firstOrigin({ range: { from: 100, to: 1440 }, now: 50 }, 480)).toBe(100);
+    expect(firstOrigin({ range: { from: 100, to: 1440 }, now: 100 }, 480)).toBe(100);
+    expect(firstOrigin({ range: { from: 100, to: 1440 } }, 480)).toBe(100);
+  });
+});
+
+describe('the row the first view scrolls to', () => {
+  it('is the first row with a bar running or to come at the current time', () => {
+    const bars = { ends: [50, 120, 200, 90], rows: [0, 2, 1, 3] };
+    expect(nowRow(bars, 100)).toBe(1);
+    expect(nowRow(bars, 40)).toBe(0);
+    expect(nowRow(bars, 120)).toBe(1);
+    expect(nowRow(bars, 200)).toBe(-1);
+    expect(nowRow({ ends: [], rows: [] }, 0)).toBe(-1);
   });
 });

@@ -123,3 +123,28 @@ export function axisTicks(from: number, to: number, step: number, offset = 0): T
   }
   return ticks;
 }
+
+/**
+ * Where the first view starts: with the current time inside the bars' span, a quarter of the screen before it (the
+ * dispatcher's present and what is next); otherwise at the first bar. Example: range 0–1440, now 600, 480 minutes on
+ * screen → 480.
+ */
+export function firstOrigin(
+  p: { range: { from: number; to: number }; now?: number },
+  minutesOnScreen: number,
+): number {
+  const { now, range } = p;
+  return now !== undefined && now > range.from && now < range.to ? now - minutesOnScreen / 4 : range.from;
+}
+
+/**
+ * The first row (in row order) with a bar still running or to come at `now`: where the first view scrolls, so the
+ * present's rows are at the top; −1 when there is none. Example: rows [0, 1, 1], ends [50, 120, 200], now 100 → 1.
+ */
+export function nowRow(bars: { ends: ArrayLike<number>; rows: ArrayLike<number> }, now: number): number {
+  let row = -1;
+  for (let i = 0; i < bars.ends.length; i += 1) {
+    if (bars.ends[i] > now && (row < 0 || bars.rows[i] < row)) row = bars.rows[i];
+  }
+  return row;
+}

@@ -67,7 +67,45 @@ async function drawn(page: Page, previous?: BarPixels): Promise<BarPixels> {
   return pixels;
 }
 
+/** The pixels of the current time's colour (NOW_COLOUR, #e8590c) on the background layer, the first canvas. */
+function nowLine(page: Page): Promise<{ rows: number; columns: number; height: number }> {
+  return page.evaluate(() => {
+    const canvas = document.querySelectorAll<HTMLCanvasElement>('.timeline__canvas canvas')[0];
+    const context = canvas?.getContext('2d');
+    if (!canvas || !context) return { rows: 0, columns: 0, height: 0 };
+    const { width, height } = canvas;
+    const data = context.getImageData(0, 0, width, height).data;
+    const columns = new Set<number>();
+    let rows = 0;
+    for (let y = 0; y < height; y += 1) {
+      let hit = false;
+      for (let x = 0; x < width; x += 1) {
+        const at = (y * width + x) * 4;
+        if (data[at] === 232 && data[at + 1] === 89 && data[at + 2] === 12) {
+          columns.add(x);
+          hit = true;
+        }
+      }
+      if (hit) rows += 1;
+    }
+    return { rows, columns: columns.size, height };
+  });
+}
+
 test.describe('staff planning as planner', () => {
+  test('opens the timeline at the current time, drawn as a line through the axis and the rows', async ({
+    page,
+  }) => {
+    await signIn(page, 'planner');
+    await page.goto(URL);
+    await drawn(page);
+    const line = await nowLine(page);
+    // One line down most of the canvas (the mark on the axis is a few pixels wider), in view at first.
+    expect(line.rows).toBeGreaterThan(line.height / 2);
+    expect(line.columns).toBeGreaterThan(0);
+    expect(line.columns).toBeLessThanOrEqual(12);
+  });
+
   test.beforeEach(async ({ page }) => {
     await signIn(page, 'planner');
   });

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { KIND_COLOURS } from '../../timeline/drawBars.ts';
 import { Timeline, type TimelineCurve } from '../../timeline/Timeline.tsx';
+import { useNowMinute } from '../shell/useNowMinute.ts';
 import type { DemandResult, PlanningSet } from './api.ts';
 import { barLabelOf, hintOf, rowLabelOf } from './format.ts';
 import { TaskEmployeesModal } from './TaskEmployeesModal.tsx';
@@ -61,6 +62,7 @@ export function PlanningTimeline({
   selectedBar,
 }: PlanningTimelineProps) {
   const [staffOf, setStaffOf] = useState<number | null>(null);
+  const now = useNowMinute();
   // Mounted once per answer (the screen keys it by answer): first paint is measured from the answer's arrival.
   const mounted = useRef(performance.now());
   const onFirstPaint = useCallback(
@@ -111,6 +113,7 @@ export function PlanningTimeline({
         barLabel={barLabel}
         selectedBar={selectedBar}
         curve={curve}
+        now={now}
         onFirstPaint={onFirstPaint}
         ariaLabel="Рейсы и задачи"
         height={620}

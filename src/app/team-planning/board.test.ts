@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { wallMinute } from '../../timeline/clock.ts';
 import { canChangeTeam } from './access.ts';
 import { planFileName, type TeamWithFlights } from './api.ts';
 import {
@@ -11,7 +12,6 @@ import {
   stampOf,
   tasksInPeriod,
   teamLabel,
-  wallMinute,
 } from './board.ts';
 
 const leg = (number: string) => ({

@@ -5,6 +5,7 @@
  */
 import type { TeamEmployeesWithTasks } from '../../shared/team-planning.ts';
 import { wallClockText } from '../../shared/wallClock.ts';
+import { wallMinute } from '../../timeline/clock.ts';
 import type { BarStyle, RowShade, TimelineBars } from '../../timeline/Timeline.tsx';
 import type { Board, TeamWithFlights } from './api.ts';
 
@@ -13,17 +14,6 @@ type FreeFlight = Board['free'][number];
 export type AnyFlight = LinkedFlight | FreeFlight;
 /** A team as a row of a board: the board's own flights, or those of another view (flights outside the team). */
 export type BoardTeam<F extends AnyFlight> = Omit<TeamWithFlights, 'flights'> & { flights: F[] };
-
-/**
- * Minutes since the epoch of a wall clock 'YYYY-MM-DD HH:mm(:ss)' read on the browser's clock; NaN when malformed.
- * Example: in a UTC browser `wallMinute('1970-01-01 01:30:00')` → 90.
- */
-export function wallMinute(text: string): number {
-  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/.exec(text);
-  if (!match) return Number.NaN;
-  const [year, month, day, hour, minute] = match.slice(1).map(Number);
-  return new Date(year, month - 1, day, hour, minute).getTime() / 60_000;
-}
 
 const CONSONANTS = 'бвгджзйклмнпрстфхцчшщ';
 

@@ -12,6 +12,7 @@ import {
 import { teamPlanningMachine } from '../../machines/teamPlanning.ts';
 import { readTeamFilters, writeTeamFilters } from '../../machines/teamPlanningFilters.ts';
 import { TEAM_STATUS } from '../../shared/team-planning.ts';
+import { wallMinute } from '../../timeline/clock.ts';
 import type { DropPayload } from '../../timeline/Timeline.tsx';
 import { ErrorPopup, LoadFailure, Modal, Page, PageCard, PageTitle, showAlert } from '../../widgets/index.ts';
 import { useCan } from '../access/rules.ts';
@@ -23,7 +24,6 @@ import { useSessionUser } from '../shell/session.ts';
 import { AssignmentError, ConfirmDialog, SuitableTeams } from './AssignmentDialogs.tsx';
 import { canChangeTeam } from './access.ts';
 import { type Board, downloadPlan, planFileName, type TeamWithFlights } from './api.ts';
-import { wallMinute } from './board.ts';
 import { Filters } from './Filters.tsx';
 import { FreeFlights } from './FreeFlights.tsx';
 import { OutsideFlights } from './OutsideFlights.tsx';

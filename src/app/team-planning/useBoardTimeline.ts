@@ -1,12 +1,14 @@
 import { useMemo } from 'react';
+import { useNowMinute } from '../shell/useNowMinute.ts';
 import { type AnyFlight, type BoardModel, flightHint, flightText, teamLabel } from './board.ts';
 
 /**
  * The Timeline props every team board draws from its model (the board and the outside-team view): rows, bars, the
- * texts of rows, bars and hints, the shift shade, the menu's name and the height. The caller adds the scale, its own
+ * texts of rows, bars and hints, the shift shade, the current time, the menu's name and the height. The caller adds the scale, its own
  * menu, drags and ARIA name.
  */
 export function useBoardTimeline(model: BoardModel<AnyFlight>) {
+  const now = useNowMinute();
   return useMemo(
     () => ({
       rowCount: model.teams.length,
@@ -19,10 +21,11 @@ export function useBoardTimeline(model: BoardModel<AnyFlight>) {
         `${model.teams[model.bars.rows[bar]].name}: ${flightHint(model.flights[bar]).replaceAll('\n', ', ')}`,
       barText: (bar: number) => flightText(model.flights[bar]),
       rowShade: model.shade,
+      now,
       menuLabel: 'Действия с рейсом',
       // 30 px a team, at least 240, at most 640.
       height: Math.min(640, Math.max(240, 60 + model.teams.length * 30)),
     }),
-    [model],
+    [model, now],
   );
 }
