@@ -23,7 +23,7 @@ export interface RowShade {
 
 const SHADE = 'rgba(47, 111, 219, 0.10)';
 
-/** The current time's line: a red no bar kind uses for a fill. */
+/** The current time's line: an orange no bar kind fills with. */
 export const NOW_COLOUR = '#e8590c';
 
 /**

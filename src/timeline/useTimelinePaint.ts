@@ -168,10 +168,11 @@ export function useTimelinePaint(
         live.current.hover = -1;
         if (live.current.focus >= result.lane.length) live.current.focus = -1;
         // The first bars open with the present's rows at the top (the view starts at `now`, see firstOrigin), unless
-        // a selected bar is to be brought into view; later bars keep the rows the user has.
+        // a window is given or a selected bar is to be brought into view; later bars keep the rows the user has.
         const p = propsRef.current;
         const row =
           !replaced &&
+          !p.initialWindow &&
           (p.selectedBar ?? -1) < 0 &&
           p.now !== undefined &&
           p.now > p.range.from &&

@@ -4,8 +4,8 @@ import { type AnyFlight, type BoardModel, flightHint, flightText, teamLabel } fr
 
 /**
  * The Timeline props every team board draws from its model (the board and the outside-team view): rows, bars, the
- * texts of rows, bars and hints, the shift shade, the current time, the menu's name and the height. The caller adds the scale, its own
- * menu, drags and ARIA name.
+ * texts of rows, bars and hints, the shift shade, the current time, the menu's name and the height. The caller adds
+ * the scale, its own menu, drags and ARIA name.
  */
 export function useBoardTimeline(model: BoardModel<AnyFlight>) {
   const now = useNowMinute();
