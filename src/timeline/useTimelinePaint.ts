@@ -12,7 +12,7 @@ import { minutes, px } from './geometry/units.ts';
 import type { TimelineProps } from './Timeline.tsx';
 import type { BarHint } from './useBarHint.ts';
 import type { LiveTimeline } from './useLive.ts';
-import { nowRow } from './view.ts';
+import { nowRow, presentIn } from './view.ts';
 
 /** The selected bar of the props when it is one of the bars, else −1. */
 function selectedOf(p: TimelineProps): number {
@@ -170,14 +170,10 @@ export function useTimelinePaint(
         // The first bars open with the present's rows at the top (the view starts at `now`, see firstOrigin), unless
         // a window is given or a selected bar is to be brought into view; later bars keep the rows the user has.
         const p = propsRef.current;
+        const now = presentIn(p);
         const row =
-          !replaced &&
-          !p.initialWindow &&
-          (p.selectedBar ?? -1) < 0 &&
-          p.now !== undefined &&
-          p.now > p.range.from &&
-          p.now < p.range.to
-            ? nowRow(bars, p.now)
+          !replaced && !p.initialWindow && (p.selectedBar ?? -1) < 0 && now !== undefined
+            ? nowRow(bars, now)
             : -1;
         live.current.scrollTop = Math.min(
           row >= 0 ? result.rowTop[row] : live.current.scrollTop,

@@ -125,6 +125,15 @@ export function axisTicks(from: number, to: number, step: number, offset = 0): T
 }
 
 /**
+ * The current time when it lies inside the bars' span (the first view opens there), else undefined.
+ * Example: range 0–1440, now 600 → 600; now 1440 → undefined.
+ */
+export function presentIn(p: { range: { from: number; to: number }; now?: number }): number | undefined {
+  const { now, range } = p;
+  return now !== undefined && now > range.from && now < range.to ? now : undefined;
+}
+
+/**
  * Where the first view starts: with the current time inside the bars' span, a quarter of the screen before it (the
  * dispatcher's present and what is next); otherwise at the first bar. Example: range 0–1440, now 600, 480 minutes on
  * screen → 480.
@@ -133,8 +142,8 @@ export function firstOrigin(
   p: { range: { from: number; to: number }; now?: number },
   minutesOnScreen: number,
 ): number {
-  const { now, range } = p;
-  return now !== undefined && now > range.from && now < range.to ? now - minutesOnScreen / 4 : range.from;
+  const now = presentIn(p);
+  return now !== undefined ? now - minutesOnScreen / 4 : p.range.from;
 }
 
 /**

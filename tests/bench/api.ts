@@ -29,20 +29,19 @@ const WARM_UP = [
 
 /** Sends each call `rounds` times and reports the median and p95 of each, and the p95 over all. */
 export async function benchApi(baseUrl: string, token: string, rounds = 60): Promise<void> {
-  for (let i = 0; i < 300; i += 1) {
-    const call = WARM_UP[i % WARM_UP.length];
+  /** One call read to its end; anything but 200 stops the bench. */
+  const get = async (call: string) => {
     const res = await fetch(baseUrl + call, { headers: { authorization: `Bearer ${token}` } });
     await res.arrayBuffer();
     if (res.status !== 200) throw new Error(`${call}: ${res.status}`);
-  }
+  };
+  for (let i = 0; i < 300; i += 1) await get(WARM_UP[i % WARM_UP.length]);
   const all: number[] = [];
   for (const call of CALLS) {
     const times: number[] = [];
     for (let i = 0; i < rounds; i += 1) {
       const started = performance.now();
-      const res = await fetch(baseUrl + call, { headers: { authorization: `Bearer ${token}` } });
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`${call}: ${res.status}`);
+      await get(call);
       times.push(performance.now() - started);
     }
     all.push(...times);
