@@ -15,6 +15,8 @@ export interface AllocationForm {
   distance_from: string;
   distance_to: string;
   coefs: Record<number, string>;
+  /** The version of the row being edited, sent back so a save over another user's is refused (409); null when new. */
+  version: string | null;
 }
 
 export type AllocationFlag = 'is_priority_set' | 'is_provide_set';
@@ -30,6 +32,7 @@ export function emptyAllocationForm(): AllocationForm {
     distance_from: '',
     distance_to: '',
     coefs: {},
+    version: null,
   };
 }
 
@@ -47,6 +50,7 @@ export function allocationFormFrom(row: Allocation, copy = false): AllocationFor
     distance_from: row.distance_range_set ? String(row.distance_range_set.from) : '',
     distance_to: row.distance_range_set ? String(row.distance_range_set.to) : '',
     coefs: Object.fromEntries(row.coefs.map((coef) => [coef.coef_type_id, String(coef.value)])),
+    version: copy ? null : row.version,
   };
 }
 
@@ -76,6 +80,7 @@ function payloadOf(form: AllocationForm): Record<string, unknown> {
       ? null
       : { from: numberOf(form.distance_from), to: numberOf(form.distance_to) },
     coefs: filledCoefTypes(form).map((id) => ({ coef_type_id: id, value: numberOf(form.coefs[id]) })),
+    ...(form.version === null ? {} : { version: form.version }),
   };
 }
 

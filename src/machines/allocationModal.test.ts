@@ -33,6 +33,7 @@ const ROW: Allocation = {
   is_provide_set: false,
   distance_range_set: { from: 0, to: 1500 },
   coefs: [{ coef_type_id: 2, coef_type: { id: 2, name: 'Коэффициент обеспеченности' }, value: 0.9 }],
+  version: '1543',
 };
 
 interface Fakes {
@@ -232,12 +233,14 @@ describe('when creating on the basis of a row', () => {
     actor.send({ type: 'FORM.SUBMIT' });
     await settled(actor);
     expect(sent.created[0]).toMatchObject({ department_id: 31, distance_range_set: { from: 0, to: 1500 } });
+    // A new row: the copied row's version is not sent.
+    expect(sent.created[0]).not.toHaveProperty('version');
     expect(sent.updated).toEqual([]);
   });
 });
 
 describe('when editing', () => {
-  it('updates the row by its id', async () => {
+  it('updates the row by its id, sending back the version it read', async () => {
     const { actor, sent } = start();
     actor.send({ type: 'MODAL.OPEN', modalType: 'edit', id: 7 });
     await settled(actor);
@@ -245,7 +248,27 @@ describe('when editing', () => {
     actor.send({ type: 'FORM.CHANGE', change: { control: 'distance', end: 'from', value: '' } });
     actor.send({ type: 'FORM.SUBMIT' });
     await settled(actor);
-    expect(sent.updated).toEqual([{ id: 7, payload: expect.objectContaining({ distance_range_set: null }) }]);
+    expect(sent.updated).toEqual([
+      { id: 7, payload: expect.objectContaining({ distance_range_set: null, version: '1543' }) },
+    ]);
+  });
+
+  it('keeps the form open with the message when another user saved the row first (409)', async () => {
+    const { actor, effects } = start({
+      update: async () => {
+        throw new ApiError(MESSAGES.staleEdit, {}, 409);
+      },
+    });
+    actor.send({ type: 'MODAL.OPEN', modalType: 'edit', id: 7 });
+    await settled(actor);
+    actor.send({ type: 'FORM.CHANGE', change: { control: 'flag', field: 'is_provide_set', value: true } });
+    actor.send({ type: 'FORM.SUBMIT' });
+    await settled(actor);
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.hasTag('open')).toBe(true);
+    expect(snapshot.context).toMatchObject({ failure: 'update', message: MESSAGES.staleEdit });
+    expect(snapshot.context.form.is_provide_set).toBe(true);
+    expect(effects.refreshList).not.toHaveBeenCalled();
   });
 
   it('keeps the failure get and stays closed when the row cannot be read', async () => {

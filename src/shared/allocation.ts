@@ -7,6 +7,7 @@
  */
 import { MESSAGES, z } from './messages.ts';
 import { idSchema, MAX_ID, namedItemSchema } from './reference.ts';
+import { editVersionField, rowVersionSchema } from './rowVersion.ts';
 
 /** The farthest distance a range may name, in metres (a large airport is a few kilometres across). */
 const DISTANCE_MAX = 100_000;
@@ -76,6 +77,7 @@ export const allocationBodySchema = z
     is_provide_set: z.boolean().default(false),
     distance_range_set: distanceRangeSchema.nullish().transform((range) => range ?? null),
     coefs: z.array(coefEntrySchema).default([]),
+    ...editVersionField,
   })
   .superRefine((body, ctx) => {
     const seen = new Set<number>();
@@ -115,6 +117,7 @@ export const allocationSchema = z.object({
   is_provide_set: z.boolean(),
   distance_range_set: z.object({ from: z.number(), to: z.number() }).nullable(),
   coefs: z.array(z.object({ coef_type_id: z.number(), coef_type: namedItemSchema, value: z.number() })),
+  version: rowVersionSchema,
 });
 export type Allocation = z.infer<typeof allocationSchema>;
 

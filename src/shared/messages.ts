@@ -38,6 +38,8 @@ export const MESSAGES = {
   timesPair: 'Укажите начало и конец периода: times[]=начало&times[]=конец',
   calcNotFound: 'Расчёт не найден',
   taskNotFound: 'Задача не найдена',
+  staleEdit: 'Запись уже изменил другой пользователь. Откройте её снова и повторите изменения',
+  rowVersionFormat: 'Ожидается версия записи из ответа сервера (число)',
 } as const;
 
 // Russian texts for zod's own messages; a value that is missing altogether reads as the catalogue's «required»

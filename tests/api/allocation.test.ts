@@ -109,6 +109,62 @@ describe('writing', () => {
     expect((await call('PATCH', `/v2/allocation/${row.id}`, 'admin', body)).statusCode).toBe(404);
   });
 
+  it('refuses a save of a row written since it was read (409) and writes nothing', async () => {
+    const row = (await call('POST', '/v2/allocation', 'admin', body)).json() as Allocation;
+    expect(row.version).toMatch(/^\d+$/);
+    const read = (await call('GET', `/v2/allocation/${row.id}`)).json() as Allocation;
+    expect(read.version).toBe(row.version);
+    const listed = (await call('GET', '/v2/allocation?per-page=50')).json() as Allocation[];
+    expect(listed.find((item) => item.id === row.id)?.version).toBe(row.version);
+    // The first user saves with the version read: accepted, and the answer carries the new one.
+    const first = await call('PATCH', `/v2/allocation/${row.id}`, 'admin', {
+      ...body,
+      id: row.id,
+      is_provide_set: true,
+      version: row.version,
+    });
+    expect(first.statusCode).toBe(200);
+    const saved = first.json() as Allocation;
+    expect(saved.version).not.toBe(row.version);
+    // The second user read the same version: refused, nothing of theirs written.
+    const stale = await call('PATCH', `/v2/allocation/${row.id}`, 'admin', {
+      ...body,
+      id: row.id,
+      coefs: [],
+      version: row.version,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ message: MESSAGES.staleEdit });
+    const after = (await call('GET', `/v2/allocation/${row.id}`)).json() as Allocation;
+    expect(after).toEqual(saved);
+    // Two saves of one version sent together: exactly one is accepted (the interleaving: src/server/db/rowVersion.test.ts).
+    const both = await Promise.all(
+      [true, false].map((flag) =>
+        call('PATCH', `/v2/allocation/${row.id}`, 'admin', {
+          ...body,
+          id: row.id,
+          is_priority_set: flag,
+          version: saved.version,
+        }),
+      ),
+    );
+    expect(both.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    // Without a version (the spec's body) the save is not checked; a malformed one is a 422 on its field.
+    expect(
+      (await call('PATCH', `/v2/allocation/${row.id}`, 'admin', { ...body, id: row.id })).statusCode,
+    ).toBe(200);
+    const malformed = await call('PATCH', `/v2/allocation/${row.id}`, 'admin', { ...body, version: 'abc' });
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.json().fields).toEqual({ version: [MESSAGES.rowVersionFormat] });
+    // A version of a deleted row: 404, as without one.
+    await call('DELETE', `/v2/allocation/${row.id}`);
+    const gone = await call('PATCH', `/v2/allocation/${row.id}`, 'admin', {
+      ...body,
+      version: saved.version,
+    });
+    expect(gone.statusCode).toBe(404);
+  });
+
   it('refuses each write without its rule and writes nothing', async () => {
     const before = await rowCount();
     for (const as of ['viewer', 'reader']) {

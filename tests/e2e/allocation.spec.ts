@@ -54,3 +54,59 @@ test('as admin: an allocation created on the basis of a row is edited, read back
   await expect(base).toHaveCount(1);
   expect(consoleErrors).toEqual([]);
 });
+
+test('as admin in two tabs: a save over the other tab’s newer save is refused with the message, the form kept', async ({
+  page,
+  context,
+  consoleErrors,
+}) => {
+  const open = async (tab: typeof page, range: string) => {
+    await tab.getByRole('button', { name: `Изменить: КП-Салон (ООО «Клининг Плюс»), ${range}` }).click();
+    return tab.getByRole('dialog', { name: 'Изменение настройки аллокации' });
+  };
+  await page.goto('/allocation');
+  const table = page.getByRole('table', { name: TITLE });
+  await page.getByRole('button', { name: 'Создать на основе: КП-Салон (ООО «Клининг Плюс»), любое' }).click();
+  const copy = page.getByRole('dialog', { name: 'Новая настройка на основе существующей' });
+  await copy.getByLabel('От', { exact: true }).fill('300');
+  await copy.getByLabel('До', { exact: true }).fill('700');
+  await copy.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(table.getByRole('row').filter({ hasText: '300–700 м' })).toHaveCount(1);
+
+  // Both tabs open the same row; the second saves first.
+  const mine = await open(page, '300–700 м');
+  await expect(mine.getByLabel('До', { exact: true })).toHaveValue('700');
+  const other = await context.newPage();
+  await other.goto('/allocation');
+  const theirs = await open(other, '300–700 м');
+  await theirs.getByLabel('До', { exact: true }).fill('750');
+  await theirs.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(other.getByRole('dialog')).toHaveCount(0);
+
+  await mine.getByRole('switch', { name: 'Приоритетный подрядчик' }).click();
+  await mine.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(mine).toContainText(
+    'Запись уже изменил другой пользователь. Откройте её снова и повторите изменения',
+  );
+  await expect(mine.getByLabel('До', { exact: true })).toHaveValue('700');
+  await mine.getByRole('button', { name: 'Отмена' }).click();
+
+  // Opened again, the form shows the other tab's save and saves over it.
+  await page.reload();
+  const again = await open(page, '300–750 м');
+  await expect(again.getByLabel('До', { exact: true })).toHaveValue('750');
+  await again.getByRole('switch', { name: 'Приоритетный подрядчик' }).click();
+  await again.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  const saved = table.getByRole('row').filter({ hasText: '300–750 м' });
+  await expect(saved.getByRole('cell').nth(3)).toHaveText('Да');
+
+  await page.getByRole('button', { name: 'Удалить: КП-Салон (ООО «Клининг Плюс»), 300–750 м' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Удалить' }).click();
+  await expect(saved).toHaveCount(0);
+  await other.close();
+  // The refused save is the one failed request the browser reports.
+  expect(consoleErrors).toEqual([
+    'Failed to load resource: the server responded with a status of 409 (Conflict)',
+  ]);
+});

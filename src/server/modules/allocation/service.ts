@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { ALLOCATION_MESSAGES, type Allocation, type AllocationInput } from '../../../shared/allocation.ts';
 import type { Db, DbHandle } from '../../db/client.ts';
+import { lockRow, rowVersion } from '../../db/rowVersion.ts';
 import {
   allocationCoefs,
   allocations,
@@ -31,6 +32,7 @@ type Row = {
   isProvideSet: boolean;
   distanceFrom: number | null;
   distanceTo: number | null;
+  version: string;
 };
 
 /** Contractor allocations: the paged list, one, create, update and delete with the coefficients; the choice lists. */
@@ -45,6 +47,7 @@ export function createAllocationService({ db, kind }: AllocationDeps) {
     isProvideSet: allocations.isProvideSet,
     distanceFrom: allocations.distanceFrom,
     distanceTo: allocations.distanceTo,
+    version: rowVersion(allocations),
   };
 
   /** The joined rows of allocations, narrowed by `where`. */
@@ -93,6 +96,7 @@ export function createAllocationService({ db, kind }: AllocationDeps) {
           coef_type: { id: coef.id, name: coef.name },
           value: Number(coef.value),
         })),
+      version: row.version,
     }));
   }
 
@@ -194,13 +198,15 @@ export function createAllocationService({ db, kind }: AllocationDeps) {
       });
     },
 
-    /** Replaces an allocation and its coefficients in one transaction; 404 when it is gone, 422 on bad ids. */
+    /**
+     * Replaces an allocation and its coefficients in one transaction; 404 when it is gone, 422 on bad ids, 409 when
+     * the body's `version` is not the stored one (another user saved it since).
+     */
     async update(id: number, input: AllocationInput): Promise<Allocation> {
       if (input.id !== undefined && input.id !== id)
         throw new ValidationError({ id: [ALLOCATION_MESSAGES.idMismatch] });
       return db.transaction(async (tx) => {
-        const [row] = await tx.select({ id: allocations.id }).from(allocations).where(eq(allocations.id, id));
-        if (!row) throw new NotFoundError(ALLOCATION_MESSAGES.notFound);
+        await lockRow(tx, allocations, allocations.id, id, input.version, ALLOCATION_MESSAGES.notFound);
         await check(tx, input);
         await tx.update(allocations).set(columnsOf(input)).where(eq(allocations.id, id));
         await tx.delete(allocationCoefs).where(eq(allocationCoefs.allocationId, id));
