@@ -14,6 +14,10 @@ import type { Db } from './client.ts';
  */
 export const rowVersion = (table: PgTable): SQL<string> => sql<string>`${table}.xmin::text`;
 
+/** What an edit route's description says of `version` (Swagger). */
+export const STALE_EDIT_RULE =
+  'version — версия записи из её ответа (необязательно): если запись с тех пор изменили, ответ 409 и ничего не записано.';
+
 /**
  * Locks the record's main row for the rest of the transaction and checks the version its editor read: 404 (with
  * `missing`) when the row is gone, 409 `MESSAGES.staleEdit` when it was written since. Without a version (a client

@@ -6,6 +6,7 @@ import {
   contractorSchema,
 } from '../../../shared/allocation.ts';
 import { z } from '../../../shared/messages.ts';
+import { STALE_EDIT_RULE } from '../../db/rowVersion.ts';
 import { anyRule } from '../../http/access.ts';
 import { listQuery, sendPage } from '../../http/list.ts';
 import { queryId } from '../../http/query.ts';
@@ -77,7 +78,12 @@ export const allocationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
     '/v2/allocation/:id',
     {
       ...updated,
-      schema: { ...updated.schema, params: idParams, description: BODY_RULES, body: allocationBodySchema },
+      schema: {
+        ...updated.schema,
+        params: idParams,
+        description: `${BODY_RULES} ${STALE_EDIT_RULE}`,
+        body: allocationBodySchema,
+      },
     },
     async (request) => service.update(request.params.id, request.body),
   );
