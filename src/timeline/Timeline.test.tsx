@@ -30,3 +30,25 @@ describe('when the timeline renders where there is no canvas size (jsdom)', () =
     expect(onFirstPaint).not.toHaveBeenCalled();
   });
 });
+
+describe('when the current time is given', () => {
+  it('describes the canvas with it, and leaves it out otherwise', async () => {
+    const props = {
+      rowCount: 2,
+      rowLabel: (row: number) => `Строка ${row + 1}`,
+      bars,
+      range: { from: 0, to: 1440 },
+      scaleMinutes: 15,
+      ariaLabel: 'Задачи',
+    };
+    // The bars' minutes are the browser's wall clock (clock.ts).
+    const now = new Date(2026, 10, 24, 23, 15).getTime() / 60_000;
+    const { rerender } = render(<Timeline {...props} now={now} />);
+    const region = screen.getByRole('application', { name: 'Задачи' });
+    expect(region).toHaveAccessibleDescription(/^\s*Текущее время: 24\.11 23:15$/);
+    rerender(<Timeline {...props} now={now + 1} />);
+    expect(region).toHaveAccessibleDescription(/^\s*Текущее время: 24\.11 23:16$/);
+    rerender(<Timeline {...props} />);
+    expect(region).not.toHaveAccessibleDescription(/Текущее время/);
+  });
+});

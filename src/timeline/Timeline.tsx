@@ -3,6 +3,7 @@ import { Layer, Shape, Stage } from 'react-konva';
 import { ContextMenu } from '../widgets/ContextMenu.tsx';
 import { sharedLayoutClient } from '../workers/layout.ts';
 import { AriaList } from './AriaList.tsx';
+import { formatMinute, localOffset } from './clock.ts';
 import type { RowShade } from './drawBackground.ts';
 import type { BarStyle } from './frame.ts';
 import { useAriaList } from './useAriaList.ts';
@@ -86,6 +87,7 @@ export function Timeline(props: TimelineProps): JSX.Element {
   const { dragLayer, drawDragScene, handlers } = useBarDrag(timeline, containerRef, pointerHandlers, setHint);
   const hintId = useId();
   const statusId = useId();
+  const nowId = useId();
   const selected = props.selectedBar ?? -1;
   // The selected bar is brought into view once per bars and bar (a restored selection may be far off screen); the
   // overlay is drawn again whenever it changes.
@@ -122,7 +124,7 @@ export function Timeline(props: TimelineProps): JSX.Element {
         tabIndex={0}
         aria-label={ariaLabel}
         aria-roledescription="шкала времени"
-        aria-describedby={hint ? `${statusId} ${hintId}` : statusId}
+        aria-describedby={[statusId, now === undefined ? '' : nowId, hint ? hintId : ''].join(' ').trim()}
         data-ready={scene ? 'true' : 'false'}
         {...handlers}
         onContextMenu={onContextMenu}
@@ -163,6 +165,12 @@ export function Timeline(props: TimelineProps): JSX.Element {
       <div id={statusId} className="timeline__status" aria-live="polite">
         {focusText}
       </div>
+      {now === undefined ? null : (
+        // The line's words for a screen reader: part of the canvas's description, not announced as it moves.
+        <div id={nowId} className="timeline__status">
+          {`Текущее время: ${formatMinute(now, localOffset(now), 'stamp')}`}
+        </div>
+      )}
       <AriaList
         ariaLabel={`${ariaLabel}: строки и задачи на экране`}
         items={listItems}
