@@ -10,6 +10,7 @@ const register = (id: number, airlineId: number): BrsRegister => ({
   id,
   aviacompany_id: airlineId,
   ...BRS_DEFAULTS,
+  version: '1543',
 });
 
 function airline(id: number, iata: string, settings: BrsRegister | null = null): BrsAirline {
@@ -42,14 +43,19 @@ interface Load {
   resolve: (result: LoadPageResult<BrsAirline>) => void;
 }
 
-type SaveInput = { airlineId: number; registerId: number | null; settings: typeof BRS_DEFAULTS };
+type SaveInput = {
+  airlineId: number;
+  registerId: number | null;
+  body: typeof BRS_DEFAULTS & { version?: string };
+};
 
 /** A screen whose loads wait until the test answers them, and whose saves answer `save`. */
 function start(
   save: (input: SaveInput) => Promise<BrsRegister> = async (input) => ({
     id: input.registerId ?? 77,
     aviacompany_id: input.airlineId,
-    ...input.settings,
+    ...input.body,
+    version: '1561',
   }),
 ) {
   const loads: Load[] = [];
@@ -120,22 +126,49 @@ describe('when editing an airline', () => {
     screen.actor.send({ type: 'EDIT.CHANGE', field: 'max_bag_pieces', value: 4 });
     screen.actor.send({ type: 'EDIT.SAVE' });
     await waitFor(screen.actor, (s) => s.matches({ edit: 'closed' }));
+    // A new row: no version is sent.
     expect(screen.saves).toEqual([
-      { airlineId: 5, registerId: null, settings: { ...BRS_DEFAULTS, max_bag_pieces: 4 } },
+      { airlineId: 5, registerId: null, body: { ...BRS_DEFAULTS, max_bag_pieces: 4 } },
     ]);
     const saved = screen.actor.getSnapshot().context.page.items[0].aviacompanyBaggageRegister;
     expect(saved).toMatchObject({ id: 77, aviacompany_id: 5, max_bag_pieces: 4 });
     expect(screen.actor.getSnapshot().context.edit).toBeNull();
   });
 
-  it('updates the row of an airline that has settings', async () => {
+  it('updates the row of an airline that has settings, sending back the version it read', async () => {
     const screen = start();
     await ready(screen, [airline(1, 'SU', register(12, 1))]);
     screen.actor.send({ type: 'EDIT.START', airlineId: 1 });
     screen.actor.send({ type: 'EDIT.CHANGE', field: 'bsm_exchange', value: true });
     screen.actor.send({ type: 'EDIT.SAVE' });
     await waitFor(screen.actor, (s) => s.matches({ edit: 'closed' }));
-    expect(screen.saves[0]).toMatchObject({ registerId: 12, settings: { bsm_exchange: true } });
+    expect(screen.saves[0]).toMatchObject({ registerId: 12, body: { bsm_exchange: true, version: '1543' } });
+    // The next edit of the row sends the version of the saved answer.
+    screen.actor.send({ type: 'EDIT.START', airlineId: 1 });
+    screen.actor.send({ type: 'EDIT.SAVE' });
+    await waitFor(screen.actor, (s) => s.matches({ edit: 'closed' }));
+    expect(screen.saves[1].body.version).toBe('1561');
+  });
+
+  it('keeps the draft open with the message when another user saved the row first (409)', async () => {
+    const screen = start(async () => {
+      throw new ApiError(MESSAGES.staleEdit, {}, 409);
+    });
+    await ready(screen, [airline(1, 'SU', register(12, 1))]);
+    screen.actor.send({ type: 'EDIT.START', airlineId: 1 });
+    screen.actor.send({ type: 'EDIT.CHANGE', field: 'max_bag_pieces', value: 5 });
+    screen.actor.send({ type: 'EDIT.SAVE' });
+    await waitFor(screen.actor, (s) => s.matches({ edit: 'editing' }) && s.context.edit?.message !== null);
+    const { context } = screen.actor.getSnapshot();
+    expect(context.edit).toMatchObject({
+      airlineId: 1,
+      version: '1543',
+      draft: { max_bag_pieces: 5 },
+      errors: {},
+      message: MESSAGES.staleEdit,
+    });
+    // The list keeps the row as it was read.
+    expect(context.page.items[0].aviacompanyBaggageRegister).toEqual(register(12, 1));
   });
 
   it('keeps the draft and shows the schema errors without sending an invalid draft', async () => {

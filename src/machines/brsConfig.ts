@@ -26,6 +26,8 @@ type BrsDraft = {
 export interface BrsEdit {
   airlineId: number;
   registerId: number | null;
+  /** The version of the row read, sent back so a save over another user's is refused (409); null when new. */
+  version: string | null;
   draft: BrsDraft;
   errors: FieldErrors;
   message: string | null;
@@ -58,7 +60,8 @@ export type BrsConfigEvent =
 interface SaveInput {
   airlineId: number;
   registerId: number | null;
-  settings: BrsSettings;
+  /** Every setting, and on an update the version of the row read. */
+  body: BrsSettings & { version?: string };
 }
 
 /** Field errors of a draft by the shared schema: `{}` when it may be sent. */
@@ -98,8 +101,8 @@ export const brsConfigMachine = setup({
     ),
     saveSettings: fromPromise<BrsRegister, SaveInput>(({ input }) =>
       input.registerId === null
-        ? createBrsRegister({ aviacompany_id: input.airlineId, ...input.settings })
-        : updateBrsRegister(input.registerId, input.settings),
+        ? createBrsRegister({ aviacompany_id: input.airlineId, ...input.body })
+        : updateBrsRegister(input.registerId, input.body),
     ),
   },
   guards: {
@@ -138,13 +141,17 @@ export const brsConfigMachine = setup({
       const {
         id,
         aviacompany_id: _airline,
+        version,
         ...stored
       } = airline.aviacompanyBaggageRegister ?? {
         id: null,
         aviacompany_id: airline.id,
+        version: null,
         ...BRS_DEFAULTS,
       };
-      return { edit: { airlineId: airline.id, registerId: id, draft: stored, errors: {}, message: null } };
+      return {
+        edit: { airlineId: airline.id, registerId: id, version, draft: stored, errors: {}, message: null },
+      };
     }),
     changeDraft: assign(({ context, event }) => {
       assertEvent(event, 'EDIT.CHANGE');
@@ -242,7 +249,10 @@ export const brsConfigMachine = setup({
               return {
                 airlineId: edit.airlineId,
                 registerId: edit.registerId,
-                settings: brsSettingsSchema.parse(edit.draft),
+                body: {
+                  ...brsSettingsSchema.parse(edit.draft),
+                  ...(edit.version === null ? {} : { version: edit.version }),
+                },
               };
             },
             onDone: {

@@ -17,6 +17,7 @@
  */
 import { MESSAGES, z } from './messages.ts';
 import { airlineSchema, idSchema } from './reference.ts';
+import { editVersionField, rowVersionSchema } from './rowVersion.ts';
 
 /** Bounds of the numeric settings, inclusive. */
 export const BRS_BOUNDS = {
@@ -108,9 +109,10 @@ export type BrsCreateInput = z.infer<typeof brsCreateSchema>;
 
 /**
  * `PATCH /api/brs/api/v1/aviacompany-baggage-register/update?id=`: the settings to change (any subset); the airline
- * of a row never changes, so `aviacompany_id` is not read.
+ * of a row never changes, so `aviacompany_id` is not read. The `version` the editor read, when sent, must still be
+ * the row's (else 409: another user saved it since).
  */
-export const brsUpdateSchema = brsSettingsSchema.partial();
+export const brsUpdateSchema = brsSettingsSchema.partial().extend(editVersionField);
 
 export type BrsUpdateInput = z.infer<typeof brsUpdateSchema>;
 
@@ -118,6 +120,7 @@ export type BrsUpdateInput = z.infer<typeof brsUpdateSchema>;
 export const brsRegisterSchema = brsSettingsSchema.extend({
   id: z.number().int(),
   aviacompany_id: z.number().int(),
+  version: rowVersionSchema,
 });
 
 export type BrsRegister = z.infer<typeof brsRegisterSchema>;

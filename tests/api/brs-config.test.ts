@@ -9,6 +9,7 @@ import {
   BRS_MESSAGES,
   type BrsAirline,
   type BrsSettings,
+  brsRegisterSchema,
 } from '../../src/shared/brs-config.ts';
 import { MESSAGES } from '../../src/shared/messages.ts';
 import { bearer, createTestApp, loginAs, loginHolding, openTestDb } from '../support/testApp.ts';
@@ -89,7 +90,12 @@ describe('when creating settings', () => {
     const id = await airlineId('DP');
     const res = await call('POST', CREATE, 'admin', { aviacompany_id: id, ...SETTINGS });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: expect.any(Number), aviacompany_id: id, ...SETTINGS });
+    expect(res.json()).toEqual({
+      id: expect.any(Number),
+      aviacompany_id: id,
+      ...SETTINGS,
+      version: expect.stringMatching(/^\d+$/),
+    });
     expect((await expanded('DP')).aviacompanyBaggageRegister).toEqual(res.json());
   });
 
@@ -146,8 +152,58 @@ describe('when updating settings', () => {
       aviacompany_id: await airlineId('DP'),
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ...row, bpm_exchange: false, max_bag_pieces: 5 });
+    expect(res.json()).toEqual({
+      ...row,
+      bpm_exchange: false,
+      max_bag_pieces: 5,
+      version: expect.any(String),
+    });
     expect((await expanded('SU')).aviacompanyBaggageRegister).toEqual(res.json());
+  });
+
+  it('refuses a save of a row written since it was read (409) and writes nothing', async () => {
+    const row = (await expanded('SU')).aviacompanyBaggageRegister!;
+    expect(row.version).toMatch(/^\d+$/);
+    // The first user saves with the version read: accepted, and the answer carries the new one.
+    const first = await call('PATCH', `${UPDATE}?id=${row.id}`, 'admin', {
+      max_bag_weight_kg: 30,
+      version: row.version,
+    });
+    expect(first.statusCode).toBe(200);
+    const saved = brsRegisterSchema.parse(first.json());
+    expect(saved.version).not.toBe(row.version);
+    expect((await expanded('SU')).aviacompanyBaggageRegister).toEqual(saved);
+    // The second user read the same version: refused, nothing of theirs written.
+    const stale = await call('PATCH', `${UPDATE}?id=${row.id}`, 'admin', {
+      max_bag_pieces: 7,
+      version: row.version,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ message: MESSAGES.staleEdit });
+    expect((await expanded('SU')).aviacompanyBaggageRegister).toEqual(saved);
+    // Two saves of one version sent together: exactly one is accepted (the interleaving: src/server/db/rowVersion.test.ts).
+    const both = await Promise.all(
+      [6, 8].map((pieces) =>
+        call('PATCH', `${UPDATE}?id=${row.id}`, 'admin', { max_bag_pieces: pieces, version: saved.version }),
+      ),
+    );
+    expect(both.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    // Without a version (the spec's body) the save is not checked; a malformed one is a 422 on its field.
+    const unchecked = await call('PATCH', `${UPDATE}?id=${row.id}`, 'admin', { max_bag_pieces: 3 });
+    expect(unchecked.statusCode).toBe(200);
+    const malformed = await call('PATCH', `${UPDATE}?id=${row.id}`, 'admin', {
+      max_bag_pieces: 2,
+      version: 'abc',
+    });
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.json().fields).toEqual({ version: [MESSAGES.rowVersionFormat] });
+    expect((await expanded('SU')).aviacompanyBaggageRegister).toEqual(unchecked.json());
+    // A version of a row that is not there: 404, as without one.
+    const missing = await call('PATCH', `${UPDATE}?id=999999`, 'admin', {
+      max_bag_pieces: 2,
+      version: saved.version,
+    });
+    expect(missing.statusCode).toBe(404);
   });
 
   it('refuses bad input with 422 writing nothing, a missing row with 404, a bad id with 400', async () => {

@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import { collectErrors, expect, test } from './fixtures.ts';
 
 const URL = '/brs/config';
@@ -53,4 +54,67 @@ test('as admin: an airline is found by its ICAO code, its BRS settings saved inl
     'Изменить',
   ]);
   expect(errors).toEqual([]);
+});
+
+test('as admin in two tabs: a save over the other tab’s newer save is refused with the message, the form kept', async ({
+  page,
+  context,
+  consoleErrors,
+}) => {
+  const airline = 'Турецкие авиалинии';
+  const find = async (tab: Page) => {
+    await tab.getByRole('searchbox', { name: 'Поиск авиакомпании' }).fill('THY');
+    const row = tab
+      .getByRole('table', { name: 'Авиакомпании' })
+      .getByRole('row', { name: new RegExp(airline) });
+    await expect(row).toHaveCount(1);
+    return row;
+  };
+  const open = async (tab: Page) => {
+    await (await find(tab)).getByRole('button', { name: `Изменить: ${airline}` }).click();
+    return tab.getByRole('form', { name: `Настройки БРС: ${airline}` });
+  };
+  const set = async (form: Locator, label: string, value: string) => {
+    const field = form.getByLabel(label);
+    await field.fill(value);
+    await field.blur();
+  };
+
+  // Both tabs open the same airline's settings; the second saves first.
+  await page.goto(URL);
+  const mine = await open(page);
+  await expect(mine.getByLabel('Макс. мест на пассажира')).toHaveValue('2');
+  const other = await context.newPage();
+  await other.goto(URL);
+  const theirs = await open(other);
+  await set(theirs, 'Макс. мест на пассажира', '3');
+  await theirs.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(theirs).toHaveCount(0);
+
+  await set(mine, 'Окончание загрузки, мин до вылета', '50');
+  await mine.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(mine.getByRole('alert')).toHaveText(
+    'Запись уже изменил другой пользователь. Откройте её снова и повторите изменения',
+  );
+  await expect(mine.getByLabel('Окончание загрузки, мин до вылета')).toHaveValue('50');
+  await expect(mine.getByLabel('Макс. мест на пассажира')).toHaveValue('2');
+  await page.screenshot({ path: 'test-results/brs-config-stale.png' });
+  await mine.getByRole('button', { name: 'Отмена' }).click();
+
+  // Opened again, the form shows the other tab's save and saves over it (back to the demo's 2 pieces).
+  await page.reload();
+  const again = await open(page);
+  await expect(again.getByLabel('Макс. мест на пассажира')).toHaveValue('3');
+  await expect(again.getByLabel('Окончание загрузки, мин до вылета')).toHaveValue('45');
+  await set(again, 'Макс. мест на пассажира', '2');
+  await again.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(again).toHaveCount(0);
+  const row = await find(page);
+  await expect(row.getByRole('cell').nth(8)).toHaveText('2');
+  await expect(row.getByRole('cell').nth(9)).toHaveText('45');
+  await other.close();
+  // The refused save is the one failed request the browser reports.
+  expect(consoleErrors).toEqual([
+    'Failed to load resource: the server responded with a status of 409 (Conflict)',
+  ]);
 });

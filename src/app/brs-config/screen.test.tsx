@@ -60,7 +60,9 @@ describe('without the rules', () => {
 describe('with the edit rule', () => {
   it('searches, shows the error under the field, creates the settings and shows them in the row', async () => {
     applyRulesResponse(['edit-settings-baggage-aviacompany']);
-    const seen = serve((request) => json(200, { id: 9, aviacompany_id: 6, ...(request.body as object) }));
+    const seen = serve((request) =>
+      json(200, { id: 9, aviacompany_id: 6, ...(request.body as object), version: '1' }),
+    );
     const user = userEvent.setup();
     render(<Screen />);
     await user.type(screen.getByRole('searchbox', { name: 'Поиск авиакомпании' }), 'pbd');

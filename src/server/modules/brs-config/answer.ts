@@ -1,7 +1,19 @@
+import { getTableColumns } from 'drizzle-orm';
 import type { BrsRegister, BrsSettings } from '../../../shared/brs-config.ts';
-import type { aviacompanyBaggageRegisters } from '../../db/schema/brsConfig.ts';
+import { rowVersion } from '../../db/rowVersion.ts';
+import { aviacompanyBaggageRegisters } from '../../db/schema/brsConfig.ts';
 
-type Row = typeof aviacompanyBaggageRegisters.$inferSelect;
+type Stored = typeof aviacompanyBaggageRegisters.$inferSelect;
+type Row = Stored & { version: string };
+
+/**
+ * What an answer is built of, for `select(…)` and `returning(…)`: the row and its version (the editor sends it back,
+ * src/server/db/rowVersion.ts). Also read by `/aviacompany?expand=aviacompanyBaggageRegister`.
+ */
+export const registerSelection = {
+  ...getTableColumns(aviacompanyBaggageRegisters),
+  version: rowVersion(aviacompanyBaggageRegisters),
+};
 
 /** A stored row as the API answers it (here and under `/aviacompany?expand=aviacompanyBaggageRegister`). */
 export function registerAnswer(row: Row): BrsRegister {
@@ -16,6 +28,7 @@ export function registerAnswer(row: Row): BrsRegister {
     loading_close_minutes: row.loadingCloseMinutes,
     priority_tag_handling: row.priorityTagHandling,
     rush_tag_handling: row.rushTagHandling,
+    version: row.version,
   };
 }
 
@@ -30,7 +43,7 @@ export function registerColumns(input: BrsSettings) {
     loadingCloseMinutes: input.loading_close_minutes,
     priorityTagHandling: input.priority_tag_handling,
     rushTagHandling: input.rush_tag_handling,
-  } satisfies Omit<Row, 'id' | 'airlineId'>;
+  } satisfies Omit<Stored, 'id' | 'airlineId'>;
 }
 
 /** The columns of the settings a body sends; keys it leaves out stay out (a PATCH keeps their stored values). */

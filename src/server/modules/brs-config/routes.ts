@@ -30,6 +30,9 @@ const SETTINGS = [
   `priority_tag_handling: ${list(PRIORITY_HANDLING)}; rush_tag_handling: ${list(RUSH_HANDLING)}`,
 ].join('. ');
 
+const VERSION =
+  'Ответы несут version — версию строки; тело может вернуть version, прочитанную формой: если строку с тех пор изменил другой пользователь, ответ 409 и ничего не записано; без version не сверяется';
+
 /**
  * Airline baggage-register settings (spec 7, "Airline baggage register"): create and update need
  * `edit-settings-baggage-aviacompany`; reading is `GET /aviacompany?expand=aviacompanyBaggageRegister`.
@@ -54,7 +57,10 @@ export const brsConfigRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   });
   app.patch(
     '/brs/api/v1/aviacompany-baggage-register/update',
-    { ...updated, schema: { ...updated.schema, description: SETTINGS, body: brsUpdateSchema } },
+    {
+      ...updated,
+      schema: { ...updated.schema, description: `${SETTINGS}. ${VERSION}`, body: brsUpdateSchema },
+    },
     async (request) => service.update(request.query.id, request.body),
   );
 };

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb } from '../../../../tests/support/testApp.ts';
 import { BRS_DEFAULTS, BRS_MESSAGES } from '../../../shared/brs-config.ts';
+import { MESSAGES } from '../../../shared/messages.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { airlines } from '../../db/schema/index.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.ts';
@@ -36,6 +37,7 @@ describe('when creating settings', () => {
       aviacompany_id: airlineIds[0],
       ...BRS_DEFAULTS,
       max_bag_pieces: 2,
+      version: expect.stringMatching(/^\d+$/),
     });
   });
 
@@ -62,11 +64,17 @@ describe('when creating settings', () => {
 });
 
 describe('when updating settings', () => {
-  it('changes only the fields given', async () => {
+  it('changes only the fields given, and answers the new version', async () => {
     const created = await service.create({ aviacompany_id: airlineIds[2], ...BRS_DEFAULTS });
     const updated = await service.update(created.id, { rush_tag_handling: 'refuse' });
-    expect(updated).toEqual({ ...created, rush_tag_handling: 'refuse' });
+    expect(updated).toEqual({ ...created, rush_tag_handling: 'refuse', version: expect.any(String) });
+    expect(updated.version).not.toBe(created.version);
     expect(await service.update(created.id, {})).toEqual(updated);
+    // The version read before the update is refused, also by a body with nothing to change.
+    const stale = service.update(created.id, { version: created.version });
+    await expect(stale).rejects.toBeInstanceOf(ConflictError);
+    await expect(stale).rejects.toThrow(MESSAGES.staleEdit);
+    expect(await service.update(created.id, { version: updated.version })).toEqual(updated);
   });
 
   it('answers not found for a missing row', async () => {

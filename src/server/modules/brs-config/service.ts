@@ -6,9 +6,10 @@ import {
   type BrsUpdateInput,
 } from '../../../shared/brs-config.ts';
 import type { Db, DbHandle } from '../../db/client.ts';
+import { lockRow } from '../../db/rowVersion.ts';
 import { airlines, aviacompanyBaggageRegisters } from '../../db/schema/index.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.ts';
-import { changedColumns, registerAnswer, registerColumns } from './answer.ts';
+import { changedColumns, registerAnswer, registerColumns, registerSelection } from './answer.ts';
 
 export type BrsConfigDeps = Pick<DbHandle, 'db'>;
 
@@ -19,7 +20,7 @@ const UNIQUE_VIOLATION = '23505';
 export function createBrsConfigService({ db }: BrsConfigDeps) {
   async function one(executor: Db, id: number): Promise<BrsRegister> {
     const [row] = await executor
-      .select()
+      .select(registerSelection)
       .from(aviacompanyBaggageRegisters)
       .where(eq(aviacompanyBaggageRegisters.id, id));
     if (!row) throw new NotFoundError(BRS_MESSAGES.notFound);
@@ -48,7 +49,7 @@ export function createBrsConfigService({ db }: BrsConfigDeps) {
           const [row] = await tx
             .insert(aviacompanyBaggageRegisters)
             .values({ airlineId, ...registerColumns(settings) })
-            .returning();
+            .returning(registerSelection);
           return registerAnswer(row);
         });
       } catch (error) {
@@ -57,17 +58,24 @@ export function createBrsConfigService({ db }: BrsConfigDeps) {
       }
     },
 
-    /** Changes the settings a body names, in one statement; the airline stays. 404 when the row is gone. */
+    /**
+     * Changes the settings a body names, in one transaction; the airline stays. 404 when the row is gone, 409 when
+     * the body's `version` is not the stored one (another user saved it since); the answer carries the new version.
+     */
     async update(id: number, input: BrsUpdateInput): Promise<BrsRegister> {
-      const columns = changedColumns(input);
-      if (Object.keys(columns).length === 0) return one(db, id);
-      const [row] = await db
-        .update(aviacompanyBaggageRegisters)
-        .set(columns)
-        .where(eq(aviacompanyBaggageRegisters.id, id))
-        .returning();
-      if (!row) throw new NotFoundError(BRS_MESSAGES.notFound);
-      return registerAnswer(row);
+      const { version, ...settings } = input;
+      const columns = changedColumns(settings);
+      return db.transaction(async (tx) => {
+        const table = aviacompanyBaggageRegisters;
+        await lockRow(tx, table, table.id, id, version, BRS_MESSAGES.notFound);
+        if (Object.keys(columns).length === 0) return one(tx, id);
+        const [row] = await tx
+          .update(table)
+          .set(columns)
+          .where(eq(table.id, id))
+          .returning(registerSelection);
+        return registerAnswer(row);
+      });
     },
   };
 }

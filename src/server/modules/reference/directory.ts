@@ -15,7 +15,7 @@ import {
   searchAny,
 } from '../../http/filters.ts';
 import type { QueryOf } from '../../http/list.ts';
-import { registerAnswer } from '../brs-config/answer.ts';
+import { registerAnswer, registerSelection } from '../brs-config/answer.ts';
 
 const CODE_SORTS = ['id', 'name_ru', 'iata_code', 'icao_code'] as const;
 
@@ -64,7 +64,7 @@ export function createDirectoryQueries({ db, kind }: Pick<DbHandle, 'db' | 'kind
   async function registersOf(airlineIds: number[]): Promise<Map<number, BrsRegister>> {
     if (airlineIds.length === 0) return new Map();
     const rows = await db
-      .select()
+      .select(registerSelection)
       .from(aviacompanyBaggageRegisters)
       .where(inArray(aviacompanyBaggageRegisters.airlineId, airlineIds));
     return new Map(rows.map((row) => [row.airlineId, registerAnswer(row)]));
