@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../app/api/errors.ts';
+import { MESSAGES } from '../shared/messages.ts';
 import type { DistanceEntry, DistanceSave, Workplace } from '../shared/workplace.ts';
 import { WORKPLACE_MESSAGES } from '../shared/workplace.ts';
 import { cellDistance, replaceByKey, workplaceDistanceMachine } from './workplaceDistance.ts';
@@ -11,12 +12,26 @@ const PLACES: Workplace[] = [
   { id: 3, name: 'Зал вылета', kind: 3 },
 ];
 const STORED: DistanceEntry[] = [
-  { id: 10, workplace_from_id: 1, workplace_to_id: 2, distance: 160 },
-  { id: 11, workplace_from_id: 2, workplace_to_id: 1, distance: 180 },
+  { id: 10, workplace_from_id: 1, workplace_to_id: 2, distance: 160, version: '1543' },
+  { id: 11, workplace_from_id: 2, workplace_to_id: 1, distance: 180, version: '1544' },
 ];
 
-/** The screen's machine on fakes: `save` decides how the server answers a save; calls are recorded. */
-function start(save: (body: DistanceSave) => Promise<unknown> = async () => []) {
+/** What the server answers a save: the written entries, each at a new version. */
+async function written(body: DistanceSave): Promise<DistanceEntry[]> {
+  return [
+    ...(body.create ?? []).map((entry, index) => ({ ...entry, id: 100 + index, version: '1601' })),
+    ...(body.update ?? []).map((entry) => ({ ...entry, version: '1601' })),
+  ];
+}
+
+/**
+ * The screen's machine on fakes: `save` decides how the server answers a save, `load` how it answers a load after
+ * the first; calls are recorded.
+ */
+function start(
+  save: (body: DistanceSave) => Promise<DistanceEntry[]> = written,
+  load: () => Promise<DistanceEntry[]> = async () => STORED,
+) {
   const calls = {
     loads: [] as { fromIds: number[]; toIds: number[] }[],
     saves: [] as DistanceSave[],
@@ -27,7 +42,7 @@ function start(save: (body: DistanceSave) => Promise<unknown> = async () => []) 
       loadWorkplaces: fromPromise(async () => PLACES),
       loadDistances: fromPromise(async ({ input }: { input: { fromIds: number[]; toIds: number[] } }) => {
         calls.loads.push(input);
-        return STORED;
+        return calls.loads.length === 1 ? STORED : load();
       }),
       saveDistances: fromPromise(async ({ input }: { input: DistanceSave }) => {
         calls.saves.push(input);
@@ -86,7 +101,7 @@ describe('when editing', () => {
     const { context } = actor.getSnapshot();
     expect(context.pendingCreate).toEqual([{ workplace_from_id: 1, workplace_to_id: 3, distance: 300 }]);
     expect(context.pendingUpdate).toEqual([
-      { id: 10, workplace_from_id: 1, workplace_to_id: 2, distance: 170 },
+      { id: 10, workplace_from_id: 1, workplace_to_id: 2, distance: 170, version: '1543' },
     ]);
     expect(cellDistance(context, 1, 2)).toBe(170);
   });
@@ -102,7 +117,7 @@ describe('when editing', () => {
     const { context } = actor.getSnapshot();
     expect(context.pendingCreate).toEqual([{ workplace_from_id: 1, workplace_to_id: 3, distance: 320 }]);
     expect(context.pendingUpdate).toEqual([
-      { id: 10, workplace_from_id: 1, workplace_to_id: 2, distance: 175 },
+      { id: 10, workplace_from_id: 1, workplace_to_id: 2, distance: 175, version: '1543' },
     ]);
   });
 
@@ -138,7 +153,7 @@ describe('when editing', () => {
 });
 
 describe('when saving', () => {
-  it('sends both lists at once, returns to view mode, clears the lists and reloads', async () => {
+  it('sends both lists at once with the version of each changed entry, returns to view mode, clears the lists and reloads', async () => {
     const { actor, calls } = start();
     await inView(actor);
     actor.send({ type: 'EDIT.START' });
@@ -150,7 +165,7 @@ describe('when saving', () => {
     expect(calls.saves).toEqual([
       {
         create: [{ workplace_from_id: 1, workplace_to_id: 3, distance: 300 }],
-        update: [{ id: 10, workplace_from_id: 1, workplace_to_id: 2, distance: 170 }],
+        update: [{ id: 10, workplace_from_id: 1, workplace_to_id: 2, distance: 170, version: '1543' }],
       },
     ]);
     expect(calls.loads).toHaveLength(2);
@@ -185,6 +200,51 @@ describe('when saving', () => {
       message: 'Проверьте заполнение полей',
       pendingCreate: [{ workplace_from_id: 1, workplace_to_id: 3, distance: 300 }],
     });
+  });
+
+  it('holds the new versions of the answer, so the next save of an entry sends them', async () => {
+    const { actor, calls } = start(written, () => Promise.reject(new ApiError('Сервер недоступен', {}, 503)));
+    await inView(actor);
+    actor.send({ type: 'EDIT.START' });
+    change(actor, 1, 2, 170);
+    change(actor, 1, 3, 300);
+    actor.send({ type: 'EDIT.SAVE' });
+    // The reload after the save fails: what the screen holds is the answer's.
+    await waitFor(actor, (s) => s.hasTag('view') && s.context.message !== null);
+    const { entries } = actor.getSnapshot().context;
+    expect(entries['1:2']).toEqual({ ...STORED[0], distance: 170, version: '1601' });
+    expect(entries['1:3']).toMatchObject({ id: 100, distance: 300, version: '1601' });
+    expect(entries['2:1']).toEqual(STORED[1]);
+    actor.send({ type: 'EDIT.START' });
+    change(actor, 1, 2, 175);
+    actor.send({ type: 'EDIT.SAVE' });
+    await waitFor(actor, () => calls.saves.length === 2);
+    expect(calls.saves[1].update).toEqual([
+      { id: 10, workplace_from_id: 1, workplace_to_id: 2, distance: 175, version: '1601' },
+    ]);
+  });
+
+  it('keeps the edits and shows the message when another user changed an entry first (409)', async () => {
+    const refused = new ApiError(
+      MESSAGES.staleEdit,
+      { 'update.0.distance': [WORKPLACE_MESSAGES.changed] },
+      409,
+    );
+    const { actor, calls } = start(() => Promise.reject(refused));
+    await inView(actor);
+    actor.send({ type: 'EDIT.START' });
+    change(actor, 1, 2, 170);
+    change(actor, 1, 3, 300);
+    actor.send({ type: 'EDIT.SAVE' });
+    await waitFor(actor, (s) => s.matches('edit') && s.context.message !== null);
+    expect(actor.getSnapshot().context).toMatchObject({
+      message: MESSAGES.staleEdit,
+      cellErrors: { '1:2': WORKPLACE_MESSAGES.changed },
+      pendingCreate: [{ workplace_from_id: 1, workplace_to_id: 3, distance: 300 }],
+      pendingUpdate: [{ id: 10, workplace_from_id: 1, workplace_to_id: 2, distance: 170, version: '1543' }],
+      entries: { '1:2': STORED[0] },
+    });
+    expect(calls.loads).toHaveLength(1);
   });
 
   it('does not send a negative distance', async () => {

@@ -1,7 +1,9 @@
 /**
  * The workplace distance screen (spec 4): view and edit modes over the matrix of the chosen from- and to-places.
  * Edits accumulate as pending create and update lists keyed by the pair, a new edit of a pair replacing the old
- * one; saving and deleting return to view mode, clear the lists and reload.
+ * one; a changed entry carries the version it was read at, so a save over another user's change is refused (409)
+ * and the lists are kept. Saving and deleting return to view mode, clear the lists and reload; a save first takes
+ * the written entries (their new versions) from its answer.
  */
 import { assertEvent, assign, type ErrorActorEvent, fromPromise, not, setup } from 'xstate';
 import { type FieldErrors, parseApiError, zodFieldErrors } from '../app/api/errors.ts';
@@ -88,7 +90,7 @@ export const workplaceDistanceMachine = setup({
     loadDistances: fromPromise<DistanceEntry[], { fromIds: number[]; toIds: number[] }>(({ input }) =>
       loadDistances(input.fromIds, input.toIds),
     ),
-    saveDistances: fromPromise<unknown, DistanceSave>(({ input }) => saveDistances(input)),
+    saveDistances: fromPromise<DistanceEntry[], DistanceSave>(({ input }) => saveDistances(input)),
     deleteDistances: fromPromise<void, { ids: number[] }>(({ input }) => deleteDistances(input)),
   },
   guards: {
@@ -104,6 +106,10 @@ export const workplaceDistanceMachine = setup({
     storeEntries: assign((_, entries: DistanceEntry[]) => ({
       entries: Object.fromEntries(entries.map((entry) => [pairKey(entry), entry])),
       message: null,
+    })),
+    /** The entries a save wrote replace the stored ones of their pairs: the screen holds their new versions. */
+    storeSaved: assign(({ context }, written: DistanceEntry[]) => ({
+      entries: { ...context.entries, ...Object.fromEntries(written.map((entry) => [pairKey(entry), entry])) },
     })),
     clearEntries: assign({ entries: {} }),
     chooseFrom: assign(({ event }) => {
@@ -132,6 +138,7 @@ export const workplaceDistanceMachine = setup({
             ...pair,
             id: stored.id,
             distance: event.distance,
+            version: stored.version,
           }),
           cellErrors,
         };
@@ -222,7 +229,10 @@ export const workplaceDistanceMachine = setup({
       invoke: {
         src: 'saveDistances',
         input: ({ context }) => saveBody(context),
-        onDone: { target: 'loading', actions: 'clearPending' },
+        onDone: {
+          target: 'loading',
+          actions: [{ type: 'storeSaved', params: ({ event }) => event.output }, 'clearPending'],
+        },
         onError: {
           target: 'edit',
           actions: {

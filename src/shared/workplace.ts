@@ -4,6 +4,7 @@
  */
 import { z } from './messages.ts';
 import { idSchema } from './reference.ts';
+import { editVersionField, rowVersionSchema } from './rowVersion.ts';
 
 /** Kinds of workplaces as the `workplaces` table stores them, with their Russian names. */
 export const WORKPLACE_KINDS = {
@@ -30,6 +31,7 @@ export const WORKPLACE_MESSAGES = {
   unknownWorkplace: (id: number) => `Нет рабочего места с id ${id}`,
   unknownEntry: (id: number) => `Нет расстояния с id ${id}: обновите страницу`,
   exists: 'Расстояние для этой пары мест уже задано: обновите страницу',
+  changed: 'Расстояние уже изменил другой пользователь: обновите страницу',
   tooMany: `Не больше ${DISTANCE_BATCH_MAX.toLocaleString('ru-RU')} записей за раз`,
   empty: 'Нечего сохранять',
 } as const;
@@ -54,12 +56,16 @@ const distanceSchema = z
   .min(0, WORKPLACE_MESSAGES.distanceNegative)
   .max(DISTANCE_MAX, WORKPLACE_MESSAGES.distanceTooLarge);
 
-/** A stored entry: the distance from one workplace to another (the matrix is directed: one-way roads). */
+/**
+ * A stored entry: the distance from one workplace to another (the matrix is directed: one-way roads), with the
+ * row's version, which a change of the entry sends back.
+ */
 export const distanceEntrySchema = z.object({
   id: z.number().int(),
   workplace_from_id: z.number().int(),
   workplace_to_id: z.number().int(),
   distance: z.number(),
+  version: rowVersionSchema,
 });
 export type DistanceEntry = z.infer<typeof distanceEntrySchema>;
 
@@ -78,8 +84,11 @@ const distanceNewSchema = z
   });
 export type DistanceNew = z.infer<typeof distanceNewSchema>;
 
-/** An entry to change: its id, its pair (the key of the pending list) and the new distance. */
-const distanceUpdateSchema = z.object({ id: idSchema, ...pairShape });
+/**
+ * An entry to change: its id, its pair (the key of the pending list), the new distance and the version read (when
+ * sent, a save over another user's change of the entry is refused with a 409).
+ */
+const distanceUpdateSchema = z.object({ id: idSchema, ...pairShape, ...editVersionField });
 export type DistanceUpdate = z.infer<typeof distanceUpdateSchema>;
 
 /** The key of an entry in the pending lists and the matrix. Example: `pairKey({workplace_from_id: 1, workplace_to_id: 2})` → '1:2'. */

@@ -4,8 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../src/server/db/client.ts';
 import { workplaceDistances } from '../../src/server/db/schema/index.ts';
 import { loadDemoAirport } from '../../src/server/demo/index.ts';
-import { MESSAGES } from '../../src/shared/messages.ts';
-import { type DistanceEntry, WORKPLACE_MESSAGES, type Workplace } from '../../src/shared/workplace.ts';
+import { MESSAGES, z } from '../../src/shared/messages.ts';
+import {
+  type DistanceEntry,
+  distanceEntrySchema,
+  WORKPLACE_MESSAGES,
+  type Workplace,
+} from '../../src/shared/workplace.ts';
 import { bearer, createTestApp, loginAs, loginHolding, openTestDb } from '../support/testApp.ts';
 
 let db: DbHandle;
@@ -126,6 +131,80 @@ describe('writing', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().fields.ids).toEqual([WORKPLACE_MESSAGES.unknownEntry(2_000_000_000)]);
     expect(await stored()).toBe(before);
+  });
+
+  it('refuses a save of entries written since they were read (409) and writes nothing', async () => {
+    const gates = ((await call('POST', '/v2/workplace', 'admin', {})).json() as Workplace[])
+      .filter((w) => w.kind === 2)
+      .map((w) => w.id);
+    const a = (await between(6, 7)) as DistanceEntry;
+    const b = (await between(7, 6)) as DistanceEntry;
+    expect(a.version).toMatch(/^\d+$/);
+    // The first user saves with the version read: accepted, and the answer carries the new one.
+    const first = await call('POST', '/v2/workplace-distance', 'admin', {
+      update: [{ ...a, distance: 111 }],
+    });
+    expect(first.statusCode).toBe(200);
+    const [saved] = z.array(distanceEntrySchema).parse(first.json());
+    expect(saved).toEqual({ ...a, distance: 111, version: expect.any(String) });
+    expect(saved.version).not.toBe(a.version);
+    expect(await between(6, 7)).toEqual(saved);
+    // The second user read the old version of one of their entries: refused, nothing of theirs written.
+    const before = await stored();
+    const pair = { workplace_from_id: gates.at(-1) as number, workplace_to_id: gates.at(-2) as number };
+    const stale = await call('POST', '/v2/workplace-distance', 'admin', {
+      create: [{ ...pair, distance: 5 }],
+      update: [
+        { ...b, distance: 1 },
+        { ...a, distance: 2 },
+      ],
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({
+      message: MESSAGES.staleEdit,
+      fields: { 'update.1.distance': [WORKPLACE_MESSAGES.changed] },
+    });
+    const patched = await call('PATCH', '/v2/workplace-distance', 'admin', {
+      update: [{ ...a, distance: 2 }],
+    });
+    expect(patched.statusCode).toBe(409);
+    expect(patched.json().message).toBe(MESSAGES.staleEdit);
+    expect(await stored()).toBe(before);
+    expect(await between(6, 7)).toEqual(saved);
+    expect(await between(7, 6)).toEqual(b);
+    // A whole matrix in one save is checked in one locking read: the stale entry among thousands is the one named.
+    const all = (await call('GET', '/v2/workplace-distance')).json() as DistanceEntry[];
+    expect(all.length).toBeGreaterThan(3000);
+    const matrix = all.map((entry) => (entry.id === a.id ? a : entry));
+    const bulk = await call('PATCH', '/v2/workplace-distance', 'admin', {
+      update: matrix.map((entry) => ({ ...entry, distance: entry.distance + 1 })),
+    });
+    expect(bulk.statusCode).toBe(409);
+    expect(bulk.json().fields).toEqual({
+      [`update.${matrix.findIndex((entry) => entry.id === a.id)}.distance`]: [WORKPLACE_MESSAGES.changed],
+    });
+    expect(await between(7, 6)).toEqual(b);
+    // Two saves of one version sent together: exactly one is accepted.
+    const both = await Promise.all(
+      [3, 4].map((distance) =>
+        call('PATCH', '/v2/workplace-distance', 'admin', { update: [{ ...saved, distance }] }),
+      ),
+    );
+    expect(both.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    // Without a version (the spec's body) the entry is not checked; a malformed one is a 422 on its path.
+    const { version: _read, ...unversioned } = a;
+    const unchecked = await call('PATCH', '/v2/workplace-distance', 'admin', { update: [unversioned] });
+    expect(unchecked.statusCode).toBe(200);
+    const malformed = await call('PATCH', '/v2/workplace-distance', 'admin', {
+      update: [{ ...b, version: 'abc' }],
+    });
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.json().fields).toEqual({ 'update.0.version': [MESSAGES.rowVersionFormat] });
+    // A version of a deleted entry: the 422 on its id, as without one.
+    await call('DELETE', '/v2/workplace-distance', 'admin', { ids: [b.id] });
+    const gone = await call('POST', '/v2/workplace-distance', 'admin', { update: [{ ...b, distance: 9 }] });
+    expect(gone.statusCode).toBe(422);
+    expect(gone.json().fields).toEqual({ 'update.0.id': [WORKPLACE_MESSAGES.unknownEntry(b.id)] });
   });
 
   it('answers 409 for a new pair that is already stored', async () => {

@@ -77,3 +77,59 @@ test('as viewer the API refuses the matrix', async ({ browser }) => {
   expect(matrix.status()).toBe(403);
   await page.close();
 });
+
+test('as admin in two tabs: a save over the other tab’s newer save is refused with the message, the edits kept', async ({
+  page,
+  context,
+  consoleErrors,
+}) => {
+  const label = 'Расстояние Выход 3 → МС-2, м';
+  const open = async (tab: Page) => {
+    await tab.goto(URL);
+    await expect(cell(tab, 'МС-1 → МС-2')).toBeVisible();
+    await only(tab, 'Откуда', ['Выход 3']);
+    await only(tab, 'Куда', ['МС-2']);
+    await expect(cell(tab, 'Выход 3 → МС-2')).toHaveText(/\d$/);
+    await tab.getByRole('button', { name: 'Редактировать' }).click();
+  };
+  const type = async (tab: Page, value: string) => {
+    await tab.getByLabel(label).fill(value);
+    await tab.getByLabel(label).press('Tab');
+  };
+
+  // Both tabs edit the same stored distance; the second saves first.
+  await open(page);
+  const other = await context.newPage();
+  await open(other);
+  await type(other, '321');
+  await other.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(cell(other, 'Выход 3 → МС-2')).toHaveText(/: 321$/);
+
+  await type(page, '654');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText(
+    'Запись уже изменил другой пользователь. Откройте её снова и повторите изменения',
+  );
+  await expect(alert).toContainText(
+    'Выход 3 → МС-2: Расстояние уже изменил другой пользователь: обновите страницу',
+  );
+  await expect(page.getByText('Несохранённых изменений: 1')).toBeVisible();
+  await expect(page.getByLabel(label)).toHaveValue('654');
+  await expect(page.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
+  await page.screenshot({ path: 'test-results/workplace-stale.png' });
+  await page.getByRole('button', { name: 'Отмена' }).click();
+
+  // Loaded again, the screen shows the other tab's save and saves over it.
+  await open(page);
+  await expect(page.getByLabel(label)).toHaveValue('321');
+  // Another value than the refused one: a retry of this test starts from it and must still see a change.
+  await type(page, '789');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(cell(page, 'Выход 3 → МС-2')).toHaveText(/: 789$/);
+  await other.close();
+  // The refused save is the one failed request the browser reports.
+  expect(consoleErrors).toEqual([
+    'Failed to load resource: the server responded with a status of 409 (Conflict)',
+  ]);
+});

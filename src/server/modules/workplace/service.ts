@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { MESSAGES } from '../../../shared/messages.ts';
 import {
   type DistanceDelete,
   type DistanceEntry,
@@ -8,7 +9,9 @@ import {
   WORKPLACE_MESSAGES,
   type Workplace,
 } from '../../../shared/workplace.ts';
+import { anyOf } from '../../db/anyOf.ts';
 import type { Db, DbHandle } from '../../db/client.ts';
+import { rowVersion } from '../../db/rowVersion.ts';
 import { workplaceDistances, workplaces } from '../../db/schema/index.ts';
 import { ConflictError, type FieldErrors, ValidationError } from '../../domain/errors.ts';
 
@@ -20,10 +23,17 @@ const entryColumns = {
   workplace_from_id: workplaceDistances.workplaceFromId,
   workplace_to_id: workplaceDistances.workplaceToId,
   distance: workplaceDistances.distance,
+  version: rowVersion(workplaceDistances),
 };
 
 /** A stored row as the wire has it: numeric comes from the driver as text. */
-function entryOf(row: { id: number; workplace_from_id: number; workplace_to_id: number; distance: string }) {
+function entryOf(row: {
+  id: number;
+  workplace_from_id: number;
+  workplace_to_id: number;
+  distance: string;
+  version: string;
+}) {
   return { ...row, distance: Number(row.distance) } satisfies DistanceEntry;
 }
 
@@ -47,23 +57,42 @@ export function createWorkplaceService({ db }: WorkplaceDeps) {
     });
   }
 
-  /** Changed entries must exist with the pair the screen showed; else the screen is stale (422 on the id). */
-  async function checkUpdates(tx: Db, entries: readonly DistanceUpdate[], fields: FieldErrors) {
-    if (entries.length === 0) return;
+  /**
+   * Locks the changed entries for the rest of the transaction, in one statement for the whole list (in id order, so
+   * two saves over shared entries take their locks alike and never deadlock), and checks them: each must exist with
+   * the pair the screen showed, else the screen is stale (422 on the id, into `fields`); each `version` sent must be
+   * the stored one, else another user changed the entry since it was read (answers these entries under
+   * `update.N.distance`, for a 409). A save waiting for another's lock reads the version that one wrote.
+   */
+  async function lockUpdates(tx: Db, entries: readonly DistanceUpdate[], fields: FieldErrors) {
+    const stale: FieldErrors = {};
+    if (entries.length === 0) return stale;
     const stored = await tx
       .select(entryColumns)
       .from(workplaceDistances)
       .where(
-        inArray(
+        anyOf(
           workplaceDistances.id,
           entries.map((entry) => entry.id),
         ),
-      );
-    const byId = new Map(stored.map((row) => [row.id, pairKey(row)]));
+      )
+      .orderBy(asc(workplaceDistances.id))
+      .for('update');
+    const byId = new Map(stored.map((row) => [row.id, row]));
     entries.forEach((entry, index) => {
-      if (byId.get(entry.id) !== pairKey(entry))
+      const row = byId.get(entry.id);
+      if (!row || pairKey(row) !== pairKey(entry))
         addField(fields, `update.${index}.id`, WORKPLACE_MESSAGES.unknownEntry(entry.id));
+      else if (entry.version !== undefined && entry.version !== row.version)
+        addField(stale, `update.${index}.distance`, WORKPLACE_MESSAGES.changed);
     });
+    return stale;
+  }
+
+  /** Refuses a save: its 422 fields first (a fix of the body), then its stale entries (409, reload to go on). */
+  function refuseIf(fields: FieldErrors, stale: FieldErrors) {
+    if (Object.keys(fields).length > 0) throw new ValidationError(fields);
+    if (Object.keys(stale).length > 0) throw new ConflictError(MESSAGES.staleEdit, stale);
   }
 
   /** New pairs that already have an entry: another user saved them since the screen loaded (409). */
@@ -143,27 +172,29 @@ export function createWorkplaceService({ db }: WorkplaceDeps) {
     },
 
     /**
-     * The screen's save: new entries and changed ones in one transaction. Unknown workplaces or entries are a 422,
-     * a new pair another user saved meanwhile a 409; either way nothing is written. Answers the written entries.
+     * The screen's save: new entries and changed ones in one transaction. Unknown workplaces or entries are a 422;
+     * a changed entry another user wrote since the version sent, or a new pair another user saved meanwhile, a 409;
+     * either way nothing is written. Answers the written entries with their new versions.
      */
     async save(input: { create: DistanceNew[]; update: DistanceUpdate[] }): Promise<DistanceEntry[]> {
       // The embedded database has one connection: inside the transaction only `tx` may run a statement.
       return db.transaction(async (tx) => {
         const fields: FieldErrors = {};
         await checkWorkplaces(tx, 'create', input.create, fields);
-        await checkUpdates(tx, input.update, fields);
-        if (Object.keys(fields).length > 0) throw new ValidationError(fields);
+        refuseIf(fields, await lockUpdates(tx, input.update, fields));
         await checkFresh(tx, input.create);
         return [...(await writeCreates(tx, input.create)), ...(await writeUpdates(tx, input.update))];
       });
     },
 
-    /** Changes stored entries in one transaction; an unknown or moved entry is a 422 and nothing is written. */
+    /**
+     * Changes stored entries in one transaction; an unknown or moved entry is a 422, one written since the version
+     * sent a 409, and nothing is written. Answers the entries with their new versions.
+     */
     async update(entries: DistanceUpdate[]): Promise<DistanceEntry[]> {
       return db.transaction(async (tx) => {
         const fields: FieldErrors = {};
-        await checkUpdates(tx, entries, fields);
-        if (Object.keys(fields).length > 0) throw new ValidationError(fields);
+        refuseIf(fields, await lockUpdates(tx, entries, fields));
         return writeUpdates(tx, entries);
       });
     },
