@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../app/api/errors.ts';
+import { MESSAGES } from '../shared/messages.ts';
 import type { Team, TeamPayload } from '../shared/team-planning.ts';
 import { withoutFields } from './fieldErrors.ts';
 import type { DeleteTarget, Submission } from './formModal.ts';
@@ -91,6 +92,7 @@ const TEAM: Team = {
       ],
     },
   ],
+  version: '2741',
 };
 
 describe('when a new team is created', () => {
@@ -164,6 +166,8 @@ describe('when a new team is created', () => {
         expect.objectContaining({ employee_position_id: 6, count: 1, employees: [] }),
       ],
     });
+    // A new team: no version to send.
+    expect(calls.submits[0].payload).not.toHaveProperty('version');
     expect(calls.saved).toEqual([expect.objectContaining({ modalType: 'createTeam' })]);
     expect(actor.getSnapshot().context.form).toEqual(emptyTeamForm());
   });
@@ -184,7 +188,7 @@ describe('when a new team is created', () => {
 });
 
 describe('when a team is edited', () => {
-  it('opens with its rules, accesses and members and sends them back with the team id', async () => {
+  it('opens with its rules, accesses and members and sends them back with the team id and the version read', async () => {
     const { actor, calls } = start();
     const form = teamFormFrom(TEAM);
     expect(form.rules[0]).toEqual(
@@ -211,8 +215,28 @@ describe('when a team is edited', () => {
             employees: [{ employee_id: 100, is_main_employee: true }],
           }),
         ],
+        version: '2741',
       }),
     );
+  });
+
+  it('keeps the form open with the message and the edit when another user saved the team first (409)', async () => {
+    const { actor, calls } = start(async () => {
+      throw new ApiError(MESSAGES.staleEdit, {}, 409);
+    });
+    actor.send({ type: 'MODAL.OPEN', modalType: 'editTeam', form: teamFormFrom(TEAM) });
+    actor.send({ type: 'FORM.PATCH', patch: { name: 'Перронная 10' } });
+    actor.send({ type: 'FORM.SUBMIT' });
+    await waitFor(actor, (s) => s.matches('editing'));
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.hasTag('open')).toBe(true);
+    expect(snapshot.context).toMatchObject({
+      modalType: 'editTeam',
+      message: MESSAGES.staleEdit,
+      errors: {},
+    });
+    expect(snapshot.context.form).toMatchObject({ teamId: 9, name: 'Перронная 10', version: '2741' });
+    expect(calls.saved).toEqual([]);
   });
 
   it('sends the accesses chosen for each rule and keeps those of the other rules', async () => {

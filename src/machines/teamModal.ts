@@ -84,6 +84,8 @@ export interface TeamForm {
   /** replaceEmployee: who leaves and who comes. */
   oldEmployeeId: number | null;
   newEmployeeId: number | null;
+  /** editTeam: the version of the team read, sent back so a save over another user's is refused (409); else null. */
+  version: string | null;
 }
 
 export function emptyTeamForm(): TeamForm {
@@ -98,6 +100,7 @@ export function emptyTeamForm(): TeamForm {
     employeeIds: [],
     oldEmployeeId: null,
     newEmployeeId: null,
+    version: null,
   };
 }
 
@@ -136,6 +139,7 @@ export function teamFormFrom(team: Team): TeamForm {
         name: member.employee.name,
       })),
     })),
+    version: team.version,
   };
 }
 
@@ -245,7 +249,7 @@ function checkTeam(form: TeamForm): FormCheck<TeamPayload> {
   });
   if (form.begin && form.end && form.begin >= form.end) errors.end_datetime = [PERIOD_ORDER];
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, payload: candidate };
+  return { ok: true, payload: form.version === null ? candidate : { ...candidate, version: form.version } };
 }
 
 /** The client check of each modal type. */

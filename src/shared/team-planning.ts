@@ -6,6 +6,7 @@
 import { apiDateTime, apiTime } from './apiFormats.ts';
 import { MESSAGES, z } from './messages.ts';
 import { idSchema, namedItemSchema } from './reference.ts';
+import { editVersionField, rowVersionSchema } from './rowVersion.ts';
 import { safeText } from './text.ts';
 
 const id = z.number().int();
@@ -56,6 +57,11 @@ export const teamSchema = z.object({
   /** Beyond the spec: the team's department, which the department rules scope by. */
   department: named,
   employeePositionRules: z.array(positionRuleSchema),
+  /**
+   * Beyond the spec: the version of the team's row (rowVersion.ts), which every write of the team, its rules or its
+   * members changes; the team form's PUT sends it back.
+   */
+  version: rowVersionSchema,
 });
 export type Team = z.infer<typeof teamSchema>;
 export const teamsSchema = z.array(teamSchema);
@@ -65,7 +71,8 @@ const idList = z.array(idSchema).max(500);
 
 /**
  * The body of `POST /team-planning/v1/team` and `PUT /team-planning/v1/team/{id}`. A PUT replaces the team's rules
- * and members by these. `employees` of a rule must hold the rule's position; one employee once in a team.
+ * and members by these. `employees` of a rule must hold the rule's position; one employee once in a team. `version`
+ * (a PUT's only): the team's as read; the PUT answers 409 when the team, its rules or its members changed since.
  */
 export const teamPayloadSchema = z.object({
   name: safeText().pipe(z.string().trim().min(1, MESSAGES.required).max(200)),
@@ -89,6 +96,7 @@ export const teamPayloadSchema = z.object({
       }),
     )
     .max(50),
+  ...editVersionField,
 });
 export type TeamPayload = z.input<typeof teamPayloadSchema>;
 

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skillAccesses, users } from '../../src/server/db/schema/index.ts';
 import { TEAM_PLAN_HEADERS } from '../../src/server/modules/team-planning/download.ts';
+import { MESSAGES } from '../../src/shared/messages.ts';
 import {
   accessibilitySchema,
   replaceResultSchema,
@@ -481,6 +482,122 @@ describe('assigning over HTTP', () => {
       headers: admin,
     });
     expect(gone.json()).toEqual({ id: teamId, name: 'Бригада API' });
+  });
+});
+
+describe('stale edits of a team', () => {
+  it('refuses a PUT of a team written since it was read (409), its members included, and writes nothing', async () => {
+    const [first, second, third, fourth] = await freeEmployees(4, 80);
+    const body = (members: number[], extra: Record<string, unknown> = {}) =>
+      payload(members, { name: 'Бригада версий', ...extra });
+    const put = (id: number, extra: Record<string, unknown>, members = [first]) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/team-planning/v1/team/${id}`,
+        headers: admin,
+        payload: body(members, extra),
+      });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/team-planning/v1/team',
+      headers: admin,
+      payload: body([first]),
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const team = teamSchema.parse(created.json());
+    expect(team.version).toMatch(/^\d+$/);
+    const listed = async () => {
+      const res = await app.inject({
+        url: `/api/team-planning/v1/team?begin_datetime=${encodeURIComponent(wall(flight.begin))}&end_datetime=${encodeURIComponent(wall(flight.end))}`,
+        headers: admin,
+      });
+      return teamsSchema.parse(res.json()).find((t) => t.id === team.id);
+    };
+    expect((await listed())?.version).toBe(team.version);
+    // The board the team form opens from carries it too.
+    const board = await app.inject({
+      url: `/api/team-planning/v1/teams-with-flights?${FILTER}&filter[team_id][]=${team.id}`,
+      headers: admin,
+    });
+    expect(teamsWithFlightsSchema.parse(board.json())).toEqual(board.json());
+    expect(teamsWithFlightsSchema.parse(board.json())[0].version).toBe(team.version);
+
+    // The first user saves with the version read: accepted, and the answer carries the new one.
+    const saved = await put(team.id, { version: team.version, name: 'Бригада версий 1' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const one = teamSchema.parse(saved.json());
+    expect(one.version).not.toBe(team.version);
+    // The second user read the same version: refused, nothing of theirs written.
+    const stale = await put(team.id, { version: team.version, name: 'Бригада версий 2' }, [first, second]);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ message: MESSAGES.staleEdit });
+    expect(await listed()).toEqual(one);
+    // A PUT changing only the members (the team's own fields as they were) changes the version too.
+    const members = await put(team.id, { version: one.version, name: 'Бригада версий 1' }, [first, second]);
+    expect(members.statusCode, members.body).toBe(200);
+    const two = teamSchema.parse(members.json());
+    expect(two.version).not.toBe(one.version);
+    expect(await put(team.id, { version: one.version, name: 'Бригада версий 1' })).toHaveProperty(
+      'statusCode',
+      409,
+    );
+
+    // A member added, replaced or removed elsewhere changes the version: the form opened before is refused, and
+    // cannot put the old members back. A refused member write changes nothing.
+    const base = `/api/team-planning/v1/team/${team.id}`;
+    const memberWrites: { method: 'PUT' | 'DELETE'; url: string; payload?: object }[] = [
+      { method: 'PUT', url: `/api/team-planning/v1.1/team/${team.id}/add-employee?employee_id[]=${third}` },
+      { method: 'PUT', url: `${base}/replace-employee/${third}`, payload: { employee_id: fourth } },
+      { method: 'DELETE', url: `${base}/delete-employee/${fourth}` },
+    ];
+    let read = two.version;
+    for (const write of memberWrites) {
+      const res = await app.inject({ ...write, headers: admin });
+      expect(res.statusCode, `${write.url} ${res.body}`).toBe(200);
+      const after = teamSchema.parse(res.json());
+      expect(after.version, write.url).not.toBe(read);
+      expect((await put(team.id, { version: read }, [first, second])).statusCode, write.url).toBe(409);
+      read = after.version;
+    }
+    const refused = await app.inject({
+      method: 'PUT',
+      url: `/api/team-planning/v1.1/team/${team.id}/add-employee?employee_id[]=${first}`,
+      headers: admin,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect((await listed())?.version).toBe(read);
+
+    // Two saves of one version sent together: exactly one is accepted.
+    const both = await Promise.all(
+      ['А', 'Б'].map((mark) => put(team.id, { version: read, name: `Бригада ${mark}` })),
+    );
+    expect(both.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    // A save and a member write together: the member write always passes, the save only if it came first.
+    const current = (await listed())?.version;
+    const [raced, added] = await Promise.all([
+      put(team.id, { version: current }),
+      app.inject({
+        method: 'PUT',
+        url: `/api/team-planning/v1.1/team/${team.id}/add-employee?employee_id[]=${third}`,
+        headers: admin,
+      }),
+    ]);
+    expect([200, 409]).toContain(raced.statusCode);
+    expect(added.statusCode, added.body).toBe(200);
+    const ids = (await listed())?.employeePositionRules.flatMap((r) =>
+      r.teamEmployees.map((m) => m.employee.id),
+    );
+    expect(ids).toContain(third);
+
+    // Without a version (the spec's body) the save is not checked; a malformed one is a 422 on its field.
+    expect((await put(team.id, {})).statusCode).toBe(200);
+    const malformed = await put(team.id, { version: 'abc' });
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.json().fields).toEqual({ version: [MESSAGES.rowVersionFormat] });
+    // A version of a deleted team: 404, as without one.
+    const last = (await listed())?.version;
+    await app.inject({ method: 'DELETE', url: `/api/team-planning/v1/team/${team.id}`, headers: admin });
+    expect((await put(team.id, { version: last })).statusCode).toBe(404);
   });
 });
 

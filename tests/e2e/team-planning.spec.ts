@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { collectErrors, expect, signIn, base as test } from './fixtures.ts';
 import { apiOf, boardQuery, planFlight, todayPeriod } from './teamPlanningData.ts';
@@ -379,4 +380,75 @@ test('the board follows a team created elsewhere without a reload (live feed)', 
   });
   expect(res.status()).toBe(200);
   await expect.poll(count).toBe(before + 1);
+});
+
+test('in two tabs: a team saved over the other tab’s newer save is refused with the message, the form kept', async ({
+  page,
+  context,
+  request,
+}) => {
+  const errors = collectErrors(page);
+  await signIn(page, 'planner');
+  await page.goto('/team-planning');
+  const departments = await apiOf(page, request)<{ id: number; name: string }[]>('/team-planning/department');
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const headers = { Authorization: `Bearer ${token}`, 'Time-Zone': 'Europe/Moscow' };
+  const period = todayPeriod();
+  const name = `${PREFIX} версия ${String(Date.now()).slice(-6)}`;
+  const created = await request.post('/api/team-planning/v1/team', {
+    headers,
+    data: {
+      name,
+      begin_datetime: period.begin.replace('00:00:00', '10:00:00'),
+      end_datetime: period.begin.replace('00:00:00', '18:00:00'),
+      team_status_id: 1,
+      department_id: departments[0].id,
+      employeePositionRules: [],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const edit = async (tab: Page, current: string) => {
+    const panel = await openTeam(tab, current);
+    await panel.getByRole('button', { name: 'Изменить бригаду' }).click();
+    return tab.getByRole('dialog', { name: 'Редактирование бригады' });
+  };
+
+  // Both tabs open the same team; the second saves first.
+  const mine = await edit(page, name);
+  await expect(mine.getByLabel('Название')).toHaveValue(name);
+  const other = await context.newPage();
+  await other.goto('/team-planning');
+  const theirs = await edit(other, name);
+  await theirs.getByLabel('Название').fill(`${name} (вторая вкладка)`);
+  await theirs.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(theirs).toBeHidden();
+
+  await mine.getByLabel('Название').fill(`${name} (первая вкладка)`);
+  await mine.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(mine.getByRole('alert')).toHaveText(
+    'Запись уже изменил другой пользователь. Откройте её снова и повторите изменения',
+  );
+  await expect(mine.getByLabel('Название')).toHaveValue(`${name} (первая вкладка)`);
+  await mine.getByRole('button', { name: 'Отмена' }).click();
+  await expect(mine).toBeHidden();
+
+  // The board followed the other tab's save (live feed): opened again, the form shows it and saves over it.
+  const again = await edit(page, `${name} (вторая вкладка)`);
+  await expect(again.getByLabel('Название')).toHaveValue(`${name} (вторая вкладка)`);
+  await again.getByLabel('Название').fill(`${name} (первая вкладка)`);
+  await again.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(again).toBeHidden();
+  await expect(
+    page
+      .getByRole('list', { name: 'Бригады периода' })
+      .getByRole('button', { name: `${name} (первая вкладка)` }),
+  ).toBeVisible();
+
+  await other.close();
+  const removed = await request.delete(`/api/team-planning/v1/team/${(await created.json()).id}`, {
+    headers,
+  });
+  expect(removed.ok()).toBe(true);
+  // The refused save is the one failed request the browser reports.
+  expect(errors).toEqual(['Failed to load resource: the server responded with a status of 409 (Conflict)']);
 });

@@ -18,6 +18,7 @@ const TEAM: TeamWithFlights = {
   teamStatus: { id: 2, name: 'Сформирована' },
   department: { id: 1, name: 'СНО' },
   employeePositionRules: [],
+  version: '1543',
   flights: [],
 };
 

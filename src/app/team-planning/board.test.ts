@@ -65,6 +65,7 @@ function team(id: number, flights: ReturnType<typeof flight>[]): TeamWithFlights
     teamStatus: { id: 1, name: 'Черновик' },
     department: { id: 1, name: 'Перрон' },
     employeePositionRules: [],
+    version: '1543',
     flights,
   };
 }

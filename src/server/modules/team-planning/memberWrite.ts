@@ -1,4 +1,7 @@
-/** Member writes of a team (spec 7): add, replace and delete a member, each one transaction. */
+/**
+ * Member writes of a team (spec 7): add, replace and delete a member, each one transaction. Each rewrites the team's
+ * row first (`touchTeam`), so the team's version covers its members.
+ */
 import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import { type ReplaceResult, TEAM_MESSAGES, type Team } from '../../../shared/team-planning.ts';
 import type { DbHandle } from '../../db/client.ts';
@@ -29,7 +32,7 @@ import { departmentNames, foreignEmployees, heldTo } from './departments.ts';
 import { type PairTask, pairsOfAids } from './pairs.ts';
 import { type Caller, requireScope, scopeOf, type TeamScope } from './scope.ts';
 import { readTeams } from './teamRead.ts';
-import { dropMembersFromTeamFlights, requireTeam } from './teamWrite.ts';
+import { dropMembersFromTeamFlights, touchTeam } from './teamWrite.ts';
 import { notifyAll, type Tx } from './tx.ts';
 
 /** Adds a message under a payload path. */
@@ -207,7 +210,7 @@ export function createMemberWrites({ db, kind }: Pick<DbHandle, 'db' | 'kind'>) 
     /** Adds employees to the rules of their positions (not main). */
     async addEmployees(teamId: number, employeeIds: number[], caller: Caller, zone: string): Promise<Team> {
       return db.transaction(async (tx) => {
-        const team = await requireTeam(tx, teamId);
+        const team = await touchTeam(tx, teamId);
         const scope = await scopeOf(tx, caller, 'write');
         requireScope(scope, team.departmentId);
         const field = (i: number) => `employee_id.${i}`;
@@ -247,7 +250,7 @@ export function createMemberWrites({ db, kind }: Pick<DbHandle, 'db' | 'kind'>) 
       zone: string,
     ): Promise<ReplaceResult> {
       return db.transaction(async (tx) => {
-        const team = await requireTeam(tx, teamId);
+        const team = await touchTeam(tx, teamId);
         const scope = await scopeOf(tx, caller, 'write');
         requireScope(scope, team.departmentId);
         const [old] = await tx
@@ -293,7 +296,7 @@ export function createMemberWrites({ db, kind }: Pick<DbHandle, 'db' | 'kind'>) 
     /** Removes a member; his staff on the team's flights goes too. */
     async deleteEmployee(teamId: number, employeeId: number, caller: Caller, zone: string): Promise<Team> {
       return db.transaction(async (tx) => {
-        const team = await requireTeam(tx, teamId);
+        const team = await touchTeam(tx, teamId);
         requireScope(await scopeOf(tx, caller, 'write'), team.departmentId);
         const gone = await tx
           .delete(teamEmployees)

@@ -17,6 +17,7 @@ import {
 } from '../../../shared/team-planning.ts';
 import { DAY_PATTERN } from '../../../shared/turnaround.ts';
 import { wallClockToInstant } from '../../../shared/wallClock.ts';
+import { STALE_EDIT_RULE } from '../../db/rowVersion.ts';
 import { plainQuery } from '../../http/list.ts';
 import { readPeriod, requirePeriod } from '../../http/period.ts';
 import { queryId, queryIds, queryText } from '../../http/query.ts';
@@ -46,6 +47,11 @@ const PAYLOAD =
   'транзакция: ошибки — 422 с fields по путям тела (employeePositionRules.0.employees.1.employee_id). Бригаду чужого ' +
   'подразделения при edit-department-team без team-all — 403. ' +
   OWN_DEPARTMENT;
+
+/** The PUT's version rule: the team's version covers its members, which the member writes change. */
+const VERSION =
+  `${STALE_EDIT_RULE} Версия бригады (version её ответов) меняется и при изменении состава: add-employee, ` +
+  'replace-employee, delete-employee.';
 
 const teamListQuery = plainQuery({
   begin_datetime: z.string().max(40).optional(),
@@ -222,7 +228,12 @@ export const teamPlanningRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     `${base}/v1/team/:id`,
     {
       ...updated,
-      schema: { ...updated.schema, description: PAYLOAD, params: idParams, body: teamPayloadSchema },
+      schema: {
+        ...updated.schema,
+        description: `${PAYLOAD} ${VERSION}`,
+        params: idParams,
+        body: teamPayloadSchema,
+      },
     },
     (request) => service.save(request.body, request.params.id, request.user, request.timeZone),
   );

@@ -3,6 +3,7 @@ import { and, asc, eq, gt, ilike, inArray, lt, ne, type SQL } from 'drizzle-orm'
 import { TEAM_STATUS, type Team } from '../../../shared/team-planning.ts';
 import { instantToWallClock } from '../../../shared/wallClock.ts';
 import type { DbHandle } from '../../db/client.ts';
+import { rowVersion } from '../../db/rowVersion.ts';
 import {
   aircraftTypes,
   departments,
@@ -78,6 +79,7 @@ export async function readTeams(
       statusName: teamStatuses.name,
       departmentId: departments.id,
       departmentName: departments.name,
+      version: rowVersion(teams),
     })
     .from(teams)
     .innerJoin(teamStatuses, eq(teamStatuses.id, teams.teamStatusId))
@@ -189,6 +191,7 @@ export async function readTeams(
       teamStatus: { id: h.statusId, name: h.statusName },
       department: { id: h.departmentId, name: h.departmentName },
       employeePositionRules: list,
+      version: h.version,
     };
   });
 }

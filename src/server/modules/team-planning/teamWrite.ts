@@ -2,12 +2,13 @@
  * Writing teams (spec 7): create and edit with rules, accesses and members; add, replace and delete a member; delete
  * a team. Each write is one transaction; a refusal writes nothing.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from '../../../shared/messages.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { TEAM_MESSAGES, type Team, type teamPayloadSchema } from '../../../shared/team-planning.ts';
 import { wallClockToInstant } from '../../../shared/wallClock.ts';
 import type { DbHandle } from '../../db/client.ts';
+import { lockRow } from '../../db/rowVersion.ts';
 import {
   departments,
   employeePositions,
@@ -51,6 +52,22 @@ const ITEM_LISTS = [
 /** The team (404 when missing) and its department. */
 export async function requireTeam(reader: Reader, teamId: number) {
   const [team] = await reader.select().from(teams).where(eq(teams.id, teamId)).limit(1);
+  if (!team) throw new NotFoundError(TEAM_MESSAGES.teamNotFound);
+  return team;
+}
+
+/**
+ * The team (404 when missing), its row rewritten as it is: for a write of the team's members, which live in another
+ * table. The team's version (its row's, rowVersion.ts) then changes, so a team form opened before it is refused (409)
+ * instead of putting the old members back. Called first in the write's transaction, it also holds the team's row
+ * until the commit, so a PUT of the team running meanwhile waits and then sees the new version.
+ */
+export async function touchTeam(tx: Tx, teamId: number) {
+  const [team] = await tx
+    .update(teams)
+    .set({ name: sql`${teams.name}` })
+    .where(eq(teams.id, teamId))
+    .returning();
   if (!team) throw new NotFoundError(TEAM_MESSAGES.teamNotFound);
   return team;
 }
@@ -233,7 +250,10 @@ export function createTeamWrites({ db, kind }: Pick<DbHandle, 'db' | 'kind'>) {
   }
 
   return {
-    /** Creates a team (`teamId` undefined) or replaces one's fields, rules and members. */
+    /**
+     * Creates a team (`teamId` undefined) or replaces one's fields, rules and members; a replace with the payload's
+     * `version` other than the team's is refused (409, nothing written).
+     */
     async save(
       payload: TeamPayload,
       teamId: number | undefined,
@@ -242,7 +262,10 @@ export function createTeamWrites({ db, kind }: Pick<DbHandle, 'db' | 'kind'>) {
     ): Promise<Team> {
       return db.transaction(async (tx) => {
         const scope = await scopeOf(tx, caller, 'write');
-        if (teamId !== undefined) requireScope(scope, (await requireTeam(tx, teamId)).departmentId);
+        if (teamId !== undefined) {
+          requireScope(scope, (await requireTeam(tx, teamId)).departmentId);
+          await lockRow(tx, teams, teams.id, teamId, payload.version, TEAM_MESSAGES.teamNotFound);
+        }
         const { begin, end } = await checkPayload(
           tx,
           payload,
@@ -266,6 +289,7 @@ export function createTeamWrites({ db, kind }: Pick<DbHandle, 'db' | 'kind'>) {
             .returning({ id: teams.id });
           id = row.id;
         } else {
+          // Always, even when the fields are as they were: the team's version must change with its rules and members.
           await tx.update(teams).set(values).where(eq(teams.id, id));
           await tx.delete(teamPositionRules).where(eq(teamPositionRules.teamId, id));
         }
