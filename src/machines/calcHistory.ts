@@ -2,22 +2,24 @@
  * The saved-calculations screen's actions (spec 2, /planning-calc-history): rename a row inline and delete a row after
  * a confirmation. The list itself is the grid machine's; after a rename or a delete this machine asks it to reload
  * (`refreshList`, provided by the screen). A name is checked here before it is sent; the server's refusal of it is
- * shown under the input, a failed delete in an error popup.
+ * shown under the input, a failed delete in an error popup. A rename sends back the row's version as listed: when
+ * another rename came first (409), the message shows under the input, the draft stays and the list reloads.
  */
 import { assertEvent, assign, type ErrorActorEvent, fromPromise, setup } from 'xstate';
 import { parseApiError } from '../app/api/errors.ts';
 import { deleteCalc, renameCalc } from '../app/calc-history/api.ts';
-import { calcNameSchema } from '../shared/planning-calc.ts';
+import { type CalcRenamed, calcNameSchema } from '../shared/planning-calc.ts';
 
-/** The row being renamed and the name typed so far. */
+/** The row being renamed, the name typed so far, and the row's version as listed (sent back with the rename). */
 export interface RenameDraft {
   id: number;
   name: string;
+  version: string;
 }
 
 export interface CalcHistoryContext {
   editing: RenameDraft | null;
-  /** Why the typed name is refused (client check or the server's `fields.name`). */
+  /** Why the typed name is refused (client check, the server's `fields.name`, or its message: a 409 among them). */
   nameError: string | null;
   /** The row the delete question is about. */
   target: { id: number; name: string } | null;
@@ -26,7 +28,7 @@ export interface CalcHistoryContext {
 }
 
 export type CalcHistoryEvent =
-  | { type: 'RENAME.START'; id: number; name: string }
+  | { type: 'RENAME.START'; id: number; name: string; version: string }
   | { type: 'RENAME.CHANGE'; name: string }
   | { type: 'RENAME.SAVE' }
   | { type: 'RENAME.CANCEL' }
@@ -38,16 +40,18 @@ export type CalcHistoryEvent =
 export const calcHistoryMachine = setup({
   types: { context: {} as CalcHistoryContext, events: {} as CalcHistoryEvent },
   actors: {
-    renameCalc: fromPromise<{ id: number; name: string }, RenameDraft>(({ input }) => renameCalc(input)),
+    renameCalc: fromPromise<CalcRenamed, RenameDraft>(({ input }) => renameCalc(input)),
     deleteCalc: fromPromise<void, { id: number }>(({ input }) => deleteCalc(input.id)),
   },
   guards: {
     'isNameValid?': ({ context }) => calcNameSchema.safeParse(context.editing?.name ?? '').success,
+    /** The rename was refused as stale (409): the row was renamed since the list was read. */
+    'isStaleEdit?': (_, error: unknown) => parseApiError(error).status === 409,
   },
   actions: {
     startRename: assign(({ event }) => {
       assertEvent(event, 'RENAME.START');
-      return { editing: { id: event.id, name: event.name }, nameError: null };
+      return { editing: { id: event.id, name: event.name, version: event.version }, nameError: null };
     }),
     changeName: assign(({ context, event }) => {
       assertEvent(event, 'RENAME.CHANGE');
@@ -104,15 +108,28 @@ export const calcHistoryMachine = setup({
         input: ({ context }) => ({
           id: context.editing?.id ?? 0,
           name: calcNameSchema.parse(context.editing?.name ?? ''),
+          version: context.editing?.version ?? '',
         }),
         onDone: { target: 'idle', actions: ['stopRename', 'refreshList'] },
-        onError: {
-          target: 'editing',
-          actions: {
-            type: 'storeRenameError',
-            params: ({ event }: { event: ErrorActorEvent }) => event.error,
+        onError: [
+          {
+            // The draft stays (with the version it started from); the list reloads, so the row shows the other
+            // rename and a rename started again sends its version.
+            guard: { type: 'isStaleEdit?', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            target: 'editing',
+            actions: [
+              { type: 'storeRenameError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+              'refreshList',
+            ],
           },
-        },
+          {
+            target: 'editing',
+            actions: {
+              type: 'storeRenameError',
+              params: ({ event }: { event: ErrorActorEvent }) => event.error,
+            },
+          },
+        ],
       },
     },
     confirming: {

@@ -7,6 +7,7 @@
 import { apiDate, apiDateTime, isApiDate } from './apiFormats.ts';
 import { MESSAGES, z } from './messages.ts';
 import { idSchema } from './reference.ts';
+import { editVersionField, rowVersionSchema } from './rowVersion.ts';
 import { safeText } from './text.ts';
 
 /** The longest calculation name. */
@@ -50,7 +51,8 @@ export const calcNameSchema = safeText()
 
 /**
  * A row of the calculations list. `created_at` is the wall clock of the request's zone; begin and end are the days of
- * the demand period; positions are the names of the positions the schedule was built for.
+ * the demand period; positions are the names of the positions the schedule was built for; `version` (beyond the
+ * spec) is the row's, which the inline rename sends back (rowVersion.ts).
  */
 export const calcItemSchema = z.object({
   id: z.number().int(),
@@ -60,6 +62,7 @@ export const calcItemSchema = z.object({
   end: apiDate,
   author: z.string().nullable(),
   positions: z.array(z.string()),
+  version: rowVersionSchema,
 });
 export type CalcItem = z.infer<typeof calcItemSchema>;
 
@@ -92,8 +95,23 @@ export const calcListBodySchema = z
   .strict()
   .default({});
 
-/** `PUT /planning/calc/update` body: the calculation and its new name. */
-export const calcUpdateBodySchema = z.object({ calc_id: idSchema, name: calcNameSchema });
+/**
+ * `PUT /planning/calc/update` body: the calculation and its new name; `version`, the row's as listed (a rename over
+ * another one made since is a 409).
+ */
+export const calcUpdateBodySchema = z.object({
+  calc_id: idSchema,
+  name: calcNameSchema,
+  ...editVersionField,
+});
+
+/** `PUT /planning/calc/update` answer: the calculation's new name and its new version. */
+export const calcRenamedSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  version: rowVersionSchema,
+});
+export type CalcRenamed = z.infer<typeof calcRenamedSchema>;
 
 /** `DELETE /planning/calc/delete` body. */
 export const calcDeleteBodySchema = z.object({ calc_id: idSchema });

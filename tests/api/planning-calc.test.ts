@@ -7,9 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../src/server/db/client.ts';
 import { employees, planningCalcs, planningVacationDays } from '../../src/server/db/schema/index.ts';
 import { loadDemoAirport } from '../../src/server/demo/index.ts';
+import { MESSAGES } from '../../src/shared/messages.ts';
 import {
   type CalcItem,
   type Coeff,
+  calcItemSchema,
+  calcRenamedSchema,
   PLANNING_CALC_MESSAGES,
   type VacationAnswer,
 } from '../../src/shared/planning-calc.ts';
@@ -110,7 +113,7 @@ describe('renaming a calculation', () => {
       name: '  Весна-2026 ',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: calcId, name: 'Весна-2026' });
+    expect(res.json()).toEqual({ id: calcId, name: 'Весна-2026', version: expect.stringMatching(/^\d+$/) });
     const [row] = await db.db.select().from(planningCalcs).where(eq(planningCalcs.id, calcId));
     expect(row.name).toBe('Весна-2026');
   });
@@ -136,6 +139,42 @@ describe('renaming a calculation', () => {
     expect(res.statusCode).toBe(403);
     const [row] = await db.db.select().from(planningCalcs).where(eq(planningCalcs.id, calcId));
     expect(row.name).toBe('Весна-2026');
+  });
+
+  it('refuses a rename of a row renamed since it was listed (409) and writes nothing', async () => {
+    const id = await insertCalc('Лето, перрон', '2026-03-04T09:00:00Z');
+    const list = await call('POST', '/planning/calc', 'planner', { filter: { name: 'Лето' } });
+    const [listed] = list.json() as CalcItem[];
+    expect(calcItemSchema.parse(listed)).toEqual(listed);
+    expect(listed).toMatchObject({ id, version: expect.stringMatching(/^\d+$/) });
+    const rename = (name: string, version?: string) =>
+      call('PUT', '/planning/calc/update', 'planner', { calc_id: id, name, version });
+    // The first user renames with the version listed: accepted, and the answer carries the new one.
+    const first = await rename('Лето-1', listed.version);
+    expect(first.statusCode).toBe(200);
+    const renamed = calcRenamedSchema.parse(first.json());
+    expect(renamed.version).not.toBe(listed.version);
+    const relisted = (await call('POST', '/planning/calc', 'planner', { filter: { name: 'Лето' } })).json();
+    expect(relisted).toEqual([{ ...listed, name: 'Лето-1', version: renamed.version }]);
+    // The second user listed the same version: refused, the first rename kept.
+    const stale = await rename('Лето-2', listed.version);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ message: MESSAGES.staleEdit });
+    const nameOf = async () =>
+      (await db.db.select().from(planningCalcs).where(eq(planningCalcs.id, id)))[0]?.name;
+    expect(await nameOf()).toBe('Лето-1');
+    // Two renames of one version sent together: exactly one is accepted.
+    const both = await Promise.all(['Лето-3', 'Лето-4'].map((name) => rename(name, renamed.version)));
+    expect(both.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    // Without a version (the spec's body) the rename is not checked; a malformed one is a 422 on its field.
+    expect((await rename('Лето-5')).statusCode).toBe(200);
+    expect(await nameOf()).toBe('Лето-5');
+    const malformed = await rename('Лето-6', 'abc');
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.json().fields).toEqual({ version: [MESSAGES.rowVersionFormat] });
+    // A version of a deleted row: 404, as without one.
+    expect((await call('DELETE', '/planning/calc/delete', 'planner', { calc_id: id })).statusCode).toBe(204);
+    expect((await rename('Лето-7', renamed.version)).statusCode).toBe(404);
   });
 });
 

@@ -1,5 +1,8 @@
+import type { Page } from '@playwright/test';
 import { collectErrors, expect, signIn, base as test } from './fixtures.ts';
 import { createCalc, plannerAuth } from './planningCalcs.ts';
+
+const TITLE = 'Сохранённые расчёты';
 
 test.describe('saved calculations as planner', () => {
   test.beforeEach(async ({ page }) => {
@@ -71,5 +74,62 @@ test.describe('saved calculations as planner', () => {
     await expect.poll(() => figure('required_emp')).toBe(persKol * 2 + 3);
     expect(await figure('emp_dif')).toBe((await figure('emp_fact_total')) - (persKol * 2 + 3));
     expect(errors).toEqual([]);
+  });
+
+  test('in two tabs: a rename over the other tab’s newer one is refused with the message, the draft kept', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    const errors = collectErrors(page);
+    const name = `E2E версия ${Date.now()}`;
+    const id = await createCalc(page.request, name);
+    const rename = async (tab: Page, current: string) => {
+      const grid = tab.getByRole('table', { name: TITLE });
+      await grid.getByRole('button', { name: `Переименовать: ${current}`, exact: true }).click();
+      return grid.getByRole('textbox', { name: `Новое название: ${current}`, exact: true });
+    };
+
+    // Both tabs start renaming the same row; the second saves first.
+    await page.goto('/planning-calc-history');
+    const mine = await rename(page, name);
+    const other = await context.newPage();
+    await other.goto('/planning-calc-history');
+    const theirs = await rename(other, name);
+    await theirs.fill(`${name} (вторая вкладка)`);
+    await theirs.press('Enter');
+    await expect(
+      other
+        .getByRole('table', { name: TITLE })
+        .getByRole('link', { name: `${name} (вторая вкладка)`, exact: true }),
+    ).toBeVisible();
+
+    await mine.fill(`${name} (первая вкладка)`);
+    await mine.press('Enter');
+    const grid = page.getByRole('table', { name: TITLE });
+    await expect(grid.getByRole('alert')).toHaveText(
+      'Запись уже изменил другой пользователь. Откройте её снова и повторите изменения',
+    );
+    // The list reloaded under the draft: the row is the other tab's now, the input keeps what this one typed.
+    const kept = grid.getByRole('textbox', { name: `Новое название: ${name} (вторая вкладка)`, exact: true });
+    await expect(kept).toHaveValue(`${name} (первая вкладка)`);
+    await kept.press('Escape');
+    await expect(grid.getByRole('link', { name: `${name} (вторая вкладка)`, exact: true })).toBeVisible();
+
+    // Started again, the rename sends the version of the row as it is now, and passes.
+    const again = await rename(page, `${name} (вторая вкладка)`);
+    await again.fill(`${name} (первая вкладка)`);
+    await again.press('Enter');
+    await expect(grid.getByRole('link', { name: `${name} (первая вкладка)`, exact: true })).toBeVisible();
+    await expect(grid.getByRole('alert')).toHaveCount(0);
+
+    await other.close();
+    const removed = await page.request.delete('/api/planning/calc/delete', {
+      headers: await plannerAuth(page.request),
+      data: { calc_id: id },
+    });
+    expect(removed.status()).toBe(204);
+    // The refused rename is the one failed request the browser reports.
+    expect(errors).toEqual(['Failed to load resource: the server responded with a status of 409 (Conflict)']);
   });
 });

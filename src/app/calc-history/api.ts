@@ -5,7 +5,13 @@
  */
 
 import { z } from '../../shared/messages.ts';
-import { type CalcItem, calcItemSchema } from '../../shared/planning-calc.ts';
+import {
+  type CalcItem,
+  type CalcRenamed,
+  calcItemSchema,
+  calcRenamedSchema,
+  type calcUpdateBodySchema,
+} from '../../shared/planning-calc.ts';
 import type { LoadPage } from '../../widgets/DataGrid/index.ts';
 import { readPagination } from '../../widgets/DataGrid/index.ts';
 import { api } from '../api/clients.ts';
@@ -31,12 +37,17 @@ export const loadCalcPage: LoadPage<CalcItem> = async (params, signal) => {
   }
 };
 
-/** Renames a calculation (422 with `fields.name`). */
-export function renameCalc(input: { id: number; name: string }): Promise<{ id: number; name: string }> {
-  return call(api, '/planning/calc/update', z.object({ id: z.number(), name: z.string() }), {
-    method: 'PUT',
-    body: { calc_id: input.id, name: input.name },
-  });
+/**
+ * Renames a calculation, sending back the version of the row listed (422 with `fields.name`; 409 when the row was
+ * renamed since).
+ */
+export function renameCalc(input: { id: number; name: string; version: string }): Promise<CalcRenamed> {
+  const body: z.input<typeof calcUpdateBodySchema> = {
+    calc_id: input.id,
+    name: input.name,
+    version: input.version,
+  };
+  return call(api, '/planning/calc/update', calcRenamedSchema, { method: 'PUT', body });
 }
 
 /** Deletes a calculation with its vacation plan (204). */

@@ -150,7 +150,9 @@ export default function Screen() {
                 type="button"
                 className="calc-history__action"
                 aria-label={`Переименовать: ${row.name}`}
-                onClick={() => history.send({ type: 'RENAME.START', id: row.id, name: row.name })}
+                onClick={() =>
+                  history.send({ type: 'RENAME.START', id: row.id, name: row.name, version: row.version })
+                }
               >
                 Переименовать
               </button>

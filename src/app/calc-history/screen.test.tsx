@@ -15,6 +15,7 @@ const ROW: CalcItem = {
   end: '2026-03-21',
   author: 'Планировщик Демо',
   positions: ['Грузчик'],
+  version: '1543',
 };
 
 /** The list: one page with ROW. */

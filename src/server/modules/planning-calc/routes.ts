@@ -7,6 +7,7 @@ import {
   calcDeleteBodySchema,
   calcItemSchema,
   calcListBodySchema,
+  calcRenamedSchema,
   calcUpdateBodySchema,
   coeffSchema,
   daySchema,
@@ -18,6 +19,7 @@ import {
   vacationSaveBodySchema,
   vacationSavedSchema,
 } from '../../../shared/planning-calc.ts';
+import { STALE_EDIT_RULE } from '../../db/rowVersion.ts';
 import { ValidationError } from '../../domain/errors.ts';
 import { anyRule } from '../../http/access.ts';
 import { LARGE_BODY_LIMIT } from '../../http/bodyLimit.ts';
@@ -120,13 +122,14 @@ export const planningCalcRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
 
   const renamed = route({
     summary: 'Переименование сохранённого расчёта: calc_id, name (1…255 символов)',
-    response: z.object({ id: z.number().int(), name: z.string() }),
+    description: `Тело {calc_id, name, version}; ответ {id, name, version}. ${STALE_EDIT_RULE}`,
+    response: calcRenamedSchema,
     access: anyRule('calc-update'),
   });
   app.put(
     '/planning/calc/update',
     { ...renamed, schema: { ...renamed.schema, body: calcUpdateBodySchema } },
-    async (request) => calcs.rename(request.body.calc_id, request.body.name),
+    async (request) => calcs.rename(request.body.calc_id, request.body.name, request.body.version),
   );
 
   const removed = route({

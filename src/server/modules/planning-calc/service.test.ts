@@ -88,8 +88,12 @@ describe('the list', () => {
 });
 
 describe('writing', () => {
-  it('renames a calculation and answers its id and new name', async () => {
-    expect(await service.rename(ids.noon, 'Весна 2026')).toEqual({ id: ids.noon, name: 'Весна 2026' });
+  it('renames a calculation and answers its id, new name and new version', async () => {
+    expect(await service.rename(ids.noon, 'Весна 2026')).toEqual({
+      id: ids.noon,
+      name: 'Весна 2026',
+      version: expect.stringMatching(/^\d+$/),
+    });
     const [row] = await dbh.db.select().from(planningCalcs).where(eq(planningCalcs.id, ids.noon));
     expect(row.name).toBe('Весна 2026');
   });

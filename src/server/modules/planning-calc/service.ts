@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/messages.ts';
-import type { CalcFilter, CalcItem, Coeff } from '../../../shared/planning-calc.ts';
+import type { CalcFilter, CalcItem, CalcRenamed, Coeff } from '../../../shared/planning-calc.ts';
 import { instantToWallClock } from '../../../shared/wallClock.ts';
 import type { Db, DbHandle } from '../../db/client.ts';
+import { lockRow, rowVersion } from '../../db/rowVersion.ts';
 import { employees, planningCalcs, users } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../domain/errors.ts';
 import { containsPattern, sortKey } from '../../http/filters.ts';
@@ -85,6 +86,7 @@ export function createPlanningCalcService({ db, kind }: PlanningCalcDeps) {
           author: users.name,
           // Only the names of the positions leave the stored answer: its demand arrays are large.
           positions: sql<string[]>`jsonb_path_query_array(${planningCalcs.result}, '$.positions[*].name')`,
+          version: rowVersion(planningCalcs),
         })
         .from(planningCalcs)
         .leftJoin(users, eq(users.id, planningCalcs.createdBy))
@@ -105,19 +107,25 @@ export function createPlanningCalcService({ db, kind }: PlanningCalcDeps) {
           end: row.end,
           author: row.author,
           positions: Array.isArray(row.positions) ? row.positions.map(String) : [],
+          version: row.version,
         })),
       };
     },
 
-    /** Renames a calculation; 404 when there is none. Answers `{id, name}`. */
-    async rename(calcId: number, name: string) {
-      const [row] = await db
-        .update(planningCalcs)
-        .set({ name })
-        .where(eq(planningCalcs.id, calcId))
-        .returning({ id: planningCalcs.id, name: planningCalcs.name });
-      if (!row) throw new NotFoundError(MESSAGES.calcNotFound);
-      return row;
+    /**
+     * Renames a calculation; 404 when there is none, 409 when `version` is not the row's (renamed since it was
+     * listed). Answers `{id, name, version}` with the new version.
+     */
+    async rename(calcId: number, name: string, version?: string): Promise<CalcRenamed> {
+      return db.transaction(async (tx) => {
+        await lockRow(tx, planningCalcs, planningCalcs.id, calcId, version, MESSAGES.calcNotFound);
+        const [row] = await tx
+          .update(planningCalcs)
+          .set({ name })
+          .where(eq(planningCalcs.id, calcId))
+          .returning({ id: planningCalcs.id, name: planningCalcs.name, version: rowVersion(planningCalcs) });
+        return row;
+      });
     },
 
     /** Deletes a calculation with its vacation plans (cascade); 404 when there is none. */
