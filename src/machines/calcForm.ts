@@ -147,21 +147,31 @@ export function pruneChecks(form: CalcForm, options: JobOptions): CalcForm {
  * Example: Duration, jobs [] and the entry {-1, null, -1, null} → `{calcJob: ['Поле обязательно для заполнения']}`.
  */
 export function calcFormErrors(form: CalcForm, jobs: readonly number[]): FieldErrors {
-  const result = form.id === null ? calcCreateSchema.safeParse(form) : calcUpdateSchema.safeParse(form);
+  const result =
+    form.id === null ? calcCreateSchema.safeParse(form) : calcUpdateSchema.safeParse(updateBodyOf(form));
   const errors = result.success ? {} : zodFieldErrors(result.error);
   if (form.calcSourceType !== CALC_SOURCE.job || jobs.length > 0) return errors;
   return { ...withoutErrors(errors, 'calcJob'), calcJob: [CALC_MESSAGES.required] };
 }
 
-/** The body to send: a create without `id`, or an update with it. Call only on a form without errors. */
+/**
+ * The body to send: a create without `id` or `version`, or an update with its `id` and the `version` read with the
+ * calc (a save over a newer one is refused). Call only on a form without errors.
+ */
 export function calcPayload(
   form: CalcForm,
 ): { kind: 'create'; body: CalcCreate } | { kind: 'update'; body: CalcUpdate } {
   if (form.id === null) {
-    const { id: _new, ...rest } = form;
+    const { id: _new, version: _none, ...rest } = form;
     return { kind: 'create', body: calcCreateSchema.parse(rest) };
   }
-  return { kind: 'update', body: calcUpdateSchema.parse(form) };
+  return { kind: 'update', body: calcUpdateSchema.parse(updateBodyOf(form)) };
+}
+
+/** An update's body before validation: `version` only when one was read (null is no version). */
+function updateBodyOf(form: CalcForm) {
+  const { version, ...rest } = form;
+  return version === null ? rest : { ...rest, version };
 }
 
 /**

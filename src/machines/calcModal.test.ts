@@ -4,7 +4,7 @@ import { ApiError } from '../app/api/errors.ts';
 import type { CalcReferences, JobOptions } from '../app/tariff-calc/api.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import { CALC_MESSAGES, type Calc, type CalcEvaluation, type CalcForm } from '../shared/tariff-calc.ts';
-import { EMPTY_ENTRY } from './calcForm.ts';
+import { calcPayload, EMPTY_ENTRY } from './calcForm.ts';
 import { calcModalMachine } from './calcModal.ts';
 
 const REFS: CalcReferences = {
@@ -68,6 +68,7 @@ const CALC: Calc = {
   calcEmployeePosition: [{ id: 201, name: 'Заправщик' }],
   calcResourceType: [],
   calcResource: [],
+  version: '1543',
 };
 
 interface Fakes {
@@ -556,6 +557,11 @@ describe('when saving', () => {
     actor.send({ type: 'FORM.SUBMIT' });
     await waitFor(actor, (s) => s.matches('closed'));
     expect(saved[0]).toMatchObject({ id: null, calc_type_id: 1, calcSourceType: 1 });
+    // A new calc: no id and no version in the body.
+    const payload = calcPayload(saved[0]);
+    expect(payload.kind).toBe('create');
+    expect(payload.body).not.toHaveProperty('id');
+    expect(payload.body).not.toHaveProperty('version');
     expect(savedEvents).toHaveBeenCalledTimes(1);
     expect(form(actor).service?.name_ru).toBe('');
   });
@@ -589,14 +595,48 @@ describe('when saving', () => {
     expect(actor.getSnapshot().matches('closed')).toBe(true);
   });
 
-  it('sends an update with the id of the edited calc', async () => {
+  it('sends an update with the id of the edited calc and the version it read', async () => {
     const { actor, saved } = await start();
     actor.send({ type: 'CALC.EDIT', id: 7 });
     await waitFor(actor, (s) => s.hasTag('open'));
     actor.send({ type: 'FIELD.SET', field: 'coeff', value: 2 });
     actor.send({ type: 'FORM.SUBMIT' });
     await waitFor(actor, (s) => s.matches('closed'));
-    expect(saved[0]).toMatchObject({ id: 7, coeff: 2 });
+    expect(saved[0]).toMatchObject({ id: 7, coeff: 2, version: '1543' });
+    expect(calcPayload(saved[0])).toMatchObject({
+      kind: 'update',
+      body: { id: 7, coeff: 2, version: '1543' },
+    });
+  });
+
+  it('starts the next add without the version of a calc edited before', async () => {
+    const { actor, saved } = await start();
+    actor.send({ type: 'CALC.EDIT', id: 7 });
+    await waitFor(actor, (s) => s.hasTag('open'));
+    actor.send({ type: 'CALC.CLOSE' });
+    actor.send({ type: 'CALC.ADD' });
+    expect(form(actor).version).toBeNull();
+    await fillDuration(actor);
+    actor.send({ type: 'FORM.SUBMIT' });
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(calcPayload(saved[0]).body).not.toHaveProperty('version');
+  });
+
+  it('keeps the form open with the message when another user saved the calc first (409)', async () => {
+    const { actor, savedEvents } = await start({
+      save: () => Promise.reject(new ApiError(MESSAGES.staleEdit, {}, 409)),
+    });
+    actor.send({ type: 'CALC.EDIT', id: 7 });
+    await waitFor(actor, (s) => s.hasTag('open'));
+    actor.send({ type: 'FIELD.SET', field: 'coeff', value: 2 });
+    actor.send({ type: 'FORM.SUBMIT' });
+    await waitFor(actor, (s) => s.matches({ open: { form: 'failure' } }));
+    const { context } = actor.getSnapshot();
+    expect(actor.getSnapshot().hasTag('open')).toBe(true);
+    expect(context.message).toBe(MESSAGES.staleEdit);
+    expect(context.errors).toEqual({});
+    expect(context.form).toMatchObject({ id: 7, coeff: 2, version: '1543' });
+    expect(savedEvents).not.toHaveBeenCalled();
   });
 });
 

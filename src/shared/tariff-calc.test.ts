@@ -107,10 +107,12 @@ describe('a loaded calc back to the form', () => {
       calcEmployeePosition: [{ id: 4, name: 'Водитель трапа' }],
       calcResourceType: [{ id: 5, name: 'Самоходный трап' }],
       calcResource: [{ id: 6, name: 'Трап №1' }],
+      version: '1543',
     };
     const form = calcToForm(calc);
     expect(form).toMatchObject({
       id: 7,
+      version: '1543',
       calc_type_id: 1,
       calc_direction_id: [1],
       calcServiceMapType: [3],

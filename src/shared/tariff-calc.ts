@@ -6,6 +6,7 @@ import { apiDateTime } from './apiFormats.ts';
 import { MESSAGES, z } from './messages.ts';
 import { countRu } from './plural.ts';
 import { idSchema } from './reference.ts';
+import { editVersionField, rowVersionSchema } from './rowVersion.ts';
 import { safeText } from './text.ts';
 
 /** Calc source (derived on load from the lists that are filled): 1 jobs, 2 medical services, 3 VIP services. */
@@ -214,11 +215,19 @@ function entryKey(calcType: CalcFormShape['calc_type_id'], entry: CalcJobEntry):
 
 /** The body of `POST /tariff/calc`: the calc form of spec 3.5 (an `id` sent with it is ignored). */
 export const calcCreateSchema = z.object(calcFormShape).superRefine(checkCalc);
-/** The body of `PATCH /tariff/calc`: the same form with the calc's `id` in the body (spec 7.4). */
-export const calcUpdateSchema = z.object({ ...calcFormShape, id: idSchema }).superRefine(checkCalc);
+/**
+ * The body of `PATCH /tariff/calc`: the same form with the calc's `id` in the body (spec 7.4), and the optional
+ * `version` the editor read (a save over a newer one is a 409).
+ */
+export const calcUpdateSchema = z
+  .object({ ...calcFormShape, id: idSchema, ...editVersionField })
+  .superRefine(checkCalc);
 
-/** The form as the client holds it (spec 3.5): `id` null when new. */
-export type CalcForm = z.input<typeof calcCreateSchema> & { id: number | null };
+/**
+ * The form as the client holds it (spec 3.5): `id` null when new; `version` the one read with the calc, sent back
+ * with its save (null when new).
+ */
+export type CalcForm = z.input<typeof calcCreateSchema> & { id: number | null; version: string | null };
 /** A valid create body after parsing. */
 export type CalcCreate = z.output<typeof calcCreateSchema>;
 export type CalcUpdate = z.output<typeof calcUpdateSchema>;
@@ -228,6 +237,7 @@ type CalcJobEntry = z.output<typeof calcJobEntrySchema>;
 export function emptyCalcForm(firstFormatId: number | null, firstRoundingId: number | null): CalcForm {
   return {
     id: null,
+    version: null,
     calcSourceType: null,
     service: { name_ru: '', name_en: null, id_1c: '' },
     calc_type_id: -1,
@@ -289,6 +299,8 @@ export const calcSchema = z.object({
   calcEmployeePosition: z.array(named),
   calcResourceType: z.array(named),
   calcResource: z.array(named),
+  /** The calc row's version: every save writes the row, so it covers the lists too. */
+  version: rowVersionSchema,
 });
 export type Calc = z.infer<typeof calcSchema>;
 
@@ -296,6 +308,7 @@ export type Calc = z.infer<typeof calcSchema>;
 export function calcToForm(calc: Calc): CalcForm {
   return {
     id: calc.id,
+    version: calc.version,
     calcSourceType: calc.calcSourceType,
     service: { name_ru: calc.service.name_ru, name_en: calc.service.name_en, id_1c: calc.service.id_1c },
     calc_type_id: calc.calc_type.id as CalcForm['calc_type_id'],

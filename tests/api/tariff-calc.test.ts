@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../src/server/db/client.ts';
 import { loadDemoAirport } from '../../src/server/demo/index.ts';
+import { MESSAGES } from '../../src/shared/messages.ts';
 import { CALC_MESSAGES, CALC_SORT_KEYS, type Calc, calcCreateSchema } from '../../src/shared/tariff-calc.ts';
 import { TARIFF_CALC_JOBS, tariffCalcBody } from '../support/tariffCalcBody.ts';
 import { bearer, createTestApp, loginAs, openTestDb } from '../support/testApp.ts';
@@ -119,6 +120,53 @@ describe('CRUD', () => {
     expect(removed.statusCode).toBe(204);
     expect((await call('GET', `/tariff/calc/${calc.id}`)).statusCode).toBe(404);
     expect((await call('PATCH', '/tariff/calc', { ...fullForm(), id: calc.id })).statusCode).toBe(404);
+  });
+
+  it('refuses a save of a calc written since it was read (409) and writes nothing', async () => {
+    const calc = (await call('POST', '/tariff/calc', fullForm())).json() as Calc;
+    expect(calc.version).toMatch(/^\d+$/);
+    expect(((await call('GET', `/tariff/calc/${calc.id}`)).json() as Calc).version).toBe(calc.version);
+    const listed = (await call('GET', '/tariff/calc?per-page=100&sort=-id')).json() as Calc[];
+    expect(listed.find((item) => item.id === calc.id)?.version).toBe(calc.version);
+    // The first user changes only a list, with the version read: accepted, and the calc row is written too, so the
+    // answer carries a new version.
+    const first = await call('PATCH', '/tariff/calc', {
+      ...fullForm(),
+      id: calc.id,
+      calc_resource_id: [1],
+      version: calc.version,
+    });
+    expect(first.statusCode).toBe(200);
+    const saved = first.json() as Calc;
+    expect(saved.calcResource.map((r) => r.id)).toEqual([1]);
+    expect(saved.version).not.toBe(calc.version);
+    // The second user read the same version: refused, nothing of theirs written (the row nor the lists).
+    const stale = await call('PATCH', '/tariff/calc', {
+      ...fullForm(),
+      id: calc.id,
+      coeff: 3,
+      calc_employee_position_id: [],
+      version: calc.version,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ message: MESSAGES.staleEdit });
+    expect((await call('GET', `/tariff/calc/${calc.id}`)).json()).toEqual(saved);
+    // Two saves of one version sent together: exactly one is accepted (the interleaving: src/server/db/rowVersion.test.ts).
+    const both = await Promise.all(
+      [2, 3].map((coeff) =>
+        call('PATCH', '/tariff/calc', { ...fullForm(), id: calc.id, coeff, version: saved.version }),
+      ),
+    );
+    expect(both.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    // Without a version (the spec's body) the save is not checked; a malformed one is a 422 on its field.
+    expect((await call('PATCH', '/tariff/calc', { ...fullForm(), id: calc.id })).statusCode).toBe(200);
+    const malformed = await call('PATCH', '/tariff/calc', { ...fullForm(), id: calc.id, version: 'abc' });
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.json().fields).toEqual({ version: [MESSAGES.rowVersionFormat] });
+    // A version of a deleted calc: 404, as without one.
+    expect((await call('DELETE', `/tariff/calc/${calc.id}`)).statusCode).toBe(204);
+    const gone = await call('PATCH', '/tariff/calc', { ...fullForm(), id: calc.id, version: saved.version });
+    expect(gone.statusCode).toBe(404);
   });
 
   it('answers the demo calcs in pages with the pagination headers', async () => {

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { TARIFF_CALC_JOBS, tariffCalcBody } from '../support/tariffCalcBody.ts';
 import { base, chooseTurnaround, collectErrors, expect, signIn } from './fixtures.ts';
 
 const test = base;
@@ -115,6 +116,93 @@ test('a tariff user creates a calc with two job entries, edits, evaluates and de
   await confirm.getByRole('button', { name: 'Удалить' }).click();
   await expect(page.getByText('Нет данных')).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+test('a tariff user in two tabs: a save over the other tab’s newer save is refused with the message, the form kept', async ({
+  page,
+  context,
+}) => {
+  const errors = collectErrors(page);
+  await signIn(page, 'tariff');
+  // The calc both tabs edit, made through the API.
+  const login = await page.request.post('/api/auth/login', { data: { login: 'tariff', password: 'tariff' } });
+  const headers = { Authorization: `Bearer ${(await login.json()).token}` };
+  const jobs = (await (await page.request.get('/api/v2/job', { headers })).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const idOf = (name: string) => jobs.find((job) => job.name === name)?.id ?? 0;
+  const stamp = Date.now().toString(36).toUpperCase();
+  const name = `Две вкладки e2e ${stamp}`;
+  const created = await page.request.post('/api/tariff/calc', {
+    headers,
+    data: {
+      ...tariffCalcBody({ steps: idOf(TARIFF_CALC_JOBS.steps), bus: idOf(TARIFF_CALC_JOBS.bus) }),
+      service: { name_ru: name, name_en: null, id_1c: `E2E2T${stamp}` },
+      coeff: 1,
+    },
+  });
+  expect(created.status()).toBe(200);
+
+  /** Opens the calc's modal in a tab. */
+  const open = async (tab: Page) => {
+    await tab.goto('/tariff/service');
+    const filter = tab.getByLabel('Фильтр: Услуга', { exact: true });
+    await filter.fill(name);
+    await filter.press('Enter');
+    // The filtered list is in: a row clicked before it comes would be drawn again under its menu.
+    await expect(tab.getByText(/^Показаны 1 - 1 из 1 запис/)).toBeVisible();
+    await rowOf(tab, name)
+      .getByRole('button', { name: `Редактировать «${name}»` })
+      .click();
+    const dialog = tab.getByRole('dialog', { name: 'Редактирование расчёта услуги' });
+    await expect(dialog.getByLabel('Название услуги', { exact: true })).toHaveValue(name);
+    return dialog;
+  };
+
+  // Both tabs open the same calc; the second saves first.
+  const mine = await open(page);
+  await expect(mine.getByLabel('Коэффициент')).toHaveValue('1');
+  const other = await context.newPage();
+  const theirs = await open(other);
+  await theirs.getByLabel('Коэффициент').fill('2');
+  await theirs.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(theirs).toBeHidden();
+
+  await mine.getByLabel('Коэффициент').fill('3');
+  await mine.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(
+    mine
+      .getByRole('alert')
+      .filter({ hasText: 'Запись уже изменил другой пользователь. Откройте её снова и повторите изменения' }),
+  ).toBeVisible();
+  await expect(mine.getByLabel('Коэффициент')).toHaveValue('3');
+  await page.keyboard.press('Escape');
+  await expect(mine).toBeHidden();
+
+  // Opened again, the form shows the other tab's save and saves over it.
+  const again = await open(page);
+  await expect(again.getByLabel('Коэффициент')).toHaveValue('2');
+  await again.getByLabel('Коэффициент').fill('3');
+  await again.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(again).toBeHidden();
+  await rowOf(page, name)
+    .getByRole('button', { name: `Редактировать «${name}»` })
+    .click();
+  await expect(again.getByLabel('Коэффициент')).toHaveValue('3');
+  await page.keyboard.press('Escape');
+
+  await rowOf(page, name)
+    .getByRole('button', { name: `Удалить «${name}»` })
+    .click();
+  await page
+    .getByRole('alertdialog', { name: 'Удаление расчёта' })
+    .getByRole('button', { name: 'Удалить' })
+    .click();
+  await expect(page.getByText('Нет данных')).toBeVisible();
+  await other.close();
+  // The refused save is the one failed request the browser reports.
+  expect(errors).toEqual(['Failed to load resource: the server responded with a status of 409 (Conflict)']);
 });
 
 test('lists that failed offer «Повторить», and an edit asked while they load opens once they are in', async ({

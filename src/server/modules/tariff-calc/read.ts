@@ -5,6 +5,7 @@
 import { type AnyColumn, asc, eq, inArray } from 'drizzle-orm';
 import { CALC_DIRECTIONS, type Calc, SERVICE_MAP_TYPES } from '../../../shared/tariff-calc.ts';
 import type { Db } from '../../db/client.ts';
+import { rowVersion } from '../../db/rowVersion.ts';
 import {
   calcTypes,
   employeePositions,
@@ -72,6 +73,7 @@ export async function shape(run: Runner, calcIds: number[]): Promise<Calc[]> {
       isRoundingFirst: tariffCalcs.isRoundingFirst,
       isAccuracyFirst: tariffCalcs.isAccuracyFirst,
       isUsingPlanTime: tariffCalcs.isUsingPlanTime,
+      version: rowVersion(tariffCalcs),
     })
     .from(tariffCalcs)
     .innerJoin(services, eq(services.id, tariffCalcs.serviceId))
@@ -196,6 +198,7 @@ export async function shape(run: Runner, calcIds: number[]): Promise<Calc[]> {
         calcEmployeePosition: of(positions, calcId).map(named),
         calcResourceType: of(types, calcId).map(named),
         calcResource: of(units, calcId).map(named),
+        version: row.version,
       },
     ];
   });

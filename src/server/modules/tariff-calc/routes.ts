@@ -6,6 +6,7 @@ import {
   calcSchema,
   calcUpdateSchema,
 } from '../../../shared/tariff-calc.ts';
+import { STALE_EDIT_RULE } from '../../db/rowVersion.ts';
 import { anyRule } from '../../http/access.ts';
 import { listQuery, plainQuery, sendPage } from '../../http/list.ts';
 import { queryId } from '../../http/query.ts';
@@ -79,7 +80,10 @@ export const tariffCalcRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
   });
   app.patch(
     '/tariff/calc',
-    { ...updated, schema: { ...updated.schema, description: BODY_RULES, body: calcUpdateSchema } },
+    {
+      ...updated,
+      schema: { ...updated.schema, description: `${BODY_RULES} ${STALE_EDIT_RULE}`, body: calcUpdateSchema },
+    },
     async (request) => service.update(request.body),
   );
 

@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { CALC_MESSAGES, type Calc, type CalcCreate, type CalcUpdate } from '../../../shared/tariff-calc.ts';
 import type { DbHandle } from '../../db/client.ts';
+import { lockRow } from '../../db/rowVersion.ts';
 import { tariffCalcCharges, tariffCalcs } from '../../db/schema/index.ts';
 import { ConflictError, NotFoundError } from '../../domain/errors.ts';
 import type { QueryOf } from '../../http/list.ts';
@@ -37,14 +38,14 @@ export function createTariffCalcService({ db, kind }: TariffCalcDeps) {
       });
     },
 
-    /** Replaces a calc and its link lists in one transaction (404 for an unknown id). */
+    /**
+     * Replaces a calc and its link lists in one transaction (404 for an unknown id; 409 when the body's `version` is
+     * not the stored one). The calc row is written on every save, even when only a list changed, so its version
+     * covers the lists.
+     */
     async update(form: CalcUpdate): Promise<Calc> {
       return db.transaction(async (tx) => {
-        const [found] = await tx
-          .select({ id: tariffCalcs.id })
-          .from(tariffCalcs)
-          .where(eq(tariffCalcs.id, form.id));
-        if (!found) throw new NotFoundError('Расчёт не найден');
+        await lockRow(tx, tariffCalcs, tariffCalcs.id, form.id, form.version, 'Расчёт не найден');
         await checkLinks(tx, form);
         await tx
           .update(tariffCalcs)
