@@ -63,6 +63,7 @@ function storedField(): VipField {
       VIP_LINK_KEYS.map((key) => [key, [entry(key, key === 'vipFieldAviacompany' ? 5 : 1, 'x')]]),
     ),
     vipFieldHallAccessType: [entry('vipFieldHallAccessType', PARENT_ACCESS_TYPE_ID, 'По родителю')],
+    version: '1543',
   } as VipField;
 }
 
@@ -344,6 +345,8 @@ describe('when saving', () => {
       vipFieldAviacompany: [{ aviacompany_id: 5 }],
       vipFieldDirection: [{ direction_id: 1 }],
     });
+    // A new field has no version to send.
+    expect(sent.created[0]).not.toHaveProperty('version');
     actor.send({ type: 'MODAL.CLOSE' });
     actor.send({ type: 'FORM.CHANGE', change: { control: 'text', field: 'name', value: 'changed' } });
     expect(isOpen(actor)).toBe(true);
@@ -365,7 +368,7 @@ describe('when saving', () => {
     expect(sent.created[0].use_parent_access_type).toBe(false);
   });
 
-  it('patches an edited field with its id in the body', async () => {
+  it('patches an edited field with its id and the version it read in the body', async () => {
     const { actor, sent } = start();
     actor.send({ type: 'MODAL.OPEN', modalType: 'edit', id: 42 });
     await waitFor(actor, (snapshot) => snapshot.matches({ dialog: { form: { edit: 'editing' } } }));
@@ -381,7 +384,21 @@ describe('when saving', () => {
       description: 'Новый заголовок',
       use_parent_access_type: true,
       vipFieldHallAccessType: [{ vip_hall_access_type_id: PARENT_ACCESS_TYPE_ID }],
+      version: '1543',
     });
+  });
+
+  it('starts the next add without the version of a field edited before', async () => {
+    const { actor, sent } = start();
+    actor.send({ type: 'MODAL.OPEN', modalType: 'edit', id: 42 });
+    await waitFor(actor, (snapshot) => snapshot.matches({ dialog: { form: { edit: 'editing' } } }));
+    actor.send({ type: 'MODAL.CLOSE' });
+    actor.send({ type: 'MODAL.CREATE' });
+    expect(actor.getSnapshot().context.form.version).toBeNull();
+    fillValid(actor);
+    actor.send({ type: 'FORM.SUBMIT' });
+    await waitFor(actor, (snapshot) => !snapshot.hasTag('open'));
+    expect(sent.created[0]).not.toHaveProperty('version');
   });
 });
 
@@ -427,6 +444,25 @@ describe('when the save fails', () => {
     expect(effects.refreshList).not.toHaveBeenCalled();
     actor.send({ type: 'FORM.CHANGE', change: { control: 'text', field: 'name', value: 'other' } });
     expect(errorsOf(actor)).toEqual({ vipFieldAviacompany: ['Нет в справочнике: 999'] });
+  });
+
+  it('keeps the form open with the message when another user saved the field first (409)', async () => {
+    const { actor, effects } = start({
+      update: () => Promise.reject(new ApiError(MESSAGES.staleEdit, {}, 409)),
+    });
+    actor.send({ type: 'MODAL.OPEN', modalType: 'edit', id: 42 });
+    await waitFor(actor, (snapshot) => snapshot.matches({ dialog: { form: { edit: 'editing' } } }));
+    actor.send({
+      type: 'FORM.CHANGE',
+      change: { control: 'text', field: 'description', value: 'Мой заголовок' },
+    });
+    actor.send({ type: 'FORM.SUBMIT' });
+    await waitFor(actor, (snapshot) => snapshot.context.failure !== null);
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.hasTag('open')).toBe(true);
+    expect(snapshot.context).toMatchObject({ failure: 'update', message: MESSAGES.staleEdit, errors: {} });
+    expect(snapshot.context.form).toMatchObject({ id: 42, description: 'Мой заголовок', version: '1543' });
+    expect(effects.refreshList).not.toHaveBeenCalled();
   });
 
   it('keeps what was typed after a refused rule (403) so it can be sent again', async () => {

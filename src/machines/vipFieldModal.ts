@@ -6,7 +6,7 @@ import {
   updateVipField,
   type VipReferences,
 } from '../app/tariff-vip/api.ts';
-import type { VipField, VipFieldInput, VipLinkKey } from '../shared/tariff-vip.ts';
+import type { VipField, VipFieldEdit, VipLinkKey } from '../shared/tariff-vip.ts';
 import { createRowModal } from './rowModal.ts';
 import type { RowEdit } from './rowModalTypes.ts';
 import {
@@ -43,7 +43,7 @@ function changeVipField(form: VipFieldForm, change: VipFieldChange): RowEdit<Vip
 export const vipFieldModalMachine = createRowModal<
   VipFieldForm,
   VipField,
-  VipFieldInput,
+  VipFieldEdit,
   VipReferences,
   VipFieldChange
 >({

@@ -4,7 +4,7 @@ import {
   VIP_LINK_KEYS,
   VIP_LINKS,
   type VipField,
-  type VipFieldInput,
+  type VipFieldEdit,
   type VipLinkKey,
   vipFieldCreateSchema,
 } from '../shared/tariff-vip.ts';
@@ -13,6 +13,8 @@ import {
 export interface VipFieldForm {
   /** Null for a new field. */
   id: number | null;
+  /** The version read with the field, sent back with its save (a save over a newer one is a 409); null when new. */
+  version: string | null;
   name: string;
   description: string;
   is_guest_count: boolean;
@@ -27,6 +29,7 @@ export type VipFlagField = 'is_guest_count' | 'use_parent_access_type';
 export function emptyVipForm(): VipFieldForm {
   return {
     id: null,
+    version: null,
     name: '',
     description: '',
     is_guest_count: false,
@@ -56,6 +59,7 @@ export function vipFormFromField(field: VipField): VipFieldForm {
   ) as unknown as Record<VipLinkKey, number[]>;
   return {
     id: field.id,
+    version: field.version,
     name: field.name,
     description: field.description,
     is_guest_count: field.is_guest_count,
@@ -82,12 +86,17 @@ function vipPayloadOf(form: VipFieldForm): Record<string, unknown> {
   };
 }
 
-/** The form checked by the shared schema (spec 5): the body to send, or the field errors keyed as the server keys them. */
+/**
+ * The form checked by the shared schema (spec 5): the body to send, with the version read when the form was loaded
+ * from a field, or the field errors keyed as the server keys them.
+ */
 export function checkVipForm(
   form: VipFieldForm,
-): { ok: true; payload: VipFieldInput } | { ok: false; errors: FieldErrors } {
+): { ok: true; payload: VipFieldEdit } | { ok: false; errors: FieldErrors } {
   const result = vipFieldCreateSchema.safeParse(vipPayloadOf(form));
-  return result.success
-    ? { ok: true, payload: result.data }
-    : { ok: false, errors: zodFieldErrors(result.error) };
+  if (!result.success) return { ok: false, errors: zodFieldErrors(result.error) };
+  return {
+    ok: true,
+    payload: form.version === null ? result.data : { ...result.data, version: form.version },
+  };
 }

@@ -5,6 +5,7 @@
  */
 import { MESSAGES, z } from './messages.ts';
 import { idSchema, namedItemSchema } from './reference.ts';
+import { editVersionField, rowVersionSchema } from './rowVersion.ts';
 import { safeText } from './text.ts';
 
 /** Directions of a VIP field: 1 Departure, 2 Arrival (spec 3.4; fixed in the interface, no reference call). */
@@ -161,14 +162,19 @@ export const vipFieldCreateSchema = z.object({
   vipFieldHallPayType: chosen('vip_hall_pay_type_id'),
 }) satisfies z.ZodType<Record<VipLinkKey, unknown>>;
 
-/** `PATCH /api/tariff/vip-field` body: the same plus the id, in the body (spec 7.3). */
-export const vipFieldUpdateSchema = vipFieldCreateSchema.extend({ id: idSchema });
+/**
+ * `PATCH /api/tariff/vip-field` body: the same plus the id, in the body (spec 7.3), and the optional `version` the
+ * editor read (a save over a newer one is a 409).
+ */
+export const vipFieldUpdateSchema = vipFieldCreateSchema.extend({ id: idSchema, ...editVersionField });
 
 /** What the form holds and sends (inputs: optional lists may be left out). */
 export type VipFieldPayload = z.input<typeof vipFieldCreateSchema>;
 export type VipFieldUpdatePayload = z.input<typeof vipFieldUpdateSchema>;
 /** What the server reads after validation (every list present). */
 export type VipFieldInput = z.output<typeof vipFieldCreateSchema>;
+/** What an update saves beside its id: the field and, when the editor read one, its `version`. */
+export type VipFieldEdit = Omit<z.output<typeof vipFieldUpdateSchema>, 'id'>;
 
 /** An answer's list: the id and the nested `{id, name}` of each entry (spec 3.4). */
 function linked<K extends string, N extends string>(idKey: K, nested: N) {
@@ -201,6 +207,8 @@ export const vipFieldSchema = z.object({
   vipFieldLoyaltyCardType: linked('loyalty_card_type_id', 'loyalty_card_type'),
   vipFieldHallCardBankType: linked('vip_hall_card_bank_type_id', 'vip_hall_card_bank_type'),
   vipFieldHallPayType: linked('vip_hall_pay_type_id', 'vip_hall_pay_type'),
+  /** The field row's version: every save writes the row, so it covers the lists too. */
+  version: rowVersionSchema,
 });
 export type VipField = z.infer<typeof vipFieldSchema>;
 

@@ -155,6 +155,70 @@ describe('when creating, reading, updating and deleting', () => {
     expect(links).toEqual([]);
   });
 
+  it('refuses a save of a field written since it was read (409) and writes nothing', async () => {
+    const field = (await call('POST', '/tariff/vip-field', 'tariff', BODY)).json() as VipField;
+    expect(field.version).toMatch(/^\d+$/);
+    expect(((await call('GET', `/tariff/vip-field/${field.id}`)).json() as VipField).version).toBe(
+      field.version,
+    );
+    const listed = (await call('GET', '/tariff/vip-field?per-page=100&sort=-id')).json() as VipField[];
+    expect(listed.find((item) => item.id === field.id)?.version).toBe(field.version);
+    // The first user changes only a list, with the version read: accepted, and the field row is written too, so
+    // the answer carries a new version.
+    const first = await call('PATCH', '/tariff/vip-field', 'tariff', {
+      ...BODY,
+      id: field.id,
+      vipFieldAviacompany: [{ aviacompany_id: 4 }],
+      version: field.version,
+    });
+    expect(first.statusCode).toBe(200);
+    const saved = first.json() as VipField;
+    expect(ids(saved).vipFieldAviacompany).toEqual([4]);
+    expect(saved.version).not.toBe(field.version);
+    // The second user read the same version: refused, nothing of theirs written (the row nor the lists).
+    const stale = await call('PATCH', '/tariff/vip-field', 'tariff', {
+      ...BODY,
+      id: field.id,
+      name: 'api_field_stale',
+      vipFieldTravelClass: [],
+      version: field.version,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ message: MESSAGES.staleEdit });
+    expect((await call('GET', `/tariff/vip-field/${field.id}`)).json()).toEqual(saved);
+    // Two saves of one version sent together: exactly one is accepted (the interleaving: src/server/db/rowVersion.test.ts).
+    const both = await Promise.all(
+      [true, false].map((flag) =>
+        call('PATCH', '/tariff/vip-field', 'tariff', {
+          ...BODY,
+          id: field.id,
+          is_guest_count: flag,
+          version: saved.version,
+        }),
+      ),
+    );
+    expect(both.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    // Without a version (the spec's body) the save is not checked; a malformed one is a 422 on its field.
+    expect((await call('PATCH', '/tariff/vip-field', 'tariff', { ...BODY, id: field.id })).statusCode).toBe(
+      200,
+    );
+    const malformed = await call('PATCH', '/tariff/vip-field', 'tariff', {
+      ...BODY,
+      id: field.id,
+      version: '1.5',
+    });
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.json().fields).toEqual({ version: [MESSAGES.rowVersionFormat] });
+    // A version of a deleted field: 404, as without one.
+    expect((await call('DELETE', `/tariff/vip-field/${field.id}`)).statusCode).toBe(204);
+    const gone = await call('PATCH', '/tariff/vip-field', 'tariff', {
+      ...BODY,
+      id: field.id,
+      version: saved.version,
+    });
+    expect(gone.statusCode).toBe(404);
+  });
+
   it('answers 404 for a field that does not exist and 400 for an id that is not one', async () => {
     expect((await call('GET', '/tariff/vip-field/9999')).json()).toEqual({ message: 'VIP-поле не найдено' });
     expect((await call('PATCH', '/tariff/vip-field', 'tariff', { ...BODY, id: 9999 })).statusCode).toBe(404);

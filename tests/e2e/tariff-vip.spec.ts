@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { vipFieldBody } from '../support/vipFieldBody.ts';
 import { base, chooseTurnaround, collectErrors, expect, signIn } from './fixtures.ts';
 
 const test = base;
@@ -85,6 +86,78 @@ test('as tariff: a VIP field with access type 7 is created, found by filter, che
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await expect(table.getByRole('row').filter({ hasText: name })).toHaveCount(0);
   expect(errors).toEqual([]);
+});
+
+test('as tariff in two tabs: a save over the other tab’s newer save is refused with the message, the form kept', async ({
+  page,
+  context,
+}) => {
+  const errors = collectErrors(page);
+  const name = `e2e_vip_tabs_${Date.now()}`;
+  await signIn(page, 'tariff');
+  // The field both tabs edit, made through the API.
+  const login = await page.request.post('/api/auth/login', { data: { login: 'tariff', password: 'tariff' } });
+  const created = await page.request.post('/api/tariff/vip-field', {
+    headers: { Authorization: `Bearer ${(await login.json()).token}` },
+    data: vipFieldBody(name, 'Первое название'),
+  });
+  expect(created.status()).toBe(200);
+
+  /** Opens the field's modal in a tab. */
+  const open = async (tab: Page) => {
+    await tab.goto(URL);
+    const filter = tab.getByRole('textbox', { name: 'Фильтр: Поле JSON' });
+    await filter.fill(name);
+    await filter.press('Enter');
+    // The filtered list is in: a row clicked before it comes would be drawn again under its menu.
+    await expect(tab.getByText(/^Показаны 1 - 1 из 1 запис/)).toBeVisible();
+    const row = tab.getByRole('table', { name: 'VIP-расчёты' }).getByRole('row').filter({ hasText: name });
+    await row.getByRole('button', { name: `Действия: ${name}` }).click();
+    await tab.getByRole('menuitem', { name: 'Редактировать' }).click();
+    const dialog = tab.getByRole('dialog', { name: 'Редактировать расчёт' });
+    await expect(dialog.getByLabel('Поле JSON')).toHaveValue(name);
+    return dialog;
+  };
+
+  // Both tabs open the same field; the second saves first.
+  const mine = await open(page);
+  await expect(mine.getByLabel('Название')).toHaveValue('Первое название');
+  const other = await context.newPage();
+  const theirs = await open(other);
+  await theirs.getByLabel('Название').fill('Название из второй вкладки');
+  await theirs.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(other.getByRole('dialog')).toHaveCount(0);
+
+  await mine.getByLabel('Название').fill('Название из первой вкладки');
+  await mine.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(
+    mine
+      .getByRole('alert')
+      .filter({ hasText: 'Запись уже изменил другой пользователь. Откройте её снова и повторите изменения' }),
+  ).toBeVisible();
+  await expect(mine.getByLabel('Название')).toHaveValue('Название из первой вкладки');
+  await mine.getByRole('button', { name: 'Отмена' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // Opened again, the form shows the other tab's save and saves over it.
+  const again = await open(page);
+  await expect(again.getByLabel('Название')).toHaveValue('Название из второй вкладки');
+  await again.getByLabel('Название').fill('Название из первой вкладки');
+  await again.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  const row = page.getByRole('table', { name: 'VIP-расчёты' }).getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('Название из первой вкладки');
+
+  await row.getByRole('button', { name: `Действия: ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Удалить' }).click();
+  await page
+    .getByRole('alertdialog', { name: `Вы уверены, что хотите удалить поле «${name}»?` })
+    .getByRole('button', { name: 'Удалить' })
+    .click();
+  await expect(row).toHaveCount(0);
+  await other.close();
+  // The refused save is the one failed request the browser reports.
+  expect(errors).toEqual(['Failed to load resource: the server responded with a status of 409 (Conflict)']);
 });
 
 test('as viewer: no add button, no row actions, and a direct POST answers 403', async ({ page }) => {

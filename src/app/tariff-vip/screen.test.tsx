@@ -29,6 +29,7 @@ const ROW: VipField = {
   vipFieldLoyaltyCardType: [],
   vipFieldHallCardBankType: [],
   vipFieldHallPayType: [{ vip_hall_pay_type_id: 1, vip_hall_pay_type: named(1, 'Наличные') }],
+  version: '1543',
 };
 
 /** The server of this screen: reference lists, one page with ROW, and whatever `write` answers. */

@@ -6,6 +6,7 @@ import {
   vipFieldSchema,
   vipFieldUpdateSchema,
 } from '../../../shared/tariff-vip.ts';
+import { STALE_EDIT_RULE } from '../../db/rowVersion.ts';
 import { anyRule } from '../../http/access.ts';
 import { listQuery, plainQuery, sendPage } from '../../http/list.ts';
 import { queryId } from '../../http/query.ts';
@@ -76,7 +77,14 @@ export const tariffVipRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   });
   app.patch(
     '/tariff/vip-field',
-    { ...updated, schema: { ...updated.schema, description: BODY_RULES, body: vipFieldUpdateSchema } },
+    {
+      ...updated,
+      schema: {
+        ...updated.schema,
+        description: `${BODY_RULES} ${STALE_EDIT_RULE}`,
+        body: vipFieldUpdateSchema,
+      },
+    },
     async (request) => {
       const { id, ...input } = request.body;
       return service.update(id, input);

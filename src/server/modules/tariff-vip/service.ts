@@ -1,13 +1,15 @@
-import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   PARENT_ACCESS_TYPE_ID,
   VIP_FIELD_COLUMNS,
   VIP_MESSAGES,
   type VipField,
   type VipFieldColumn,
+  type VipFieldEdit,
   type VipFieldInput,
 } from '../../../shared/tariff-vip.ts';
 import type { Db, DbHandle } from '../../db/client.ts';
+import { lockRow, rowVersion } from '../../db/rowVersion.ts';
 import { vipFields } from '../../db/schema/index.ts';
 import { type FieldErrors, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { containsPattern, filterFlag, filterIds, filterText, sortKey } from '../../http/filters.ts';
@@ -41,6 +43,10 @@ export const VIP_FIELD_LIST = {
 const NOT_FOUND = 'VIP-поле не найдено';
 
 export type TariffVipDeps = Pick<DbHandle, 'db' | 'kind'>;
+
+/** A field's row as the answers read it: its columns and its version. */
+const ROW = { ...getTableColumns(vipFields), version: rowVersion(vipFields) };
+type Row = typeof vipFields.$inferSelect & { version: string };
 
 /** VIP fields: the grid's list, one field, create, update and delete with the link lists, and the evaluation. */
 export function createTariffVipService({ db, kind }: TariffVipDeps) {
@@ -100,7 +106,7 @@ export function createTariffVipService({ db, kind }: TariffVipDeps) {
   }
 
   /** The answers of the fields, in the order of the rows, with every link list read in one query per list. */
-  async function answers(executor: Db, rows: (typeof vipFields.$inferSelect)[]): Promise<VipField[]> {
+  async function answers(executor: Db, rows: Row[]): Promise<VipField[]> {
     const ids = rows.map((row) => row.id);
     const byField = new Map(
       rows.map((row) => [
@@ -111,6 +117,7 @@ export function createTariffVipService({ db, kind }: TariffVipDeps) {
           description: row.description,
           is_guest_count: row.isGuestCount,
           use_parent_access_type: row.useParentAccessType,
+          version: row.version,
         } as Record<string, unknown>,
       ]),
     );
@@ -151,7 +158,7 @@ export function createTariffVipService({ db, kind }: TariffVipDeps) {
   }
 
   async function one(executor: Db, id: number): Promise<VipField> {
-    const rows = await executor.select().from(vipFields).where(eq(vipFields.id, id));
+    const rows = await executor.select(ROW).from(vipFields).where(eq(vipFields.id, id));
     if (rows.length === 0) throw new NotFoundError(NOT_FOUND);
     return (await answers(executor, rows))[0];
   }
@@ -204,7 +211,7 @@ export function createTariffVipService({ db, kind }: TariffVipDeps) {
       const [[{ total }], rows] = await Promise.all([
         db.select({ total: count() }).from(vipFields).where(where),
         db
-          .select()
+          .select(ROW)
           .from(vipFields)
           .where(where)
           .orderBy(...sortExpression(query.sort))
@@ -230,16 +237,16 @@ export function createTariffVipService({ db, kind }: TariffVipDeps) {
       });
     },
 
-    /** Replaces a field and all its link lists in one transaction; 404 when it is gone, 422 on unknown ids. */
-    async update(id: number, input: VipFieldInput): Promise<VipField> {
+    /**
+     * Replaces a field and all its link lists in one transaction; 404 when it is gone, 422 on unknown ids, 409 when
+     * `version` is not the stored one (another user saved it since). The field row is written on every save, so its
+     * version covers the lists.
+     */
+    async update(id: number, { version, ...input }: VipFieldEdit): Promise<VipField> {
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(vipFields)
-          .set(columnsOf(input))
-          .where(eq(vipFields.id, id))
-          .returning({ id: vipFields.id });
-        if (!row) throw new NotFoundError(NOT_FOUND);
+        await lockRow(tx, vipFields, vipFields.id, id, version, NOT_FOUND);
         await checkLinks(tx, input);
+        await tx.update(vipFields).set(columnsOf(input)).where(eq(vipFields.id, id));
         for (const link of LINK_DEFS) await tx.delete(link.table).where(eq(link.fieldId, id));
         await writeLinks(tx, id, input);
         return one(tx, id);
