@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
 import { moscowDay } from './clock.ts';
 import { expect, test } from './fixtures.ts';
+import { inkOfCell } from './ink.ts';
 
 /** 'YYYY-MM' of this month in Moscow (the browser's zone), shifted by whole months. */
 function monthKey(shift = 0): string {
@@ -42,35 +42,6 @@ test.describe('date range picker', () => {
     await expect(page.getByLabel('Выбранный период', { exact: true })).toHaveText('сегодня');
   });
 });
-
-/** The first and last pixel rows holding dark ink in a PNG (decoded by the page: no image package needed). */
-async function inkRows(page: Page, png: Buffer): Promise<{ top: number; bottom: number }> {
-  return page.evaluate(async (data) => {
-    const image = new Image();
-    image.src = `data:image/png;base64,${data}`;
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = image.width;
-    canvas.height = image.height;
-    const context = canvas.getContext('2d');
-    if (!context) throw new Error('no 2D context');
-    context.drawImage(image, 0, 0);
-    const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
-    let top = -1;
-    let bottom = -1;
-    for (let y = 0; y < canvas.height; y += 1) {
-      for (let x = 0; x < canvas.width; x += 1) {
-        const at = (y * canvas.width + x) * 4;
-        if (pixels[at] + pixels[at + 1] + pixels[at + 2] < 384) {
-          if (top < 0) top = y;
-          bottom = y;
-          break;
-        }
-      }
-    }
-    return { top, bottom };
-  }, png.toString('base64'));
-}
 
 test.describe('data grid', () => {
   test('cycles the sort of a column and writes it to the query string', async ({ page }) => {
@@ -177,13 +148,9 @@ test.describe('data grid', () => {
     await expect(canvas).toHaveClass(/is-drawing/);
     const cell = table.getByRole('row').nth(2).getByRole('cell').nth(3);
     await expect(cell).not.toHaveText('');
-    // The first and last rows of ink of the same cell drawn by the canvas, then by the document (canvas hidden).
-    const drawn = await inkRows(page, await cell.screenshot());
-    await canvas.evaluate((element) => element.classList.remove('is-drawing'));
-    const laidOut = await inkRows(page, await cell.screenshot());
+    const { drawn, laidOut } = await inkOfCell(page, table, cell);
     expect(laidOut.top).toBeGreaterThan(0);
     expect(drawn).toEqual(laidOut);
-    await canvas.evaluate((element) => element.classList.add('is-drawing'));
 
     const clipped = table.locator('[role=rowgroup] [role=cell]').filter({ hasText: /\S{1}/ });
     const index = await clipped.evaluateAll((cells) =>

@@ -25,9 +25,14 @@ type HistoryRef = ActorRefFrom<typeof calcHistoryMachine>;
 /** 'DD.MM.YYYY' of 'YYYY-MM-DD…'. */
 const day = (stamp: string) => `${stamp.slice(8, 10)}.${stamp.slice(5, 7)}.${stamp.slice(0, 4)}`;
 
+/** The rename form's id: its input sits in the name cell, its buttons in the actions cell of the same row. */
+const renameForm = (id: number) => `calc-rename-${id}`;
+/** The rename's message, above the grid (a 44 px row has no room under the input). */
+const RENAME_ERROR_ID = 'calc-rename-error';
+
 /**
  * The name cell: a link to the schedule (plain text for a user who may not open it), or the inline rename input of
- * the row being renamed.
+ * the row being renamed (Enter saves, Escape cancels).
  */
 function NameCell({ row, history, linked }: { row: CalcItem; history: HistoryRef; linked: boolean }) {
   const editing = useSelector(history, (s) => (s.context.editing?.id === row.id ? s.context.editing : null));
@@ -45,6 +50,7 @@ function NameCell({ row, history, linked }: { row: CalcItem; history: HistoryRef
     );
   return (
     <form
+      id={renameForm(row.id)}
       className="calc-history__name"
       onSubmit={(event) => {
         event.preventDefault();
@@ -54,6 +60,7 @@ function NameCell({ row, history, linked }: { row: CalcItem; history: HistoryRef
       <input
         aria-label={`Новое название: ${row.name}`}
         aria-invalid={error ? true : undefined}
+        aria-describedby={error ? RENAME_ERROR_ID : undefined}
         autoFocus
         maxLength={CALC_NAME_MAX + 50}
         value={editing.name}
@@ -63,22 +70,78 @@ function NameCell({ row, history, linked }: { row: CalcItem; history: HistoryRef
           if (event.key === 'Escape') history.send({ type: 'RENAME.CANCEL' });
         }}
       />
-      <button type="submit" className="calc-history__action" disabled={saving}>
-        Сохранить
-      </button>
-      <button
-        type="button"
-        className="calc-history__action"
-        onClick={() => history.send({ type: 'RENAME.CANCEL' })}
-      >
-        Отмена
-      </button>
-      {error ? (
-        <span role="alert" className="calc-history__name-error">
-          {error}
-        </span>
-      ) : null}
     </form>
+  );
+}
+
+/** The actions of a row: the vacation planner, rename and delete by rule; the rename's buttons while it is renamed. */
+function ActionsCell({
+  row,
+  history,
+  canUpdate,
+  canDelete,
+}: {
+  row: CalcItem;
+  history: HistoryRef;
+  canUpdate: boolean;
+  canDelete: boolean;
+}) {
+  const editing = useSelector(history, (s) => s.context.editing?.id === row.id);
+  const saving = useSelector(history, (s) => s.hasTag('saving') && s.context.editing?.id === row.id);
+  if (editing)
+    return (
+      <span className="calc-history__actions">
+        <button type="submit" form={renameForm(row.id)} className="calc-history__action" disabled={saving}>
+          Сохранить
+        </button>
+        <button
+          type="button"
+          className="calc-history__action"
+          onClick={() => history.send({ type: 'RENAME.CANCEL' })}
+        >
+          Отмена
+        </button>
+      </span>
+    );
+  return (
+    <span className="calc-history__actions">
+      <Link className="calc-history__action" to={`/planning-vacation/${row.id}`}>
+        Отпуска
+      </Link>
+      {canUpdate ? (
+        <button
+          type="button"
+          className="calc-history__action"
+          aria-label={`Переименовать: ${row.name}`}
+          onClick={() =>
+            history.send({ type: 'RENAME.START', id: row.id, name: row.name, version: row.version })
+          }
+        >
+          Переименовать
+        </button>
+      ) : null}
+      {canDelete ? (
+        <button
+          type="button"
+          className="calc-history__action"
+          aria-label={`Удалить: ${row.name}`}
+          onClick={() => history.send({ type: 'DELETE.ASK', id: row.id, name: row.name })}
+        >
+          Удалить
+        </button>
+      ) : null}
+    </span>
+  );
+}
+
+/** The rename's refusal (a blank or long name, another user's rename first), named after the row being renamed. */
+function RenameError({ history }: { history: HistoryRef }) {
+  const error = useSelector(history, (s) => s.context.nameError);
+  if (!error) return null;
+  return (
+    <p id={RENAME_ERROR_ID} role="alert" className="calc-history__rename-error">
+      {error}
+    </p>
   );
 }
 
@@ -105,6 +168,7 @@ export default function Screen() {
         title: 'Название',
         sortable: true,
         filterable: true,
+        grow: 2,
         kind: 'render',
         render: (row) => <NameCell row={row} history={history} linked={canOpenSchedule} />,
       },
@@ -112,7 +176,7 @@ export default function Screen() {
         key: 'created_at',
         title: 'Создан',
         sortable: true,
-        width: 150,
+        width: 140,
         kind: 'render',
         render: (row) => `${day(row.created_at)} ${row.created_at.slice(11, 16)}`,
       },
@@ -133,41 +197,15 @@ export default function Screen() {
           </span>
         ),
       },
-      { key: 'author', title: 'Автор', width: 160, kind: 'render', render: (row) => row.author ?? '—' },
+      { key: 'author', title: 'Автор', width: 150, kind: 'render', render: (row) => row.author ?? '—' },
       {
         key: 'actions',
         title: 'Действия',
-        width: 300,
+        width: 250,
         align: 'center',
         kind: 'render',
         render: (row) => (
-          <span className="calc-history__actions">
-            <Link className="calc-history__action" to={`/planning-vacation/${row.id}`}>
-              Отпуска
-            </Link>
-            {canUpdate ? (
-              <button
-                type="button"
-                className="calc-history__action"
-                aria-label={`Переименовать: ${row.name}`}
-                onClick={() =>
-                  history.send({ type: 'RENAME.START', id: row.id, name: row.name, version: row.version })
-                }
-              >
-                Переименовать
-              </button>
-            ) : null}
-            {canDelete ? (
-              <button
-                type="button"
-                className="calc-history__action"
-                aria-label={`Удалить: ${row.name}`}
-                onClick={() => history.send({ type: 'DELETE.ASK', id: row.id, name: row.name })}
-              >
-                Удалить
-              </button>
-            ) : null}
-          </span>
+          <ActionsCell row={row} history={history} canUpdate={canUpdate} canDelete={canDelete} />
         ),
       },
     ],
@@ -178,6 +216,7 @@ export default function Screen() {
     <Page label={TITLE}>
       <PageTitle title={TITLE} />
       <PageCard>
+        <RenameError history={history} />
         <DataGridView<CalcItem> actorRef={grid} label={TITLE} columns={columns} height={560} rowHeight={44} />
       </PageCard>
       <Modal

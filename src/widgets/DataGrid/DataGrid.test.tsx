@@ -320,3 +320,26 @@ describe('when the body draws the rows', () => {
     expect(await screen.findByText('Авиакомпания 001')).toBeInTheDocument();
   });
 });
+
+describe('when a column without a width has a grow', () => {
+  it('gives it that share of the room left, in the header and in the body', async () => {
+    const { loadPage } = fakeLoadPage();
+    const columns: GridColumn<Airline>[] = [
+      { key: 'name_ru', title: 'Название', grow: 2 },
+      { key: 'code', title: 'Код', kind: 'number' },
+      {
+        key: 'active',
+        title: 'Активна',
+        width: 120,
+        kind: 'render',
+        render: (row) => (row.active ? 'да' : 'нет'),
+      },
+    ];
+    render(<DataGrid label="Авиакомпании" columns={columns} loadPage={loadPage} />);
+    await screen.findByText('Авиакомпания 001');
+    const head = screen.getAllByRole('row')[0];
+    expect(head.style.gridTemplateColumns).toBe('minmax(80px, 2fr) minmax(80px, 1fr) 120px');
+    const cell = screen.getByText('Авиакомпания 001').closest('[role="cell"]') as HTMLElement;
+    expect([cell.style.flexGrow, cell.style.flexBasis]).toEqual(['2', '0px']);
+  });
+});

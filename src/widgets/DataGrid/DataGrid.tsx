@@ -60,10 +60,16 @@ function columnTemplate<T>(
   const fixed = columns.map((column) =>
     column.width ? column.width : horizontal ? 160 : column.kind === 'serial' ? 64 : null,
   );
-  const template = fixed.map((width) => (width === null ? 'minmax(80px, 1fr)' : `${width}px`)).join(' ');
+  const grow = (index: number) => columns[index].grow ?? 1;
+  const template = fixed
+    .map((width, i) => (width === null ? `minmax(80px, ${grow(i)}fr)` : `${width}px`))
+    .join(' ');
   // The body's flex cells take the same widths as the header's grid tracks.
   const cellStyles = fixed.map(
-    (width): CSSProperties => (width === null ? { flex: '1 1 0', minWidth: 80 } : { flex: `0 0 ${width}px` }),
+    (width, i): CSSProperties =>
+      width === null
+        ? { flexGrow: grow(i), flexShrink: 1, flexBasis: 0, minWidth: 80 }
+        : { flex: `0 0 ${width}px` },
   );
   // Sideways every column has a width in px, so the body can draw only the columns in view.
   const pixels = horizontal

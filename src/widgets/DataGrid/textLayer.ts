@@ -70,11 +70,15 @@ const WIDE_GLYPHS = ['W', 'M', '@', '%', 'Ш', 'Щ', 'Ж', 'Ю', 'Ы', 'Ф', 'М
 function baselineOf(cell: HTMLElement, rowHeight: number): number {
   const row = cell.parentElement;
   if (!row) return rowHeight / 2;
+  // Measured in an empty copy of the cell holding only text: the cell itself may hold a rich cell's block content (a
+  // form, a block link), after which the probe would sit on a line of its own, below the text's.
+  const textCell = cell.cloneNode(false) as HTMLElement;
   const probe = document.createElement('span');
   probe.style.cssText = 'display:inline-block;width:0;height:0;vertical-align:baseline';
-  cell.append(probe);
+  textCell.append('Ж', probe);
+  row.append(textCell);
   const baseline = probe.getBoundingClientRect().top - row.getBoundingClientRect().top;
-  probe.remove();
+  textCell.remove();
   return baseline > 0 && baseline < rowHeight ? baseline : rowHeight / 2;
 }
 

@@ -17,6 +17,8 @@ export interface GridColumn<T> {
   kind?: CellKind;
   /** Width in px; columns without one share the rest (or take 160 px with horizontal scroll). */
   width?: number;
+  /** A column without a width: its share of the rest against the others' (default 1; 2 takes twice as much). */
+  grow?: number;
   /** Options whose name a `select` cell shows for the row's id. */
   options?: SelectOption[];
   /** Content of a `render` cell. */
