@@ -8,6 +8,7 @@ import {
   PRIORITY_HANDLING,
   RUSH_HANDLING,
 } from '../../../shared/brs-config.ts';
+import { STALE_EDIT_RULE } from '../../db/rowVersion.ts';
 import { anyRule } from '../../http/access.ts';
 import { plainQuery } from '../../http/list.ts';
 import { queryId } from '../../http/query.ts';
@@ -29,9 +30,6 @@ const SETTINGS = [
   `max_bag_weight_kg ${B.max_bag_weight_kg.min}..${B.max_bag_weight_kg.max}, max_bag_pieces ${B.max_bag_pieces.min}..${B.max_bag_pieces.max}, loading_close_minutes ${B.loading_close_minutes.min}..${B.loading_close_minutes.max} (целые)`,
   `priority_tag_handling: ${list(PRIORITY_HANDLING)}; rush_tag_handling: ${list(RUSH_HANDLING)}`,
 ].join('. ');
-
-const VERSION =
-  'Ответы несут version — версию строки; тело может вернуть version, прочитанную формой: если строку с тех пор изменил другой пользователь, ответ 409 и ничего не записано; без version не сверяется';
 
 /**
  * Airline baggage-register settings (spec 7, "Airline baggage register"): create and update need
@@ -59,7 +57,7 @@ export const brsConfigRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
     '/brs/api/v1/aviacompany-baggage-register/update',
     {
       ...updated,
-      schema: { ...updated.schema, description: `${SETTINGS}. ${VERSION}`, body: brsUpdateSchema },
+      schema: { ...updated.schema, description: `${SETTINGS}. ${STALE_EDIT_RULE}`, body: brsUpdateSchema },
     },
     async (request) => service.update(request.query.id, request.body),
   );

@@ -123,9 +123,13 @@ export function createTariffVipService({ db, kind }: TariffVipDeps) {
     );
     for (const entry of byField.values()) for (const link of LINK_DEFS) entry[link.key] = [];
     if (ids.length === 0) return [];
-    // At once, not one after another: on PostgreSQL the pool runs them side by side (11 round trips became one
-    // wait); on the embedded database and inside a transaction they queue on the one connection as before.
-    const lists = await Promise.all(LINK_DEFS.map((link) => linkedItems(executor, link, ids)));
+    // Through the pool at once: on PostgreSQL it runs them side by side (11 round trips became one wait), on the
+    // embedded database they queue for its one connection. A transaction's connection takes them one after another
+    // (pg deprecates a query sent while its client runs another).
+    const lists: Awaited<ReturnType<typeof linkedItems>>[] = [];
+    if (executor === db)
+      lists.push(...(await Promise.all(LINK_DEFS.map((link) => linkedItems(db, link, ids)))));
+    else for (const link of LINK_DEFS) lists.push(await linkedItems(executor, link, ids));
     LINK_DEFS.forEach((link, index) => {
       for (const item of lists[index]) {
         const entries = byField.get(item.fieldId)?.[link.key] as unknown[];
