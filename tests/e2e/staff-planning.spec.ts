@@ -104,6 +104,10 @@ test.describe('staff planning as planner', () => {
     expect(line.rows).toBeGreaterThan(line.height / 2);
     expect(line.columns).toBeGreaterThan(0);
     expect(line.columns).toBeLessThanOrEqual(12);
+    // The period takes two of the filter form's columns, so its two stamps stand on one line, as tall as a select.
+    const period = await page.getByRole('button', { name: 'Период', exact: true }).boundingBox();
+    const schedule = await page.getByRole('combobox', { name: 'Вид расписания' }).boundingBox();
+    expect(period?.height).toBe(schedule?.height);
   });
 
   test.beforeEach(async ({ page }) => {

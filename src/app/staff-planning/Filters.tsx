@@ -48,7 +48,7 @@ export function Filters({ reference, lists, filters, onChange, onReset }: Filter
   );
   return (
     <form
-      className="staff-planning__filters"
+      className="w-filters"
       aria-label="Фильтры"
       onSubmit={(event) => event.preventDefault()}
     >

@@ -28,7 +28,7 @@ export function Filters({ reference, filters, onChange }: FiltersProps) {
   );
   return (
     <form
-      className="team-planning__filters"
+      className="w-filters"
       aria-label="Фильтры"
       onSubmit={(event) => event.preventDefault()}
     >
