@@ -47,11 +47,7 @@ export function Filters({ reference, lists, filters, onChange, onReset }: Filter
     />
   );
   return (
-    <form
-      className="w-filters"
-      aria-label="Фильтры"
-      onSubmit={(event) => event.preventDefault()}
-    >
+    <form className="w-filters" aria-label="Фильтры" onSubmit={(event) => event.preventDefault()}>
       <DateRangePicker
         label="Период"
         withTime

@@ -27,11 +27,7 @@ export function Filters({ reference, filters, onChange }: FiltersProps) {
       filters.departmentIds.length === 0 || filters.departmentIds.includes(position.department_id),
   );
   return (
-    <form
-      className="w-filters"
-      aria-label="Фильтры"
-      onSubmit={(event) => event.preventDefault()}
-    >
+    <form className="w-filters" aria-label="Фильтры" onSubmit={(event) => event.preventDefault()}>
       <DateRangePicker
         label="Период"
         withTime
