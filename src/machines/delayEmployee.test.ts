@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../app/api/errors.ts';
-import type { DelayAssign, DelayEmployee, EmployeeOption } from '../shared/delay-employee.ts';
+import {
+  DELAY_EMPLOYEE_MESSAGES,
+  type DelayAssign,
+  type DelayEmployee,
+  type EmployeeOption,
+} from '../shared/delay-employee.ts';
+import { MESSAGES } from '../shared/messages.ts';
 import { assignBody, changedCount, delayEmployeeMachine, shownEmployee } from './delayEmployee.ts';
 
 const IVANOV = { id: 7, name: 'Иванов Иван Иванович' };
 const PETROV = { id: 8, name: 'Петров Пётр Петрович' };
-const row = (id: number, employee: DelayEmployee['employee']): DelayEmployee => ({
+const row = (id: number, employee: DelayEmployee['employee'], version = `${1540 + id}`): DelayEmployee => ({
   id,
   flight_id: 100 + id,
   flight_number: `SU${1000 + id}`,
@@ -17,6 +23,7 @@ const row = (id: number, employee: DelayEmployee['employee']): DelayEmployee => 
   transcript: 'Позднее прибытие ВС предыдущим рейсом',
   minutes: 35,
   employee,
+  version,
 });
 const ROWS = [row(1, null), row(2, IVANOV)];
 const EMPLOYEES: EmployeeOption[] = [{ ...PETROV, employeePosition: { id: 3, name: 'Диспетчер' } }];
@@ -85,8 +92,8 @@ describe('when assigning employees', () => {
     expect(shownEmployee(context, ROWS[1])).toBeNull();
     expect(assignBody(context)).toEqual({
       items: [
-        { delay_id: 1, employee_id: PETROV.id },
-        { delay_id: 2, employee_id: null },
+        { delay_id: 1, employee_id: PETROV.id, version: '1541' },
+        { delay_id: 2, employee_id: null, version: '1542' },
       ],
     });
     actor.send({ type: 'EMPLOYEE.CHOOSE', delayId: 2, employee: IVANOV });
@@ -101,21 +108,58 @@ describe('when assigning employees', () => {
     expect(calls.saves).toEqual([]);
   });
 
-  it('saves the changes, stores the answer and shows «Изменения успешно сохранены»', async () => {
-    const { actor, calls } = start(async () => [row(1, PETROV)]);
+  it('saves the changes with the versions read, stores the answer and shows «Изменения успешно сохранены»', async () => {
+    const { actor, calls } = start(async () => [row(1, PETROV, '1601')]);
     await ready(actor);
     actor.send({ type: 'EMPLOYEE.CHOOSE', delayId: 1, employee: PETROV });
     actor.send({ type: 'CHANGES.SAVE' });
     expect(actor.getSnapshot().hasTag('saving')).toBe(true);
     await waitFor(actor, (s) => s.hasTag('saved'));
     const context = actor.getSnapshot().context;
-    expect(calls.saves).toEqual([{ items: [{ delay_id: 1, employee_id: PETROV.id }] }]);
+    expect(calls.saves).toEqual([{ items: [{ delay_id: 1, employee_id: PETROV.id, version: '1541' }] }]);
     expect(context.notice).toBe('Изменения успешно сохранены');
     expect(context.rows[0].employee).toEqual(PETROV);
     expect(changedCount(context)).toBe(0);
     actor.send({ type: 'EMPLOYEE.CHOOSE', delayId: 2, employee: null });
     expect(actor.getSnapshot().context.notice).toBeNull();
     expect(actor.getSnapshot().matches({ day: { ready: 'idle' } })).toBe(true);
+  });
+
+  it('sends the new version of the answer with the next save of the delay', async () => {
+    const { actor, calls } = start(async (body) =>
+      body.items.map((item) => row(item.delay_id, item.employee_id === null ? null : PETROV, '1601')),
+    );
+    await ready(actor);
+    actor.send({ type: 'EMPLOYEE.CHOOSE', delayId: 1, employee: PETROV });
+    actor.send({ type: 'CHANGES.SAVE' });
+    await waitFor(actor, (s) => s.hasTag('saved'));
+    actor.send({ type: 'EMPLOYEE.CHOOSE', delayId: 1, employee: null });
+    actor.send({ type: 'CHANGES.SAVE' });
+    await waitFor(actor, () => calls.saves.length === 2);
+    expect(calls.saves[1]).toEqual({ items: [{ delay_id: 1, employee_id: null, version: '1601' }] });
+  });
+
+  it('keeps the changes and shows the message when another user changed a delay first (409)', async () => {
+    const refused = new ApiError(
+      MESSAGES.staleEdit,
+      { 'items.1.employee_id': [DELAY_EMPLOYEE_MESSAGES.changed] },
+      409,
+    );
+    const { actor, calls } = start(() => Promise.reject(refused));
+    await ready(actor);
+    actor.send({ type: 'EMPLOYEE.CHOOSE', delayId: 1, employee: PETROV });
+    actor.send({ type: 'EMPLOYEE.CHOOSE', delayId: 2, employee: null });
+    actor.send({ type: 'CHANGES.SAVE' });
+    await waitFor(actor, (s) => s.matches({ day: { ready: 'idle' } }) && s.context.message !== null);
+    const context = actor.getSnapshot().context;
+    expect(context).toMatchObject({
+      message: MESSAGES.staleEdit,
+      fields: { 'items.1.employee_id': [DELAY_EMPLOYEE_MESSAGES.changed] },
+      notice: null,
+      rows: ROWS,
+    });
+    expect(assignBody(context)).toEqual(calls.saves[0]);
+    expect(calls.days).toHaveLength(1);
   });
 
   it('keeps the changes and the field errors when the save is refused', async () => {

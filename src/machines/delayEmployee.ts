@@ -1,7 +1,9 @@
 /**
  * The delay-employee screen (spec 4, "Delay-employee"): the delays of a chosen day's flights, each with the employee
  * answerable for it. Choosing an employee for a delay (or clearing it) records the change; saving sends the changed
- * assignments, stores the answered delays and shows 'Изменения успешно сохранены' (spec 8). Changing the day
+ * assignments with the versions of the delays as read, stores the answered delays (their new versions) and shows
+ * 'Изменения успешно сохранены' (spec 8); a save refused because another user changed a delay first (409) keeps
+ * the changes and shows the message, the delays named under their rows. Changing the day
  * reloads it and drops unsaved changes. The employees offered come from a name search, a bounded page at a time.
  */
 import { assertEvent, assign, type ErrorActorEvent, fromPromise, setup } from 'xstate';
@@ -44,12 +46,19 @@ export function shownEmployee(context: DelayEmployeeContext, row: DelayEmployee)
   return Object.hasOwn(context.changes, row.id) ? context.changes[row.id] : row.employee;
 }
 
-/** The body of `PATCH /v2/delay-employees`: the changed assignments in row order. */
+/**
+ * The body of `PATCH /v2/delay-employees`: the changed assignments in row order, each with the version of the delay
+ * as read (a save over another user's change of the delay is refused, 409).
+ */
 export function assignBody(context: DelayEmployeeContext): DelayAssign {
   return {
     items: context.rows
       .filter((row) => Object.hasOwn(context.changes, row.id))
-      .map((row) => ({ delay_id: row.id, employee_id: context.changes[row.id]?.id ?? null })),
+      .map((row) => ({
+        delay_id: row.id,
+        employee_id: context.changes[row.id]?.id ?? null,
+        version: row.version,
+      })),
   };
 }
 

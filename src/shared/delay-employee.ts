@@ -6,6 +6,7 @@
 import { apiDateTime } from './apiFormats.ts';
 import { z } from './messages.ts';
 import { idSchema } from './reference.ts';
+import { editVersionField, rowVersionSchema } from './rowVersion.ts';
 
 /** Assignments one save may carry: more than any day's delays. */
 const ITEMS_MAX = 1000;
@@ -21,6 +22,7 @@ export const DELAY_EMPLOYEE_MESSAGES = {
   duplicate: 'Эта задержка уже есть в запросе',
   unknownDelay: (id: number) => `Нет задержки с id ${id}: обновите страницу`,
   unknownEmployee: (id: number) => `Нет сотрудника с id ${id}`,
+  changed: 'Задержку уже изменил другой пользователь: обновите страницу',
 } as const;
 
 const id = z.number().int();
@@ -28,7 +30,8 @@ const id = z.number().int();
 /**
  * One delay of `GET /v2/delay-employee`: the flight (number with the airline code, direction 1 departure or
  * 2 arrival, plan time at the home airport as 'YYYY-MM-DD HH:mm:ss' in the request's Time-Zone), the IATA code
- * (numeric and alpha) with its transcript, the minutes, and the answerable employee or null.
+ * (numeric and alpha) with its transcript, the minutes, the answerable employee or null, and the delay row's
+ * version, which an assignment of the delay sends back.
  */
 export const delayEmployeeSchema = z.object({
   id,
@@ -41,6 +44,7 @@ export const delayEmployeeSchema = z.object({
   transcript: z.string(),
   minutes: z.number().int(),
   employee: z.object({ id, name: z.string() }).nullable(),
+  version: rowVersionSchema,
 });
 export type DelayEmployee = z.infer<typeof delayEmployeeSchema>;
 
@@ -52,12 +56,19 @@ export const employeeOptionSchema = z.object({
 });
 export type EmployeeOption = z.infer<typeof employeeOptionSchema>;
 
-/** One assignment: the delay and the answerable employee, or null to clear it. */
-const assignmentSchema = z.object({ delay_id: idSchema, employee_id: idSchema.nullable() });
+/**
+ * One assignment: the delay, the answerable employee or null to clear it, and the delay's version as read (when
+ * sent, an assignment over another user's change of the delay is refused with a 409).
+ */
+const assignmentSchema = z.object({
+  delay_id: idSchema,
+  employee_id: idSchema.nullable(),
+  ...editVersionField,
+});
 
 /**
  * `PATCH /v2/delay-employees`: the changed assignments, each delay once, at least one.
- * Example: `{items: [{delay_id: 12, employee_id: 40}, {delay_id: 13, employee_id: null}]}`.
+ * Example: `{items: [{delay_id: 12, employee_id: 40, version: '1543'}, {delay_id: 13, employee_id: null}]}`.
  */
 export const delayAssignSchema = z
   .object({ items: z.array(assignmentSchema).max(ITEMS_MAX, DELAY_EMPLOYEE_MESSAGES.tooMany) })

@@ -7,8 +7,10 @@ import { loadDemoAirport } from '../../src/server/demo/index.ts';
 import {
   DELAY_EMPLOYEE_MESSAGES,
   type DelayEmployee,
+  delayEmployeeSchema,
   type EmployeeOption,
 } from '../../src/shared/delay-employee.ts';
+import { MESSAGES, z } from '../../src/shared/messages.ts';
 import { bearer, createTestApp, loginAs, loginHolding, openTestDb } from '../support/testApp.ts';
 
 let db: DbHandle;
@@ -127,6 +129,57 @@ describe('PATCH /v2/delay-employees', () => {
       name: employee.name,
     });
     expect(again.find((row) => row.id === second.id)?.employee).toBeNull();
+  });
+
+  it('refuses an assignment of a delay written since it was read (409) and writes nothing', async () => {
+    const [, , a, b] = await dayDelays();
+    const [one, two] = (await call('GET', '/v2/employee')).json() as EmployeeOption[];
+    expect(a.version).toMatch(/^\d+$/);
+    // The first user saves with the version read: accepted, and the answer carries the new one.
+    const first = await call('PATCH', '/v2/delay-employees', 'planner', {
+      items: [{ delay_id: a.id, employee_id: one.id, version: a.version }],
+    });
+    expect(first.statusCode).toBe(200);
+    const [saved] = z.array(delayEmployeeSchema).parse(first.json());
+    expect(saved).toEqual({ ...a, employee: { id: one.id, name: one.name }, version: expect.any(String) });
+    expect(saved.version).not.toBe(a.version);
+    // The second user read the old version of one of their delays: refused, nothing of theirs written.
+    const before = await assignments();
+    const stale = await call('PATCH', '/v2/delay-employees', 'planner', {
+      items: [
+        { delay_id: b.id, employee_id: two.id, version: b.version },
+        { delay_id: a.id, employee_id: two.id, version: a.version },
+      ],
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({
+      message: MESSAGES.staleEdit,
+      fields: { 'items.1.employee_id': [DELAY_EMPLOYEE_MESSAGES.changed] },
+    });
+    expect(await assignments()).toEqual(before);
+    const day = await dayDelays();
+    expect(day.find((row) => row.id === a.id)).toEqual(saved);
+    expect(day.find((row) => row.id === b.id)).toEqual(b);
+    // Two saves of one version sent together: exactly one is accepted.
+    const both = await Promise.all(
+      [one, two].map((employee) =>
+        call('PATCH', '/v2/delay-employees', 'planner', {
+          items: [{ delay_id: a.id, employee_id: employee.id, version: saved.version }],
+        }),
+      ),
+    );
+    expect(both.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    // Without a version (the spec's body) the delay is not checked; a malformed one is a 422 on its path.
+    const unchecked = await call('PATCH', '/v2/delay-employees', 'planner', {
+      items: [{ delay_id: a.id, employee_id: null }],
+    });
+    expect(unchecked.statusCode).toBe(200);
+    const malformed = await call('PATCH', '/v2/delay-employees', 'planner', {
+      items: [{ delay_id: b.id, employee_id: null, version: '12a' }],
+    });
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.json().fields).toEqual({ 'items.0.version': [MESSAGES.rowVersionFormat] });
+    expect((await dayDelays()).find((row) => row.id === b.id)).toEqual(b);
   });
 
   it('refuses a user without delay-employee-update (403) and writes nothing', async () => {

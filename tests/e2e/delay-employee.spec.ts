@@ -62,3 +62,57 @@ test('as admin: an employee is made answerable for a delay, saved and still show
   await expect(page.getByRole('combobox', { name: label, exact: true })).toHaveText(new RegExp(name));
   expect(consoleErrors).toEqual([]);
 });
+
+test('as admin in two tabs: a save over the other tab’s newer assignment is refused with the message, the change kept', async ({
+  page,
+  context,
+  consoleErrors,
+}) => {
+  const day = yesterday();
+  /** Opens the day in a tab and chooses, for its first delay, the `nth` employee it does not show. */
+  const choose = async (tab: Page, nth: number) => {
+    const select = tab.getByRole('table', { name: 'Задержки рейсов' }).getByRole('combobox').first();
+    const label = (await select.getAttribute('aria-label')) ?? '';
+    await select.click();
+    const option = tab
+      .getByRole('listbox', { name: label })
+      .getByRole('option', { selected: false })
+      .nth(nth);
+    const name = (await option.locator('.w-select__name').textContent()) ?? '';
+    await option.click();
+    await expect(select).toHaveText(new RegExp(name));
+    return { select, name };
+  };
+  await page.goto(URL);
+  await chooseDay(page, day);
+  const other = await context.newPage();
+  await other.goto(URL);
+  await chooseDay(other, day);
+
+  // Both tabs show the same day; the second assigns the first delay and saves first.
+  const theirs = await choose(other, 1);
+  await other.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(other.getByRole('status')).toHaveText('Изменения успешно сохранены');
+
+  const mine = await choose(page, 2);
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Запись уже изменил другой пользователь')).toBeVisible();
+  await expect(page.getByText('Задержку уже изменил другой пользователь: обновите страницу')).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText('Несохранённых изменений: 1');
+  await expect(mine.select).toHaveText(new RegExp(mine.name));
+  await page.screenshot({ path: 'test-results/delay-employee-stale.png' });
+
+  // Loaded again, the screen shows the other tab's save and saves over it.
+  await page.reload();
+  await chooseDay(page, day);
+  await expect(mine.select).toHaveText(new RegExp(theirs.name));
+  const again = await choose(page, 2);
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByRole('status')).toHaveText('Изменения успешно сохранены');
+  await expect(again.select).toHaveText(new RegExp(again.name));
+  await other.close();
+  // The refused save is the one failed request the browser reports.
+  expect(consoleErrors).toEqual([
+    'Failed to load resource: the server responded with a status of 409 (Conflict)',
+  ]);
+});

@@ -150,6 +150,7 @@ describe('answers checked through the common call', () => {
           transcript: 'Поздняя регистрация',
           minutes: 15,
           employee: null,
+          version: '1543',
         },
       ]),
     );

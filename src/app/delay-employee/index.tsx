@@ -1,6 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { changedCount, delayEmployeeMachine, shownEmployee } from '../../machines/delayEmployee.ts';
+import {
+  assignBody,
+  changedCount,
+  delayEmployeeMachine,
+  shownEmployee,
+} from '../../machines/delayEmployee.ts';
 import type { DelayEmployee } from '../../shared/delay-employee.ts';
 import { instantToDay } from '../../shared/wallClock.ts';
 import {
@@ -44,6 +49,11 @@ export default function Screen() {
   const saved = useSelector(actor, (s) => s.hasTag('saved'));
   const failed = useSelector(actor, (s) => s.matches({ day: 'failed' }));
   const pending = changedCount(context);
+  // Each changed row's place among the items of the body a save sends, where the server's field errors point.
+  const sentIndex = useMemo(
+    () => new Map(assignBody(context).items.map((item, index) => [item.delay_id, index])),
+    [context],
+  );
 
   // The employees offered: the search's page, plus whoever the rows already show, so a chosen name never vanishes.
   const options = useMemo<SelectOption[]>(() => {
@@ -124,10 +134,13 @@ export default function Screen() {
                 </tr>
               </thead>
               <tbody>
-                {context.rows.map((row, index) => {
+                {context.rows.map((row) => {
                   const shown = shownEmployee(context, row);
                   const changed = Object.hasOwn(context.changes, row.id);
-                  const error = fieldMessage(context.fields, `items.${index}.employee_id`);
+                  // A refusal names the body's items (the changed rows only): `items.N` is the row's place there.
+                  const sent = sentIndex.get(row.id);
+                  const error =
+                    sent === undefined ? null : fieldMessage(context.fields, `items.${sent}.employee_id`);
                   return (
                     <tr key={row.id} className={changed ? 'delay-employee__changed' : undefined}>
                       <td>{row.flight_number}</td>

@@ -25,7 +25,7 @@ const dayQuery = plainQuery({
 });
 
 const ASSIGN =
-  'Тело: {items: [{delay_id, employee_id}]} — изменённые назначения: задержка и ответственный сотрудник (null — снять ответственного), от 1 до 1000, каждая задержка один раз. Одна транзакция: неизвестная задержка или сотрудник — 422 на items.N.delay_id / items.N.employee_id, и ничего не записано. Ответ — изменённые задержки (время в зоне Time-Zone).';
+  'Тело: {items: [{delay_id, employee_id, version?}]} — изменённые назначения: задержка и ответственный сотрудник (null — снять ответственного), от 1 до 1000, каждая задержка один раз. Одна транзакция: неизвестная задержка или сотрудник — 422 на items.N.delay_id / items.N.employee_id, и ничего не записано. Каждая задержка ответа несёт version — версию строки задержки; назначение может вернуть в теле version, прочитанную экраном: если задержку с тех пор изменил другой пользователь, ответ 409 с fields items.N.employee_id и ничего не записано; без version назначение не сверяется. Ответ — изменённые задержки с новыми версиями (время в зоне Time-Zone).';
 
 /** Delay-employee (spec 7): reading needs delay-employee-index, assigning delay-employee-update. */
 export const delayEmployeeRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { services }) => {

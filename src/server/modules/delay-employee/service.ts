@@ -5,8 +5,11 @@ import {
   type DelayEmployee,
   EMPLOYEE_PAGE,
 } from '../../../shared/delay-employee.ts';
+import { MESSAGES } from '../../../shared/messages.ts';
 import { instantToWallClock, wallClockToInstant } from '../../../shared/wallClock.ts';
+import { anyOf } from '../../db/anyOf.ts';
 import type { Db, DbHandle } from '../../db/client.ts';
+import { rowVersion } from '../../db/rowVersion.ts';
 import {
   airlines,
   delayIataCodes,
@@ -15,7 +18,7 @@ import {
   flightDelays,
   flights,
 } from '../../db/schema/index.ts';
-import { type FieldErrors, ValidationError } from '../../domain/errors.ts';
+import { ConflictError, type FieldErrors, ValidationError } from '../../domain/errors.ts';
 import { filterText, searchAny, sortKey } from '../../http/filters.ts';
 import type { QueryOf } from '../../http/list.ts';
 
@@ -33,11 +36,26 @@ const DAY_MAX = 2000;
 /** What the service reads: the Drizzle handle and the kind that picks the text collation. */
 export type DelayEmployeeDeps = Pick<DbHandle, 'db' | 'kind'>;
 
-/** The ids among `ids` that `table` holds. */
-async function known(tx: Db, table: typeof flightDelays | typeof employees, ids: number[]) {
+/** The ids among `ids` that `employees` holds. */
+async function knownEmployees(tx: Db, ids: number[]) {
   if (ids.length === 0) return new Set<number>();
-  const rows = await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids));
+  const rows = await tx.select({ id: employees.id }).from(employees).where(inArray(employees.id, ids));
   return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Locks the delays of a save for the rest of its transaction, in one statement in id order (two saves over shared
+ * delays take their locks alike and never deadlock), and answers their versions by id; a delay not answered is gone.
+ * A save waiting for another's lock reads the version that one wrote.
+ */
+async function lockDelays(tx: Db, ids: number[]) {
+  const rows = await tx
+    .select({ id: flightDelays.id, version: rowVersion(flightDelays) })
+    .from(flightDelays)
+    .where(anyOf(flightDelays.id, ids))
+    .orderBy(asc(flightDelays.id))
+    .for('update');
+  return new Map(rows.map((row) => [row.id, row.version]));
 }
 
 /** Delays and the employees answerable for them (delay-employee screen, spec 2, 4, 7). */
@@ -59,6 +77,7 @@ export function createDelayEmployeeService({ db, kind }: DelayEmployeeDeps) {
         minutes: flightDelays.minutes,
         employeeId: employees.id,
         employeeName: employees.name,
+        version: rowVersion(flightDelays),
       })
       .from(flightDelays)
       .innerJoin(flights, eq(flights.id, flightDelays.flightId))
@@ -82,6 +101,7 @@ export function createDelayEmployeeService({ db, kind }: DelayEmployeeDeps) {
         row.employeeId === null || row.employeeName === null
           ? null
           : { id: row.employeeId, name: row.employeeName },
+      version: row.version,
     }));
   }
 
@@ -124,16 +144,17 @@ export function createDelayEmployeeService({ db, kind }: DelayEmployeeDeps) {
 
     /**
      * Sets the answerable employee of each delay (null clears it) in one transaction. An unknown delay or employee
-     * is a 422 on `items.N.delay_id` / `items.N.employee_id` and nothing is written. Answers the changed delays.
+     * is a 422 on `items.N.delay_id` / `items.N.employee_id`; a delay written since the version sent (another
+     * user's assignment, a change of the delay) a 409 naming it under `items.N.employee_id`; either way nothing is
+     * written. Answers the changed delays with their new versions.
      */
     async assign(body: DelayAssign, zone: string): Promise<DelayEmployee[]> {
       // The embedded database has one connection: inside the transaction only `tx` may run a statement.
       return db.transaction(async (tx) => {
         const delayIds = body.items.map((item) => item.delay_id);
-        const delays = await known(tx, flightDelays, delayIds);
-        const people = await known(
+        const delays = await lockDelays(tx, delayIds);
+        const people = await knownEmployees(
           tx,
-          employees,
           body.items.flatMap((item) => (item.employee_id === null ? [] : [item.employee_id])),
         );
         const fields: FieldErrors = {};
@@ -146,6 +167,12 @@ export function createDelayEmployeeService({ db, kind }: DelayEmployeeDeps) {
             ];
         });
         if (Object.keys(fields).length > 0) throw new ValidationError(fields);
+        const stale: FieldErrors = {};
+        body.items.forEach((item, index) => {
+          if (item.version !== undefined && item.version !== delays.get(item.delay_id))
+            stale[`items.${index}.employee_id`] = [DELAY_EMPLOYEE_MESSAGES.changed];
+        });
+        if (Object.keys(stale).length > 0) throw new ConflictError(MESSAGES.staleEdit, stale);
         for (const item of body.items)
           await tx
             .update(flightDelays)
