@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../app/api/errors.ts';
-import type { DelayLists, DelayUpdate } from '../shared/delay-reasons.ts';
+import { DELAY_MESSAGES, type DelayLists, type DelayUpdate } from '../shared/delay-reasons.ts';
+import { MESSAGES } from '../shared/messages.ts';
 import { changedCount, delayReasonsMachine, saveBody, shownFlag, visibleItems } from './delayReasons.ts';
 
 const LISTS: DelayLists = {
@@ -13,6 +14,7 @@ const LISTS: DelayLists = {
       transcript: 'Загрузка',
       delay_iata_type_id: 3,
       is_reason_airport: true,
+      version: '701',
     },
     {
       id: 2,
@@ -21,19 +23,20 @@ const LISTS: DelayLists = {
       transcript: 'Метеоусловия',
       delay_iata_type_id: 7,
       is_reason_airport: false,
+      version: '702',
     },
   ],
   delayRrp: [
-    { id: 1, code: 'АП', name: 'Аэропорт: наземное обслуживание', is_reason_airport: true },
-    { id: 2, code: 'АЭ', name: 'Авиакомпания: экипаж', is_reason_airport: false },
-    { id: 3, code: 'ПР', name: 'Позднее прибытие ВС', is_reason_airport: false },
+    { id: 1, code: 'АП', name: 'Аэропорт: наземное обслуживание', is_reason_airport: true, version: '801' },
+    { id: 2, code: 'АЭ', name: 'Авиакомпания: экипаж', is_reason_airport: false, version: '802' },
+    { id: 3, code: 'ПР', name: 'Позднее прибытие ВС', is_reason_airport: false, version: '803' },
   ],
 };
 
 /** The screen's machine on fakes: `load` and `save` decide how the server answers; calls are recorded. */
 function start(
   load: () => Promise<DelayLists> = async () => LISTS,
-  save: (body: DelayUpdate) => Promise<unknown> = async () => LISTS,
+  save: (body: DelayUpdate) => Promise<DelayLists> = async () => LISTS,
 ) {
   const calls = { loads: 0, saves: [] as DelayUpdate[] };
   const logic = delayReasonsMachine.provide({
@@ -104,8 +107,8 @@ describe('when toggling items', () => {
     expect(shownFlag(context, 'rrp', LISTS.delayRrp[1])).toBe(true);
     expect(shownFlag(context, 'iata', LISTS.delayIata[0])).toBe(false);
     expect(saveBody(context)).toEqual({
-      delayIata: [{ id: 1, is_reason_airport: false }],
-      delayRrp: [{ id: 2, is_reason_airport: true }],
+      delayIata: [{ id: 1, is_reason_airport: false, version: '701' }],
+      delayRrp: [{ id: 2, is_reason_airport: true, version: '802' }],
     });
   });
 
@@ -126,8 +129,8 @@ describe('when toggling items', () => {
     expect(saveBody(context)).toEqual({
       delayIata: [],
       delayRrp: [
-        { id: 2, is_reason_airport: true },
-        { id: 3, is_reason_airport: true },
+        { id: 2, is_reason_airport: true, version: '802' },
+        { id: 3, is_reason_airport: true, version: '803' },
       ],
     });
   });
@@ -142,14 +145,16 @@ describe('when saving', () => {
     expect(calls.saves).toEqual([]);
   });
 
-  it('sends only the changed items, then reloads and clears the changes', async () => {
+  it('sends only the changed items with the versions read, then reloads and clears the changes', async () => {
     const { actor, calls } = start();
     await ready(actor);
     actor.send({ type: 'ITEM.TOGGLE', id: 3 });
     actor.send({ type: 'CHANGES.SAVE' });
     expect(actor.getSnapshot().hasTag('saving')).toBe(true);
     await waitFor(actor, (s) => s.hasTag('ready') && calls.loads === 2);
-    expect(calls.saves).toEqual([{ delayIata: [], delayRrp: [{ id: 3, is_reason_airport: true }] }]);
+    expect(calls.saves).toEqual([
+      { delayIata: [], delayRrp: [{ id: 3, is_reason_airport: true, version: '803' }] },
+    ]);
     expect(changedCount(actor.getSnapshot().context)).toBe(0);
   });
 
@@ -164,6 +169,58 @@ describe('when saving', () => {
     expect(actor.getSnapshot().hasTag('ready')).toBe(true);
     expect(actor.getSnapshot().context.message).toBe('Проверьте заполнение полей');
     expect(changedCount(actor.getSnapshot().context)).toBe(1);
+    expect(calls.loads).toBe(1);
+  });
+
+  it('holds the answer’s new versions, so the next save sends them even when the reload fails', async () => {
+    const saved: DelayLists = {
+      ...LISTS,
+      delayRrp: LISTS.delayRrp.map((item) =>
+        item.id === 3 ? { ...item, is_reason_airport: true, version: '901' } : item,
+      ),
+    };
+    let loads = 0;
+    const { actor, calls } = start(
+      async () => {
+        loads += 1;
+        if (loads > 1) throw new ApiError('Сервер недоступен', {}, 503);
+        return LISTS;
+      },
+      async () => saved,
+    );
+    await ready(actor);
+    actor.send({ type: 'ITEM.TOGGLE', id: 3 });
+    actor.send({ type: 'CHANGES.SAVE' });
+    await waitFor(actor, (s) => s.matches('failed'));
+    actor.send({ type: 'LOAD.RETRY' });
+    await waitFor(actor, (s) => s.matches('failed') && loads === 3);
+    expect(actor.getSnapshot().context.lists.delayRrp[2]).toEqual(saved.delayRrp[2]);
+    expect(saveBody({ ...actor.getSnapshot().context, changed: { iata: {}, rrp: { 3: false } } })).toEqual({
+      delayIata: [],
+      delayRrp: [{ id: 3, is_reason_airport: false, version: '901' }],
+    });
+    expect(calls.saves).toHaveLength(1);
+  });
+
+  it('keeps the changes, shows the message and marks the stale items when another user changed one first (409)', async () => {
+    const { actor, calls } = start(undefined, async () => {
+      throw new ApiError(
+        MESSAGES.staleEdit,
+        { 'delayRrp.1.is_reason_airport': [DELAY_MESSAGES.changed] },
+        409,
+      );
+    });
+    await ready(actor);
+    actor.send({ type: 'ITEM.TOGGLE', id: 2 });
+    actor.send({ type: 'ITEM.TOGGLE', id: 3 });
+    actor.send({ type: 'CHANGES.SAVE' });
+    await waitFor(actor, (s) => s.context.message !== null);
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.hasTag('ready')).toBe(true);
+    expect(snapshot.context.message).toBe(MESSAGES.staleEdit);
+    expect(snapshot.context.staleIds).toEqual({ iata: [], rrp: [3] });
+    expect(snapshot.context.changed).toEqual({ iata: {}, rrp: { 2: true, 3: true } });
+    expect(snapshot.context.lists).toEqual(LISTS);
     expect(calls.loads).toBe(1);
   });
 });

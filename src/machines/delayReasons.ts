@@ -1,11 +1,14 @@
 /**
  * The delay reasons screen (spec 4): tabs RRP and IATA over both classifiers, a search box, a toggle per item that
- * records it as changed, a mark-all action; saving sends only the changed items and then reloads both lists.
+ * records it as changed, a mark-all action; saving sends only the changed items, each with the version it was read
+ * at, so a save over another user's change is refused (409) and the changes are kept. A save first takes both lists
+ * (the new versions) from its answer, then reloads them.
  */
 import { assertEvent, assign, type ErrorActorEvent, fromPromise, setup } from 'xstate';
 import { parseApiError } from '../app/api/errors.ts';
 import { loadDelayReasons, saveDelayReasons } from '../app/delay-reasons/api.ts';
 import {
+  type DelayChange,
   type DelayIata,
   type DelayLists,
   type DelayRrp,
@@ -24,6 +27,8 @@ export interface DelayReasonsContext {
   changed: Record<DelayTab, Record<number, boolean>>;
   /** The server's text of a failed load or save. */
   message: string | null;
+  /** Per tab, the ids of the changed items a refused save named as changed by another user meanwhile. */
+  staleIds: Record<DelayTab, number[]>;
 }
 
 export type DelayReasonsEvent =
@@ -69,15 +74,30 @@ function withFlags(
   return { ...context.changed, [context.tab]: mine };
 }
 
-const asList = (changes: Record<number, boolean>) =>
-  Object.entries(changes).map(([id, flag]) => ({ id: Number(id), is_reason_airport: flag }));
+/** The changed items of a tab with the version each was read at (none for an item the lists no longer hold). */
+function asList(context: DelayReasonsContext, tab: DelayTab): DelayChange[] {
+  const versions = new Map(storedOf(context.lists, tab).map((item) => [item.id, item.version]));
+  return Object.entries(context.changed[tab]).map(([id, flag]) => {
+    const version = versions.get(Number(id));
+    return { id: Number(id), is_reason_airport: flag, ...(version === undefined ? {} : { version }) };
+  });
+}
 
-/** The body of a save: only the changed items of each classifier. */
+/** The body of a save: only the changed items of each classifier, with their versions. */
 export function saveBody(context: DelayReasonsContext): DelayUpdate {
-  return { delayIata: asList(context.changed.iata), delayRrp: asList(context.changed.rrp) };
+  return { delayIata: asList(context, 'iata'), delayRrp: asList(context, 'rrp') };
+}
+
+/** The ids of a tab's changed items named by a refused save's fields (`delayIata.N.is_reason_airport`). */
+function staleOf(context: DelayReasonsContext, tab: DelayTab, fields: Record<string, unknown>): number[] {
+  const list = tab === 'iata' ? 'delayIata' : 'delayRrp';
+  return asList(context, tab)
+    .filter((_, index) => `${list}.${index}.is_reason_airport` in fields)
+    .map((item) => item.id);
 }
 
 const noChanges = { iata: {}, rrp: {} };
+const noStale = { iata: [], rrp: [] };
 
 export const delayReasonsMachine = setup({
   types: {
@@ -86,14 +106,27 @@ export const delayReasonsMachine = setup({
   },
   actors: {
     loadDelayReasons: fromPromise<DelayLists>(() => loadDelayReasons()),
-    saveDelayReasons: fromPromise<unknown, DelayUpdate>(({ input }) => saveDelayReasons(input)),
+    saveDelayReasons: fromPromise<DelayLists, DelayUpdate>(({ input }) => saveDelayReasons(input)),
   },
   guards: {
     'hasChanges?': ({ context }) => changedCount(context) > 0,
   },
   actions: {
-    storeLists: assign((_, lists: DelayLists) => ({ lists, changed: noChanges, message: null })),
+    storeLists: assign((_, lists: DelayLists) => ({
+      lists,
+      changed: noChanges,
+      message: null,
+      staleIds: noStale,
+    })),
     storeFailure: assign((_, error: unknown) => ({ message: parseApiError(error).message })),
+    /** A refused save keeps the changes; a 409 names the items another user changed meanwhile. */
+    storeSaveFailure: assign(({ context }, error: unknown) => {
+      const { message, fields } = parseApiError(error);
+      return {
+        message,
+        staleIds: { iata: staleOf(context, 'iata', fields), rrp: staleOf(context, 'rrp', fields) },
+      };
+    }),
     chooseTab: assign(({ event }) => {
       assertEvent(event, 'TAB.CHOOSE');
       return { tab: event.tab };
@@ -118,6 +151,7 @@ export const delayReasonsMachine = setup({
     lists: { delayIata: [], delayRrp: [] },
     changed: noChanges,
     message: null,
+    staleIds: noStale,
   },
   on: {
     'TAB.CHOOSE': { actions: 'chooseTab' },
@@ -150,11 +184,15 @@ export const delayReasonsMachine = setup({
       invoke: {
         src: 'saveDelayReasons',
         input: ({ context }) => saveBody(context),
-        // Spec 4: after a save the page data is loaded again, so the screen shows what is stored.
-        onDone: 'loading',
+        // Spec 4: after a save the page data is loaded again, so the screen shows what is stored; the answer's
+        // lists (their new versions) are held first, should the reload fail.
+        onDone: { target: 'loading', actions: { type: 'storeLists', params: ({ event }) => event.output } },
         onError: {
           target: 'ready',
-          actions: { type: 'storeFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: {
+            type: 'storeSaveFailure',
+            params: ({ event }: { event: ErrorActorEvent }) => event.error,
+          },
         },
       },
     },

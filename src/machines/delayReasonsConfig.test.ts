@@ -1,20 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../app/api/errors.ts';
-import { DELAY_MESSAGES, type UnfinishedTasksConfig } from '../shared/delay-reasons.ts';
+import { type ConfigSave, DELAY_MESSAGES, type UnfinishedTasksConfig } from '../shared/delay-reasons.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import { delayReasonsConfigMachine, valueError } from './delayReasonsConfig.ts';
 
 const KEY = 'time-show-unfinished-tasks' as const;
 
 function start(
-  save: (value: number) => Promise<UnfinishedTasksConfig> = async (value) => ({ key: KEY, value }),
+  save: (body: ConfigSave) => Promise<UnfinishedTasksConfig> = async ({ value }) => ({
+    key: KEY,
+    value: Number(value),
+    version: '1602',
+  }),
 ) {
-  const saves: number[] = [];
+  const saves: ConfigSave[] = [];
   const logic = delayReasonsConfigMachine.provide({
     actors: {
-      loadConfig: fromPromise(async () => ({ key: KEY, value: 60 })),
-      saveConfig: fromPromise(async ({ input }: { input: number }) => {
+      loadConfig: fromPromise(async () => ({ key: KEY, value: 60, version: '1543' })),
+      saveConfig: fromPromise(async ({ input }: { input: ConfigSave }) => {
         saves.push(input);
         return save(input);
       }),
@@ -36,16 +40,47 @@ describe('when the form opens', () => {
 });
 
 describe('when saving the minutes', () => {
-  it('sends a valid value, stores the answer and says it is saved', async () => {
+  it('sends a valid value with the version read, stores the answer and says it is saved', async () => {
     const { actor, saves } = start();
     await editing(actor);
     actor.send({ type: 'VALUE.CHANGE', value: 90 });
     actor.send({ type: 'FORM.SUBMIT' });
     await waitFor(actor, (s) => s.hasTag('saved'));
-    expect(saves).toEqual([90]);
+    expect(saves).toEqual([{ value: 90, version: '1543' }]);
     expect(actor.getSnapshot().context.stored).toBe(90);
     actor.send({ type: 'VALUE.CHANGE', value: 100 });
     expect(actor.getSnapshot().hasTag('saved')).toBe(false);
+  });
+
+  it('sends the answer’s new version with the next save', async () => {
+    const { actor, saves } = start();
+    await editing(actor);
+    actor.send({ type: 'VALUE.CHANGE', value: 90 });
+    actor.send({ type: 'FORM.SUBMIT' });
+    await waitFor(actor, (s) => s.hasTag('saved'));
+    actor.send({ type: 'VALUE.CHANGE', value: 100 });
+    actor.send({ type: 'FORM.SUBMIT' });
+    await waitFor(actor, () => saves.length === 2);
+    expect(saves[1]).toEqual({ value: 100, version: '1602' });
+  });
+
+  it('keeps the edit and shows the message when another user saved the setting first (409)', async () => {
+    const { actor } = start(async () => {
+      throw new ApiError(MESSAGES.staleEdit, {}, 409);
+    });
+    await editing(actor);
+    actor.send({ type: 'VALUE.CHANGE', value: 30 });
+    actor.send({ type: 'FORM.SUBMIT' });
+    await waitFor(actor, (s) => s.context.message !== null);
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches('editing')).toBe(true);
+    expect(snapshot.context).toMatchObject({
+      message: MESSAGES.staleEdit,
+      error: null,
+      value: 30,
+      stored: 60,
+      version: '1543',
+    });
   });
 
   it('refuses an empty or out-of-range value without sending it', async () => {

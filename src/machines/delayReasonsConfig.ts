@@ -1,15 +1,19 @@
 /**
  * The small settings form of the delay reasons page: the minutes an unfinished task stays shown. It loads the
- * stored value, checks an edit with the shared schema before sending, and keeps the server's field text on a 422.
+ * stored value with its version, checks an edit with the shared schema before sending it with that version, keeps
+ * the server's field text on a 422 and the edit with the message on a 409 (another user saved since), and takes the
+ * new version from a save's answer.
  */
 import { assertEvent, assign, type ErrorActorEvent, fromPromise, setup } from 'xstate';
 import { fieldMessage, parseApiError } from '../app/api/errors.ts';
 import { loadUnfinishedTasksTime, saveUnfinishedTasksTime } from '../app/delay-reasons/api.ts';
-import { CONFIG_SCHEMAS, type UnfinishedTasksConfig } from '../shared/delay-reasons.ts';
+import { CONFIG_SCHEMAS, type ConfigSave, type UnfinishedTasksConfig } from '../shared/delay-reasons.ts';
 import { MESSAGES } from '../shared/messages.ts';
 
 export interface DelayReasonsConfigContext {
   stored: number | null;
+  /** The version of the stored value read (null before the load), sent back with a save. */
+  version: string | null;
   value: number | null;
   /** The message under the input: the schema's or the server's. */
   error: string | null;
@@ -38,7 +42,7 @@ export const delayReasonsConfigMachine = setup({
   },
   actors: {
     loadConfig: fromPromise<UnfinishedTasksConfig>(() => loadUnfinishedTasksTime()),
-    saveConfig: fromPromise<UnfinishedTasksConfig, number>(({ input }) => saveUnfinishedTasksTime(input)),
+    saveConfig: fromPromise<UnfinishedTasksConfig, ConfigSave>(({ input }) => saveUnfinishedTasksTime(input)),
   },
   guards: {
     'isValid?': ({ context }) => valueError(context.value) === null,
@@ -46,6 +50,7 @@ export const delayReasonsConfigMachine = setup({
   actions: {
     storeValue: assign((_, config: UnfinishedTasksConfig) => ({
       stored: config.value,
+      version: config.version,
       value: config.value,
       error: null,
       message: null,
@@ -62,7 +67,7 @@ export const delayReasonsConfigMachine = setup({
   },
 }).createMachine({
   id: 'delayReasonsConfig',
-  context: { stored: null, value: null, error: null, message: null },
+  context: { stored: null, version: null, value: null, error: null, message: null },
   initial: 'loading',
   states: {
     loading: {
@@ -92,7 +97,10 @@ export const delayReasonsConfigMachine = setup({
       tags: ['saving'],
       invoke: {
         src: 'saveConfig',
-        input: ({ context }) => context.value ?? 0,
+        input: ({ context }) => ({
+          value: context.value ?? 0,
+          ...(context.version === null ? {} : { version: context.version }),
+        }),
         onDone: {
           target: 'editing.saved',
           actions: { type: 'storeValue', params: ({ event }) => event.output },

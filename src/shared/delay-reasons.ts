@@ -5,6 +5,7 @@
  */
 import { MESSAGES, z } from './messages.ts';
 import { idSchema } from './reference.ts';
+import { editVersionField, rowVersionSchema } from './rowVersion.ts';
 
 /** Items one save may carry: far more than both classifiers hold. */
 const UPDATE_MAX = 1000;
@@ -16,22 +17,27 @@ export const DELAY_MESSAGES = {
   duplicate: 'Эта причина уже есть в запросе',
   unknownIata: (id: number) => `Нет кода задержки IATA с id ${id}: обновите страницу`,
   unknownRrp: (id: number) => `Нет причины задержки РРП с id ${id}: обновите страницу`,
+  changed: 'Причину уже изменил другой пользователь: обновите страницу',
   /** Never quotes the key: an error does not echo the request back. */
   unknownKey: 'Нет такой настройки',
   minutesWhole: 'Ожидается целое число минут',
   minutesRange: (max: number) => `От 0 до ${max} минут`,
 } as const;
 
-/** A reason of the Russian RRP classifier. */
+/** A reason of the Russian RRP classifier, with its row's version (a change of its flag sends it back). */
 const delayRrpSchema = z.object({
   id: z.number().int(),
   code: z.string(),
   name: z.string(),
   is_reason_airport: z.boolean(),
+  version: rowVersionSchema,
 });
 export type DelayRrp = z.infer<typeof delayRrpSchema>;
 
-/** An IATA delay code (AHM 730): numeric and alpha codes, its transcript, and its group (the first digit). */
+/**
+ * An IATA delay code (AHM 730): numeric and alpha codes, its transcript, its group (the first digit), and its row's
+ * version (a change of its flag sends it back).
+ */
 const delayIataSchema = z.object({
   id: z.number().int(),
   number_code: z.string(),
@@ -39,6 +45,7 @@ const delayIataSchema = z.object({
   transcript: z.string(),
   delay_iata_type_id: z.number().int(),
   is_reason_airport: z.boolean(),
+  version: rowVersionSchema,
 });
 export type DelayIata = z.infer<typeof delayIataSchema>;
 
@@ -49,8 +56,11 @@ export const delayListsSchema = z.object({
 });
 export type DelayLists = z.infer<typeof delayListsSchema>;
 
-/** One changed item: its id and the new flag. */
-const delayChangeSchema = z.object({ id: idSchema, is_reason_airport: z.boolean() });
+/**
+ * One changed item: its id, the new flag and the version read (when sent, a save over another user's change of the
+ * item is refused with a 409).
+ */
+const delayChangeSchema = z.object({ id: idSchema, is_reason_airport: z.boolean(), ...editVersionField });
 export type DelayChange = z.infer<typeof delayChangeSchema>;
 
 function uniqueIds(list: readonly DelayChange[], ctx: z.RefinementCtx, key: 'delayIata' | 'delayRrp') {
@@ -85,7 +95,10 @@ function fold(text: string): string {
  * Whether an item matches the search box: any of its codes or its text contains the words.
  * Example: `matchesSearch({number_code: '32', letter_code: 'GL', transcript: 'Загрузка'}, 'gl')` → true.
  */
-export function matchesSearch(item: DelayIata | DelayRrp, search: string): boolean {
+export function matchesSearch(
+  item: Omit<DelayIata, 'version'> | Omit<DelayRrp, 'version'>,
+  search: string,
+): boolean {
   const needle = fold(search);
   if (needle === '') return true;
   const haystack =
@@ -121,17 +134,29 @@ export function isConfigKey(key: string): key is ConfigKey {
   return Object.hasOwn(CONFIG_SCHEMAS, key);
 }
 
-/** A setting as the wire has it. */
-export const configEntrySchema = z.object({ key: z.string(), value: z.unknown() });
+/**
+ * The version of a setting nobody has stored yet (it answers its default): no row has it, as PostgreSQL never gives
+ * a row the transaction id 0. A save sent with it is refused (409) once another user has stored the setting.
+ */
+export const UNSTORED_VERSION = '0';
+
+/** A setting as the wire has it, with its row's version (`UNSTORED_VERSION` while it has no row). */
+export const configEntrySchema = z.object({ key: z.string(), value: z.unknown(), version: rowVersionSchema });
 
 /** `GET /v2/config/time-show-unfinished-tasks`. */
 export const unfinishedTasksConfigSchema = z.object({
   key: z.literal('time-show-unfinished-tasks'),
   value: CONFIG_SCHEMAS['time-show-unfinished-tasks'],
+  version: rowVersionSchema,
 });
 export type UnfinishedTasksConfig = z.infer<typeof unfinishedTasksConfigSchema>;
 
-/** `PATCH /v2/config/{key}`: the new value; its shape depends on the key, checked by the server against it. */
+/**
+ * `PATCH /v2/config/{key}`: the new value, its shape depending on the key (checked by the server against it), and
+ * the version read (when sent, a save over another user's change is refused with a 409).
+ */
 export const configPatchSchema = z.object({
   value: z.custom<unknown>((value) => value !== undefined && value !== null, MESSAGES.required),
+  ...editVersionField,
 });
+export type ConfigSave = z.infer<typeof configPatchSchema>;

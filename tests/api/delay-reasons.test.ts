@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../src/server/db/client.ts';
 import { appConfig, delayIataCodes, delayRrpCodes } from '../../src/server/db/schema/index.ts';
 import { loadDemoAirport } from '../../src/server/demo/index.ts';
-import { DELAY_MESSAGES, type DelayLists } from '../../src/shared/delay-reasons.ts';
+import {
+  configEntrySchema,
+  DELAY_MESSAGES,
+  type DelayLists,
+  delayListsSchema,
+  UNSTORED_VERSION,
+} from '../../src/shared/delay-reasons.ts';
 import { MESSAGES } from '../../src/shared/messages.ts';
 import { bearer, createTestApp, loginAs, openTestDb } from '../support/testApp.ts';
 
@@ -57,7 +63,9 @@ describe('GET /v2/delay-iata-rrp', () => {
       code: 'АП',
       name: expect.any(String),
       is_reason_airport: true,
+      version: expect.stringMatching(/^\d+$/),
     });
+    delayListsSchema.parse(body);
   });
 
   it('keeps only the items whose code or text contains the search, case and ё ignored', async () => {
@@ -135,17 +143,120 @@ describe('PUT /v2/delay-iata-rrp/update', () => {
   });
 });
 
+describe('stale edits of PUT /v2/delay-iata-rrp/update', () => {
+  const read = async () => (await call('GET', '/v2/delay-iata-rrp')).json() as DelayLists;
+  const iataOf = (lists: DelayLists, code: string) =>
+    lists.delayIata.find((item) => item.number_code === code) as DelayLists['delayIata'][number];
+  const rrpOf = (lists: DelayLists, code: string) =>
+    lists.delayRrp.find((item) => item.code === code) as DelayLists['delayRrp'][number];
+  const change = (item: { id: number; is_reason_airport: boolean; version: string }) => ({
+    id: item.id,
+    is_reason_airport: !item.is_reason_airport,
+    version: item.version,
+  });
+
+  it('accepts the versions read, answers the new ones, and refuses a save over them (409) writing nothing', async () => {
+    const mine = await read();
+    const theirs = await read();
+    // The other user saves first with the versions read: accepted, the answer carries the new versions.
+    const first = await call('PUT', '/v2/delay-iata-rrp/update', 'viewer', {
+      delayIata: [change(iataOf(theirs, '41'))],
+    });
+    expect(first.statusCode).toBe(200);
+    const after = delayListsSchema.parse(first.json());
+    expect(iataOf(after, '41').is_reason_airport).toBe(!iataOf(mine, '41').is_reason_airport);
+    expect(iataOf(after, '41').version).not.toBe(iataOf(mine, '41').version);
+    expect(iataOf(after, '42').version).toBe(iataOf(mine, '42').version);
+    expect(await read()).toEqual(after);
+    // This user read the old version of one of their items: refused, none of their items written.
+    const stale = await call('PUT', '/v2/delay-iata-rrp/update', 'admin', {
+      delayIata: [change(iataOf(mine, '42')), change(iataOf(mine, '41'))],
+      delayRrp: [change(rrpOf(mine, 'ПР'))],
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({
+      message: MESSAGES.staleEdit,
+      fields: { 'delayIata.1.is_reason_airport': [DELAY_MESSAGES.changed] },
+    });
+    expect(await read()).toEqual(after);
+    // Saved again with the answer's versions, the same change passes.
+    const again = await call('PUT', '/v2/delay-iata-rrp/update', 'admin', {
+      delayIata: [change(iataOf(after, '42')), change(iataOf(after, '41'))],
+      delayRrp: [change(rrpOf(after, 'ПР'))],
+    });
+    expect(again.statusCode).toBe(200);
+    expect(iataOf(again.json(), '41').is_reason_airport).toBe(iataOf(mine, '41').is_reason_airport);
+  });
+
+  it('names every stale item of both lists, and an unknown id is the 422 first', async () => {
+    const mine = await read();
+    const body = {
+      delayIata: [change(iataOf(mine, '43'))],
+      delayRrp: [change(rrpOf(mine, 'АП')), change(rrpOf(mine, 'АЭ'))],
+    };
+    expect((await call('PUT', '/v2/delay-iata-rrp/update', 'admin', body)).statusCode).toBe(200);
+    const after = await read();
+    const stale = await call('PUT', '/v2/delay-iata-rrp/update', 'admin', {
+      ...body,
+      delayRrp: [...body.delayRrp, change(rrpOf(after, 'ПР'))],
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().fields).toEqual({
+      'delayIata.0.is_reason_airport': [DELAY_MESSAGES.changed],
+      'delayRrp.0.is_reason_airport': [DELAY_MESSAGES.changed],
+      'delayRrp.1.is_reason_airport': [DELAY_MESSAGES.changed],
+    });
+    const unknown = await call('PUT', '/v2/delay-iata-rrp/update', 'admin', {
+      ...body,
+      delayRrp: [...body.delayRrp, { id: 9999, is_reason_airport: true, version: '1' }],
+    });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().fields).toEqual({ 'delayRrp.2.id': [DELAY_MESSAGES.unknownRrp(9999)] });
+    expect(await read()).toEqual(after);
+  });
+
+  it('accepts exactly one of two saves sent together over one version', async () => {
+    const item = iataOf(await read(), '44');
+    const both = await Promise.all(
+      [0, 1].map(() => call('PUT', '/v2/delay-iata-rrp/update', 'admin', { delayIata: [change(item)] })),
+    );
+    expect(both.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+  });
+
+  it('does not check an item sent without a version, and refuses a malformed one with 422', async () => {
+    const before = await read();
+    const item = iataOf(before, '46');
+    await call('PUT', '/v2/delay-iata-rrp/update', 'admin', { delayIata: [change(item)] });
+    const unchecked = await call('PUT', '/v2/delay-iata-rrp/update', 'admin', {
+      delayIata: [{ id: item.id, is_reason_airport: item.is_reason_airport }],
+    });
+    expect(unchecked.statusCode).toBe(200);
+    const mid = await read();
+    expect(iataOf(mid, '46').is_reason_airport).toBe(item.is_reason_airport);
+    const malformed = await call('PUT', '/v2/delay-iata-rrp/update', 'admin', {
+      delayIata: [{ ...change(iataOf(mid, '46')), version: 'abc' }],
+    });
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.json().fields).toEqual({ 'delayIata.0.version': [MESSAGES.rowVersionFormat] });
+    expect(await read()).toEqual(mid);
+  });
+});
+
 describe('/v2/config/{key}', () => {
   it('answers the stored time for unfinished tasks', async () => {
     const res = await call('GET', '/v2/config/time-show-unfinished-tasks', 'viewer');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ key: 'time-show-unfinished-tasks', value: 60 });
+    expect(configEntrySchema.parse(res.json())).toEqual({
+      key: 'time-show-unfinished-tasks',
+      value: 60,
+      version: expect.stringMatching(/^\d+$/),
+    });
   });
 
   it('stores a new value and answers it', async () => {
     const res = await call('PATCH', '/v2/config/time-show-unfinished-tasks', 'viewer', { value: 90 });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ key: 'time-show-unfinished-tasks', value: 90 });
+    expect(res.json()).toEqual({ key: 'time-show-unfinished-tasks', value: 90, version: expect.any(String) });
     expect((await call('GET', '/v2/config/time-show-unfinished-tasks')).json().value).toBe(90);
   });
 
@@ -185,5 +296,55 @@ describe('/v2/config/{key}', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().fields).toEqual({ value: [message] });
     expect(await storedConfig()).toEqual(before);
+  });
+
+  it('accepts the version read, answers the new one, and refuses a save over it (409) writing nothing', async () => {
+    const url = '/v2/config/time-show-unfinished-tasks';
+    const read = configEntrySchema.parse((await call('GET', url)).json());
+    const first = await call('PATCH', url, 'viewer', { value: 120, version: read.version });
+    expect(first.statusCode).toBe(200);
+    const saved = configEntrySchema.parse(first.json());
+    expect(saved).toEqual({ key: read.key, value: 120, version: expect.any(String) });
+    expect(saved.version).not.toBe(read.version);
+    const before = await storedConfig();
+    const stale = await call('PATCH', url, 'admin', { value: 30, version: read.version });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ message: MESSAGES.staleEdit });
+    expect(await storedConfig()).toEqual(before);
+    expect((await call('GET', url)).json()).toEqual(saved);
+    // Two saves of one version sent together: exactly one is accepted.
+    const both = await Promise.all(
+      [31, 32].map((value) => call('PATCH', url, 'admin', { value, version: saved.version })),
+    );
+    expect(both.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+  });
+
+  it('does not check a save without a version, and refuses a malformed one with 422', async () => {
+    const url = '/v2/config/time-show-unfinished-tasks';
+    const unchecked = await call('PATCH', url, 'admin', { value: 45 });
+    expect(unchecked.statusCode).toBe(200);
+    const before = await storedConfig();
+    const malformed = await call('PATCH', url, 'admin', { value: 50, version: '1.5' });
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.json().fields).toEqual({ version: [MESSAGES.rowVersionFormat] });
+    expect(await storedConfig()).toEqual(before);
+  });
+
+  it('gives a setting nobody stored the unstored version, which a first save passes once', async () => {
+    const url = '/v2/config/time-show-unfinished-tasks';
+    await db.db.delete(appConfig).where(eq(appConfig.key, 'time-show-unfinished-tasks'));
+    const read = (await call('GET', url)).json();
+    expect(read).toEqual({ key: 'time-show-unfinished-tasks', value: 60, version: UNSTORED_VERSION });
+    const first = await call('PATCH', url, 'admin', { value: 70, version: UNSTORED_VERSION });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().version).not.toBe(UNSTORED_VERSION);
+    const stale = await call('PATCH', url, 'admin', { value: 80, version: UNSTORED_VERSION });
+    expect(stale.statusCode).toBe(409);
+    expect((await call('GET', url)).json().value).toBe(70);
+    // A version read before the row was removed is stale too.
+    await db.db.delete(appConfig).where(eq(appConfig.key, 'time-show-unfinished-tasks'));
+    const gone = await call('PATCH', url, 'admin', { value: 80, version: first.json().version });
+    expect(gone.statusCode).toBe(409);
+    expect(await storedConfig()).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@
  * `ApiError`. The machines of `src/machines/delayReasons*.ts` invoke these as named actors.
  */
 import {
+  type ConfigSave,
   type DelayLists,
   type DelayUpdate,
   delayListsSchema,
@@ -20,7 +21,7 @@ export function loadDelayReasons(): Promise<DelayLists> {
   return call(api, '/v2/delay-iata-rrp', delayListsSchema);
 }
 
-/** Saves the changed items in one transaction (422 with `fields` on an unknown id). */
+/** Saves the changed items in one transaction (422 with `fields` on an unknown id, 409 naming the stale ones). */
 export function saveDelayReasons(body: DelayUpdate): Promise<DelayLists> {
   return call(api, '/v2/delay-iata-rrp/update', delayListsSchema, { method: 'PUT', body });
 }
@@ -30,7 +31,7 @@ export function loadUnfinishedTasksTime(): Promise<UnfinishedTasksConfig> {
   return call(api, UNFINISHED, unfinishedTasksConfigSchema);
 }
 
-/** Stores those minutes (`PATCH /v2/config/{key}`, 422 on `value`). */
-export function saveUnfinishedTasksTime(value: number): Promise<UnfinishedTasksConfig> {
-  return call(api, UNFINISHED, unfinishedTasksConfigSchema, { method: 'PATCH', body: { value } });
+/** Stores those minutes with the version read (`PATCH /v2/config/{key}`, 422 on `value`, 409 when stale). */
+export function saveUnfinishedTasksTime(body: ConfigSave): Promise<UnfinishedTasksConfig> {
+  return call(api, UNFINISHED, unfinishedTasksConfigSchema, { method: 'PATCH', body });
 }

@@ -6,6 +6,7 @@ import {
   shownFlag,
   visibleItems,
 } from '../../machines/delayReasons.ts';
+import { DELAY_MESSAGES } from '../../shared/delay-reasons.ts';
 import { LoadFailure, Page, PageCard, PageTitle, TextInput, ToggleSwitch } from '../../widgets/index.ts';
 import { ConfigForm } from './ConfigForm.tsx';
 import './delayReasons.css';
@@ -98,6 +99,7 @@ export default function Screen() {
                   const code = 'number_code' in item ? item.number_code : item.code;
                   const text = 'number_code' in item ? item.transcript : item.name;
                   const changed = context.changed[context.tab][item.id] !== undefined;
+                  const stale = context.staleIds[context.tab].includes(item.id);
                   return (
                     <tr key={item.id} className={changed ? 'delay-table__changed' : undefined}>
                       <td>
@@ -109,7 +111,10 @@ export default function Screen() {
                         />
                       </td>
                       {'number_code' in item ? <td>{item.letter_code ?? '—'}</td> : null}
-                      <td>{text}</td>
+                      <td>
+                        {text}
+                        {stale ? <div className="delay-table__stale">{DELAY_MESSAGES.changed}</div> : null}
+                      </td>
                     </tr>
                   );
                 })}

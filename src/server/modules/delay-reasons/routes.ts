@@ -6,8 +6,10 @@ import {
   delayListsSchema,
   delayUpdateSchema,
   UNFINISHED_MINUTES_MAX,
+  UNSTORED_VERSION,
 } from '../../../shared/delay-reasons.ts';
 import { z } from '../../../shared/messages.ts';
+import { STALE_EDIT_RULE } from '../../db/rowVersion.ts';
 import { plainQuery } from '../../http/list.ts';
 import { routeGroup } from '../../http/route.ts';
 import type { ModuleOptions } from '../index.ts';
@@ -16,7 +18,7 @@ import type { ModuleOptions } from '../index.ts';
 const route = routeGroup({ tags: ['Причины задержек'], access: 'session' });
 
 const UPDATE =
-  'Тело: {delayIata: [{id, is_reason_airport}], delayRrp: [{id, is_reason_airport}]} — только изменённые причины (каждый список можно не передавать, хотя бы одна причина в сумме, id без повторов). Пишется одной транзакцией: неизвестный id — 422 на delayIata.N.id / delayRrp.N.id, и ничего не записано. Ответ — оба классификатора после записи.';
+  'Тело: {delayIata: [{id, is_reason_airport, version?}], delayRrp: [{id, is_reason_airport, version?}]} — только изменённые причины (каждый список можно не передавать, хотя бы одна причина в сумме, id без повторов). Пишется одной транзакцией: неизвестный id — 422 на delayIata.N.id / delayRrp.N.id, и ничего не записано. Каждая причина ответа несёт version — версию строки; изменённая причина может вернуть в теле version, прочитанную экраном: если причину с тех пор изменил другой пользователь, ответ 409 с fields delayIata.N.is_reason_airport / delayRrp.N.is_reason_airport и ничего не записано; без version причина не сверяется. Ответ — оба классификатора после записи, с новыми версиями.';
 const KEYS = `Известные ключи: time-show-unfinished-tasks — минуты после планового окончания, в течение которых незавершённая задача ещё показывается (целое 0..${UNFINISHED_MINUTES_MAX}, по умолчанию ${CONFIG_DEFAULTS['time-show-unfinished-tasks']}). Неизвестный ключ — 404.`;
 const keyParams = z.object({ key: z.string().max(100) });
 
@@ -53,7 +55,7 @@ export const delayReasonsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   );
 
   const patched = route({
-    summary: 'Изменение операционной настройки (тело {value})',
+    summary: 'Изменение операционной настройки (тело {value, version?})',
     response: configEntrySchema,
   });
   app.patch(
@@ -62,11 +64,11 @@ export const delayReasonsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
       ...patched,
       schema: {
         ...patched.schema,
-        description: `${KEYS} Значение, не подходящее ключу, — 422 на value, ничего не записано.`,
+        description: `${KEYS} Значение, не подходящее ключу, — 422 на value, ничего не записано. ${STALE_EDIT_RULE} Настройка, которую ещё не сохраняли (ответ — значение по умолчанию), имеет version ${UNSTORED_VERSION}.`,
         params: keyParams,
         body: configPatchSchema,
       },
     },
-    async (request) => service.setConfig(request.params.key, request.body.value),
+    async (request) => service.setConfig(request.params.key, request.body.value, request.body.version),
   );
 };

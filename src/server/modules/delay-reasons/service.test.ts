@@ -3,7 +3,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldsOf } from '../../../../tests/support/refusal.ts';
 import { openTestDb } from '../../../../tests/support/testApp.ts';
-import { CONFIG_DEFAULTS, DELAY_MESSAGES, type DelayLists } from '../../../shared/delay-reasons.ts';
+import {
+  CONFIG_DEFAULTS,
+  DELAY_MESSAGES,
+  type DelayLists,
+  UNSTORED_VERSION,
+} from '../../../shared/delay-reasons.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { appConfig, delayIataCodes, delayRrpCodes } from '../../db/schema/index.ts';
@@ -93,10 +98,15 @@ describe('the classifiers', () => {
 describe('the settings', () => {
   it('answers the default until a value is stored, then the stored value', async () => {
     await dbh.db.delete(appConfig).where(eq(appConfig.key, KEY));
-    expect(await service.config(KEY)).toEqual({ key: KEY, value: CONFIG_DEFAULTS[KEY] });
-    expect(await service.setConfig(KEY, 90)).toEqual({ key: KEY, value: 90 });
-    expect(await service.config(KEY)).toEqual({ key: KEY, value: 90 });
-    expect(await service.setConfig(KEY, 0)).toEqual({ key: KEY, value: 0 });
+    expect(await service.config(KEY)).toEqual({
+      key: KEY,
+      value: CONFIG_DEFAULTS[KEY],
+      version: UNSTORED_VERSION,
+    });
+    const version = expect.stringMatching(/^[1-9]\d*$/);
+    expect(await service.setConfig(KEY, 90)).toEqual({ key: KEY, value: 90, version });
+    expect(await service.config(KEY)).toEqual({ key: KEY, value: 90, version });
+    expect(await service.setConfig(KEY, 0)).toEqual({ key: KEY, value: 0, version });
     const rows = await dbh.db.select().from(appConfig).where(eq(appConfig.key, KEY));
     expect(rows.map((row) => row.value)).toEqual([0]);
   });

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import {
   CONFIG_DEFAULTS,
   CONFIG_SCHEMAS,
@@ -9,46 +9,82 @@ import {
   type DelayUpdate,
   isConfigKey,
   matchesSearch,
+  UNSTORED_VERSION,
 } from '../../../shared/delay-reasons.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
+import { anyOf } from '../../db/anyOf.ts';
 import type { Db, DbHandle } from '../../db/client.ts';
+import { rowVersion } from '../../db/rowVersion.ts';
 import { appConfig, delayIataCodes, delayRrpCodes } from '../../db/schema/index.ts';
-import { type FieldErrors, NotFoundError, ValidationError } from '../../domain/errors.ts';
+import { ConflictError, type FieldErrors, NotFoundError, ValidationError } from '../../domain/errors.ts';
 
 /** What the service reads: only the Drizzle handle. */
 export type DelayReasonsDeps = Pick<DbHandle, 'db'>;
 
 type Classifier = typeof delayIataCodes | typeof delayRrpCodes;
 
-/** Changed items whose id the classifier does not have, as 422 fields under `<list>.N.id`. */
-async function checkKnown(
+/**
+ * Locks the changed items of one classifier for the rest of the transaction, in one statement in id order (two saves
+ * over shared items take their locks alike and never deadlock; the IATA list is always locked before the RRP one),
+ * and checks them: an id the classifier does not have is a 422 under `<list>.N.id` (into `fields`); a `version` sent
+ * that is not the stored one means another user changed the item since it was read, answered under
+ * `<list>.N.is_reason_airport` (into `stale`, for a 409). A save waiting for another's lock reads the version that
+ * one wrote.
+ */
+async function lockChanges(
   tx: Db,
   table: Classifier,
   list: 'delayIata' | 'delayRrp',
   items: readonly DelayChange[],
   fields: FieldErrors,
+  stale: FieldErrors,
 ) {
   if (items.length === 0) return;
   const found = await tx
-    .select({ id: table.id })
+    .select({ id: table.id, version: rowVersion(table) })
     .from(table)
     .where(
-      inArray(
+      anyOf(
         table.id,
         items.map((item) => item.id),
       ),
-    );
-  const known = new Set(found.map((row) => row.id));
+    )
+    .orderBy(asc(table.id))
+    .for('update');
+  const versions = new Map(found.map((row) => [row.id, row.version]));
   const message = list === 'delayIata' ? DELAY_MESSAGES.unknownIata : DELAY_MESSAGES.unknownRrp;
   items.forEach((item, index) => {
-    if (!known.has(item.id)) fields[`${list}.${index}.id`] = [message(item.id)];
+    const version = versions.get(item.id);
+    if (version === undefined) fields[`${list}.${index}.id`] = [message(item.id)];
+    else if (item.version !== undefined && item.version !== version)
+      stale[`${list}.${index}.is_reason_airport`] = [DELAY_MESSAGES.changed];
   });
+}
+
+/**
+ * Locks a setting's row for the rest of the transaction and checks the version its editor read, as `lockRow` does
+ * for a numeric key (src/server/db/rowVersion.ts); the key here is text. A setting without a row (at its default)
+ * has `UNSTORED_VERSION`: sent while a row exists, or a real version sent while none does, the save is stale (409).
+ */
+async function lockSetting(tx: Db, key: ConfigKey, version: string | undefined) {
+  const [row] = await tx
+    .select({ version: rowVersion(appConfig) })
+    .from(appConfig)
+    .where(eq(appConfig.key, key))
+    .for('update');
+  if (version !== undefined && (row?.version ?? UNSTORED_VERSION) !== version)
+    throw new ConflictError(MESSAGES.staleEdit);
 }
 
 async function writeFlags(tx: Db, table: Classifier, items: readonly DelayChange[]) {
   for (const item of items)
     await tx.update(table).set({ isReasonAirport: item.is_reason_airport }).where(eq(table.id, item.id));
 }
+
+/** A setting as the wire has it (`configEntrySchema`). */
+type ConfigEntry = { key: ConfigKey; value: unknown; version: string };
+
+const entryColumns = { value: appConfig.value, version: rowVersion(appConfig) };
 
 /** Delay reasons and operational settings (spec 2, 4, 7): reads, and writes each in one transaction. */
 export function createDelayReasonsService({ db }: DelayReasonsDeps) {
@@ -61,6 +97,7 @@ export function createDelayReasonsService({ db }: DelayReasonsDeps) {
         transcript: delayIataCodes.transcript,
         delay_iata_type_id: delayIataCodes.delayIataTypeId,
         is_reason_airport: delayIataCodes.isReasonAirport,
+        version: rowVersion(delayIataCodes),
       })
       .from(delayIataCodes)
       .orderBy(asc(delayIataCodes.numberCode), asc(delayIataCodes.id));
@@ -70,6 +107,7 @@ export function createDelayReasonsService({ db }: DelayReasonsDeps) {
         code: delayRrpCodes.code,
         name: delayRrpCodes.name,
         is_reason_airport: delayRrpCodes.isReasonAirport,
+        version: rowVersion(delayRrpCodes),
       })
       .from(delayRrpCodes)
       .orderBy(asc(delayRrpCodes.id));
@@ -85,42 +123,61 @@ export function createDelayReasonsService({ db }: DelayReasonsDeps) {
     lists: (search?: string) => lists(db, search),
 
     /**
-     * Sets `is_reason_airport` of the changed items in one transaction; an unknown id is a 422 and nothing is
-     * written. Answers both classifiers as stored afterwards.
+     * Sets `is_reason_airport` of the changed items in one transaction; an unknown id is a 422, an item another user
+     * wrote since the version sent a 409 naming the stale items, and either way nothing is written. Answers both
+     * classifiers as stored afterwards, the written items at their new versions.
      */
     async update(body: DelayUpdate): Promise<DelayLists> {
       // The embedded database has one connection: inside the transaction only `tx` may run a statement.
       return db.transaction(async (tx) => {
         const fields: FieldErrors = {};
-        await checkKnown(tx, delayIataCodes, 'delayIata', body.delayIata, fields);
-        await checkKnown(tx, delayRrpCodes, 'delayRrp', body.delayRrp, fields);
+        const stale: FieldErrors = {};
+        await lockChanges(tx, delayIataCodes, 'delayIata', body.delayIata, fields, stale);
+        await lockChanges(tx, delayRrpCodes, 'delayRrp', body.delayRrp, fields, stale);
+        // A fix of the body first (422), then the stale items (409, reload to go on).
         if (Object.keys(fields).length > 0) throw new ValidationError(fields);
+        if (Object.keys(stale).length > 0) throw new ConflictError(MESSAGES.staleEdit, stale);
         await writeFlags(tx, delayIataCodes, body.delayIata);
         await writeFlags(tx, delayRrpCodes, body.delayRrp);
         return lists(tx);
       });
     },
 
-    /** A setting's stored value, or its default while nobody has set it; an unknown key is a 404. */
-    async config(key: string): Promise<{ key: ConfigKey; value: unknown }> {
+    /**
+     * A setting's stored value and version, or its default and `UNSTORED_VERSION` while nobody has set it; an
+     * unknown key is a 404.
+     */
+    async config(key: string): Promise<ConfigEntry> {
       if (!isConfigKey(key)) throw new NotFoundError(DELAY_MESSAGES.unknownKey);
-      const [row] = await db.select({ value: appConfig.value }).from(appConfig).where(eq(appConfig.key, key));
-      return { key, value: row ? row.value : CONFIG_DEFAULTS[key] };
+      const [row] = await db.select(entryColumns).from(appConfig).where(eq(appConfig.key, key));
+      return row ? { key, ...row } : { key, value: CONFIG_DEFAULTS[key], version: UNSTORED_VERSION };
     },
 
-    /** Stores a setting: an unknown key is a 404, a value its schema refuses a 422 on `value`. Answers the entry. */
-    async setConfig(key: string, value: unknown): Promise<{ key: ConfigKey; value: unknown }> {
+    /**
+     * Stores a setting: an unknown key is a 404, a value its schema refuses a 422 on `value`, a setting another user
+     * stored since the version sent a 409 (checked under the row's lock; without a version not checked). Answers the
+     * entry at its new version.
+     */
+    async setConfig(key: string, value: unknown, version?: string): Promise<ConfigEntry> {
       if (!isConfigKey(key)) throw new NotFoundError(DELAY_MESSAGES.unknownKey);
       if (value === undefined || value === null) throw new ValidationError({ value: [MESSAGES.required] });
       const parsed = CONFIG_SCHEMAS[key].safeParse(value);
       if (!parsed.success)
         throw new ValidationError({ value: parsed.error.issues.map((issue) => issue.message) });
-      const [row] = await db
-        .insert(appConfig)
-        .values({ key, value: parsed.data })
-        .onConflictDoUpdate({ target: appConfig.key, set: { value: parsed.data, updatedAt: sql`now()` } })
-        .returning({ value: appConfig.value });
-      return { key, value: row.value };
+      return db.transaction(async (tx) => {
+        await lockSetting(tx, key, version);
+        const insert = tx.insert(appConfig).values({ key, value: parsed.data });
+        // Read at its default, the setting had no row to lock: another user's first save since wins the insert.
+        const [row] = await (version === UNSTORED_VERSION
+          ? insert.onConflictDoNothing()
+          : insert.onConflictDoUpdate({
+              target: appConfig.key,
+              set: { value: parsed.data, updatedAt: sql`now()` },
+            })
+        ).returning(entryColumns);
+        if (!row) throw new ConflictError(MESSAGES.staleEdit);
+        return { key, ...row };
+      });
     },
   };
 }
