@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../app/api/errors.ts';
-import type { SkillAccessTab, SkillAccessUpdate, SkillLink } from '../shared/skill-access.ts';
-import { isLinked, skillAccessMachine } from './skillAccess.ts';
+import { MESSAGES } from '../shared/messages.ts';
+import {
+  NO_LINKS_VERSION,
+  SKILL_ACCESS_MESSAGES,
+  type SkillAccessTab,
+  type SkillAccessUpdate,
+  type SkillLink,
+} from '../shared/skill-access.ts';
+import { isLinked, saveBody, skillAccessMachine } from './skillAccess.ts';
 
 const SKILLS = [
   { id: 1, name: 'Допуск на перрон' },
@@ -12,12 +19,16 @@ const ITEMS = [
   { id: 10, name: 'Перронный контроль' },
   { id: 11, name: 'Посадка пассажиров' },
 ];
-/** The stored links each tab's load answers: skill 1 grants item 10, under the tab's key. */
+/**
+ * The stored links each tab's load answers: skill 1 grants item 10, under the tab's key, its links on the tab at
+ * version '2712047081'; skill 2 has none there.
+ */
+const V1 = '2712047081';
 const STORED: Record<SkillAccessTab, SkillLink[]> = {
-  jobs: [{ id: 100, skill_id: 1, job_id: 10 }],
-  resourceTypes: [{ id: 101, skill_id: 1, resource_type_id: 10 }],
-  resources: [{ id: 102, skill_id: 1, resource_id: 10 }],
-  aircraftTypes: [{ id: 103, skill_id: 1, aircraft_type_id: 10 }],
+  jobs: [{ id: 100, skill_id: 1, job_id: 10, version: V1 }],
+  resourceTypes: [{ id: 101, skill_id: 1, resource_type_id: 10, version: V1 }],
+  resources: [{ id: 102, skill_id: 1, resource_id: 10, version: V1 }],
+  aircraftTypes: [{ id: 103, skill_id: 1, aircraft_type_id: 10, version: V1 }],
 };
 
 /** The screen's machine on fakes: `save` decides how the server answers; loads and saves are recorded. */
@@ -137,8 +148,8 @@ describe('when saving', () => {
     expect(calls.saves).toEqual([]);
   });
 
-  it("sends the tab's added and removed links, stores the answer and shows 'Сохранено'", async () => {
-    const answer: SkillLink[] = [{ id: 104, skill_id: 1, job_id: 11 }];
+  it("sends the tab's added and removed links with their skill's version, stores the answer and shows 'Сохранено'", async () => {
+    const answer: SkillLink[] = [{ id: 104, skill_id: 1, job_id: 11, version: '901' }];
     const { actor, calls } = start(async () => answer);
     await ready(actor);
     actor.send({ type: 'LINK.TOGGLE', targetId: 11 });
@@ -147,10 +158,16 @@ describe('when saving', () => {
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await waitFor(actor, (s) => s.hasTag('saved'));
     expect(calls.saves).toEqual([
-      { tab: 'jobs', add: [{ skill_id: 1, job_id: 11 }], remove: [{ skill_id: 1, job_id: 10 }] },
+      {
+        tab: 'jobs',
+        add: [{ skill_id: 1, job_id: 11 }],
+        remove: [{ skill_id: 1, job_id: 10 }],
+        versions: [{ skill_id: 1, version: V1 }],
+      },
     ]);
     const { context } = actor.getSnapshot();
     expect(context.stored).toEqual(['1:11']);
+    expect(context.versions).toEqual({ 1: '901' });
     expect(context.added).toEqual([]);
     expect(context.removed).toEqual([]);
   });
@@ -169,7 +186,7 @@ describe('when saving', () => {
   });
 
   it('sends the aircraft-types tab under aircraft_type_id and ticks by the answered links', async () => {
-    const answer: SkillLink[] = [{ id: 105, skill_id: 2, aircraft_type_id: 11 }];
+    const answer: SkillLink[] = [{ id: 105, skill_id: 2, aircraft_type_id: 11, version: '902' }];
     const { actor, calls } = start(async () => answer);
     await ready(actor);
     actor.send({ type: 'TAB.SELECT', tab: 'aircraftTypes' });
@@ -179,9 +196,71 @@ describe('when saving', () => {
     actor.send({ type: 'CHANGES.SAVE' });
     await waitFor(actor, (s) => s.hasTag('saved'));
     expect(calls.saves).toEqual([
-      { tab: 'aircraftTypes', add: [{ skill_id: 2, aircraft_type_id: 11 }], remove: [] },
+      {
+        tab: 'aircraftTypes',
+        add: [{ skill_id: 2, aircraft_type_id: 11 }],
+        remove: [],
+        versions: [{ skill_id: 2, version: NO_LINKS_VERSION }],
+      },
     ]);
     expect(linked(actor, 2, 11)).toBe(true);
     expect(linked(actor, 1, 10)).toBe(false);
+  });
+
+  it('sends one version per changed skill, and the new versions of the answer with the next save', async () => {
+    const answer: SkillLink[] = [
+      { id: 100, skill_id: 1, job_id: 10, version: V1 },
+      { id: 106, skill_id: 2, job_id: 10, version: '903' },
+      { id: 107, skill_id: 2, job_id: 11, version: '903' },
+    ];
+    const { actor, calls } = start(async () => answer);
+    await ready(actor);
+    actor.send({ type: 'SKILL.SELECT', skillId: 2 });
+    actor.send({ type: 'LINK.TOGGLE', targetId: 10 });
+    actor.send({ type: 'LINK.TOGGLE', targetId: 11 });
+    expect(saveBody(actor.getSnapshot().context).versions).toEqual([
+      { skill_id: 2, version: NO_LINKS_VERSION },
+    ]);
+    actor.send({ type: 'CHANGES.SAVE' });
+    await waitFor(actor, (s) => s.hasTag('saved'));
+    actor.send({ type: 'LINK.TOGGLE', targetId: 11 });
+    actor.send({ type: 'SKILL.SELECT', skillId: 1 });
+    actor.send({ type: 'LINK.TOGGLE', targetId: 11 });
+    actor.send({ type: 'CHANGES.SAVE' });
+    await waitFor(actor, () => calls.saves.length === 2);
+    expect(calls.saves[1]).toEqual({
+      tab: 'jobs',
+      add: [{ skill_id: 1, job_id: 11 }],
+      remove: [{ skill_id: 2, job_id: 11 }],
+      versions: [
+        { skill_id: 1, version: V1 },
+        { skill_id: 2, version: '903' },
+      ],
+    });
+  });
+
+  it('keeps the changes and shows the message naming the skill when another user changed its links first (409)', async () => {
+    const refused = new ApiError(
+      MESSAGES.staleEdit,
+      { 'versions.0.version': [SKILL_ACCESS_MESSAGES.changed('Допуск на перрон')] },
+      409,
+    );
+    const { actor, calls } = start(() => Promise.reject(refused));
+    await ready(actor);
+    actor.send({ type: 'LINK.TOGGLE', targetId: 11 });
+    actor.send({ type: 'CHANGES.SAVE' });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && s.context.message !== null);
+    const { context } = actor.getSnapshot();
+    expect(context.message).toBe(
+      `${MESSAGES.staleEdit}. ${SKILL_ACCESS_MESSAGES.changed('Допуск на перрон')}`,
+    );
+    expect(context.added).toEqual([{ skill_id: 1, job_id: 11 }]);
+    expect(context.stored).toEqual(['1:10']);
+    expect(calls.loads).toEqual(['jobs']);
+    // Opening the tab again loads what the other user saved, with its versions.
+    actor.send({ type: 'TAB.SELECT', tab: 'resources' });
+    actor.send({ type: 'TAB.SELECT', tab: 'jobs' });
+    await ready(actor);
+    expect(actor.getSnapshot().context).toMatchObject({ added: [], message: null, versions: { 1: V1 } });
   });
 });

@@ -1,20 +1,24 @@
 /**
  * The skill access screen (spec 4, "Skill access"): four tabs, each the links of skills to its items. The user picks
  * a skill and ticks or unticks items of the current tab; the ticks gather as added and removed pairs (unticking a
- * pending addition drops it). Saving sends the tab's pairs, stores the answered links and shows 'Сохранено';
- * switching tabs loads the tab afresh and drops unsaved pairs (the body of a save is one tab).
+ * pending addition drops it). Saving sends the tab's pairs with the versions read of their skills' links, stores the
+ * answered links (and their new versions) and shows 'Сохранено'; a save refused because another user changed one of
+ * those skills' links first (409) keeps the pairs and shows the message. Switching tabs loads the tab afresh and
+ * drops unsaved pairs (the body of a save is one tab).
  */
 import { assertEvent, assign, type ErrorActorEvent, fromPromise, setup } from 'xstate';
 import { parseApiError } from '../app/api/errors.ts';
 import { loadSkills, loadTabItems, loadTabLinks, saveTabLinks } from '../app/skill-access/api.ts';
 import {
   linkKey,
+  NO_LINKS_VERSION,
   pairOf,
   type SkillAccessItem,
   type SkillAccessTab,
   type SkillAccessUpdate,
   type SkillLink,
   type SkillLinkPair,
+  type SkillVersion,
   tabUpdate,
 } from '../shared/skill-access.ts';
 
@@ -24,6 +28,8 @@ export interface SkillAccessContext {
   items: SkillAccessItem[];
   /** Stored links of the tab by pair key (`'3:7'`). */
   stored: string[];
+  /** The version of each skill's links on the tab as read, by skill id; a skill without links has none here. */
+  versions: Record<number, string>;
   skillId: number | null;
   /** Pending pairs of the tab, with its key (`{skill_id, job_id}` on jobs, …), as the save sends them. */
   added: SkillLinkPair[];
@@ -68,6 +74,27 @@ function toggled(
     : { added: [...context.added, pair], removed: context.removed };
 }
 
+/** The links read of a tab: their pair keys, and the version of each skill's links. */
+function readLinks(tab: SkillAccessTab, links: readonly SkillLink[]) {
+  return {
+    stored: links.map((link) => linkKey(tab, link)),
+    versions: Object.fromEntries(links.map((link) => [link.skill_id, link.version])),
+  };
+}
+
+/**
+ * The body of the tab's save: its pairs, and the version read of each skill they change (`NO_LINKS_VERSION` for a
+ * skill that had no links on the tab), in the order the skills first occur.
+ */
+export function saveBody(context: SkillAccessContext): SkillAccessUpdate {
+  const skillIds = [...new Set([...context.added, ...context.removed].map((pair) => pair.skill_id))];
+  const versions: SkillVersion[] = skillIds.map((skillId) => ({
+    skill_id: skillId,
+    version: context.versions[skillId] ?? NO_LINKS_VERSION,
+  }));
+  return tabUpdate(context.tab, context.added, context.removed, versions);
+}
+
 export const skillAccessMachine = setup({
   types: {
     context: {} as SkillAccessContext,
@@ -108,17 +135,22 @@ export const skillAccessMachine = setup({
     storeTab: assign(({ context }, data: TabData) => ({
       skills: data.skills,
       items: data.items,
-      stored: data.links.map((link) => linkKey(context.tab, link)),
+      ...readLinks(context.tab, data.links),
       skillId: context.skillId ?? data.skills[0]?.id ?? null,
       message: null,
     })),
     storeSaved: assign(({ context }, links: SkillLink[]) => ({
-      stored: links.map((link) => linkKey(context.tab, link)),
+      ...readLinks(context.tab, links),
       added: [],
       removed: [],
       message: null,
     })),
-    storeError: assign((_, error: unknown) => ({ message: parseApiError(error).message })),
+    storeError: assign((_, error: unknown) => {
+      const failure = parseApiError(error);
+      // A stale save (409) names the skills another user changed: the screen has no field to show them under.
+      const named = failure.status === 409 ? Object.values(failure.fields).flat() : [];
+      return { message: [failure.message, ...named].join('. ') };
+    }),
   },
 }).createMachine({
   id: 'skillAccess',
@@ -127,6 +159,7 @@ export const skillAccessMachine = setup({
     skills: [],
     items: [],
     stored: [],
+    versions: {},
     skillId: null,
     added: [],
     removed: [],
@@ -169,7 +202,7 @@ export const skillAccessMachine = setup({
           on: { 'TAB.SELECT': {} },
           invoke: {
             src: 'saveTab',
-            input: ({ context }) => tabUpdate(context.tab, context.added, context.removed),
+            input: ({ context }) => saveBody(context),
             onDone: { target: 'saved', actions: { type: 'storeSaved', params: ({ event }) => event.output } },
             onError: {
               target: 'idle',

@@ -2,9 +2,16 @@
  * Skill access (spec 2, 3, 4, 7: "/skill-access"): what a skill grants — jobs, resource types, resources and
  * aircraft types, one tab each — the links as the wire has them (the item under the tab's key, `TARGET_KEY`) and the
  * body of `POST /v2/skill-access/update-access`. Client and server validate with the same schemas.
+ *
+ * Stale edits: the unit a user edits is one skill's links on one tab (the screen shows one skill's ticks at a time),
+ * so the version is that set's: every link answered carries the version of its skill's links on its tab, a skill
+ * without links there has `NO_LINKS_VERSION`, and a save sends the versions of the skills it changes. Another user's
+ * save of the same skill on the same tab since the read changes the version (a 409); saves of other skills or other
+ * tabs do not.
  */
 import { z } from './messages.ts';
 import { idSchema } from './reference.ts';
+import { rowVersionSchema } from './rowVersion.ts';
 
 /** The screen's tabs, in order, with their Russian titles. */
 export const SKILL_ACCESS_TABS = {
@@ -46,6 +53,8 @@ export const SKILL_ACCESS_MESSAGES = {
   duplicate: 'Эта связь уже есть в запросе',
   unknownSkill: (id: number) => `Нет навыка с id ${id}`,
   unknownTarget: (id: number) => `Нет записи с id ${id} на этой вкладке`,
+  changed: (skill: string) => `Связи навыка «${skill}» на этой вкладке изменены другим пользователем`,
+  duplicateVersion: 'Версия этого навыка уже есть в запросе',
   unknownTab: `Ожидается вкладка: ${Object.keys(SKILL_ACCESS_TABS).join(', ')}`,
   otherKey: (tab: SkillAccessTab, keys: readonly string[]) =>
     `Лишнее поле ${keys.join(', ')}: связь вкладки «${SKILL_ACCESS_TABS[tab]}» задаёт ${TARGET_KEY[tab]}`,
@@ -60,12 +69,22 @@ function keyed<K extends string, V>(key: K, value: V): { [P in K]: V } {
   return { [key]: value } as { [P in K]: V };
 }
 
-/** A stored link of a tab: `{id, skill_id, job_id}` on jobs, `{id, skill_id, resource_id}` on resources, … */
+/**
+ * The version of a skill's links on a tab when it has none there (a skill no link of the answer names): a save
+ * sending it is refused if another user has linked the skill on the tab since.
+ */
+export const NO_LINKS_VERSION = '0';
+
+/**
+ * A stored link of a tab: `{id, skill_id, job_id, version}` on jobs, `{id, skill_id, resource_id, version}` on
+ * resources, …; `version` is that of the skill's links on the tab (the same on each of them, see the head of file).
+ */
 function linkSchemaOf<T extends SkillAccessTab>(tab: T) {
   return z.object({
     id: z.number().int(),
     skill_id: z.number().int(),
     ...keyed(TARGET_KEY[tab], z.number().int()),
+    version: rowVersionSchema,
   });
 }
 
@@ -118,16 +137,29 @@ export function linkKey(tab: SkillAccessTab, link: SkillLinkPair): string {
   return `${link.skill_id}:${targetOf(tab, link)}`;
 }
 
-/** The body of one tab: the tab and its added and removed pairs. */
+/**
+ * The version of a skill's links on the tab as the screen read them (`version` of its links, `NO_LINKS_VERSION`
+ * when it had none): when sent, a save over another user's change of them is refused with a 409.
+ */
+const skillVersionSchema = z.object({ skill_id: idSchema, version: rowVersionSchema });
+export type SkillVersion = z.infer<typeof skillVersionSchema>;
+
+/** The body of one tab: the tab, its added and removed pairs, and the versions of their skills (optional). */
 function tabUpdateSchemaOf<T extends SkillAccessTab>(tab: T) {
   const batch = z.array(pairSchemaOf(tab)).max(LINK_BATCH_MAX, SKILL_ACCESS_MESSAGES.tooMany).default([]);
-  return z.object({ tab: z.literal(tab), add: batch, remove: batch });
+  return z.object({
+    tab: z.literal(tab),
+    add: batch,
+    remove: batch,
+    versions: z.array(skillVersionSchema).max(LINK_BATCH_MAX, SKILL_ACCESS_MESSAGES.tooMany).optional(),
+  });
 }
 
 /**
  * `POST /v2/skill-access/update-access`: the added and removed links of one tab, in one transaction, each pair with
- * the tab's key; a pair occurs once across both lists.
- * Example: `{tab: 'jobs', add: [{skill_id: 1, job_id: 4}], remove: [{skill_id: 2, job_id: 4}]}`.
+ * the tab's key; a pair occurs once across both lists, a skill once in `versions`.
+ * Example: `{tab: 'jobs', add: [{skill_id: 1, job_id: 4}], remove: [{skill_id: 2, job_id: 4}],
+ * versions: [{skill_id: 1, version: '0'}, {skill_id: 2, version: '2712047081'}]}`.
  */
 export const skillAccessUpdateSchema = z
   .discriminatedUnion(
@@ -155,14 +187,28 @@ export const skillAccessUpdateSchema = z
           });
         seen.add(key);
       });
+    const versioned = new Set<number>();
+    body.versions?.forEach((entry, index) => {
+      if (versioned.has(entry.skill_id))
+        ctx.addIssue({
+          code: 'custom',
+          message: SKILL_ACCESS_MESSAGES.duplicateVersion,
+          path: ['versions', index, 'skill_id'],
+        });
+      versioned.add(entry.skill_id);
+    });
   });
 export type SkillAccessUpdate = z.input<typeof skillAccessUpdateSchema>;
 
-/** The body of a tab's save from its pairs. Example: `tabUpdate('jobs', [{skill_id: 1, job_id: 4}], [])`. */
+/**
+ * The body of a tab's save from its pairs, with the versions read of their skills when given.
+ * Example: `tabUpdate('jobs', [{skill_id: 1, job_id: 4}], [], [{skill_id: 1, version: '0'}])`.
+ */
 export function tabUpdate(
   tab: SkillAccessTab,
   add: readonly SkillLinkPair[],
   remove: readonly SkillLinkPair[],
+  versions?: readonly SkillVersion[],
 ): SkillAccessUpdate {
-  return { tab, add, remove } as SkillAccessUpdate;
+  return (versions ? { tab, add, remove, versions } : { tab, add, remove }) as SkillAccessUpdate;
 }

@@ -23,7 +23,9 @@ const savedLinks = z.union(
 );
 const KEYS = TABS.map((tab) => `${tab} — ${TARGET_KEY[tab]}`).join(', ');
 
-const UPDATE = `Тело: {tab, add: [{skill_id, <ключ вкладки>}], remove: [{skill_id, <ключ вкладки>}]} — добавленные и снятые связи одной вкладки; ключ записи по вкладке: ${KEYS}, другого ключа в паре быть не может (422). До 5 000 в каждом списке, хотя бы одна; пара встречается в теле один раз. Одна транзакция: неизвестный навык или запись — 422 с fields по путям тела (add.0.job_id) и ничего не записано; добавление уже сохранённой связи и снятие отсутствующей ничего не меняют. Ответ — связи вкладки после сохранения: {id, skill_id, <ключ вкладки>}.`;
+const VERSION =
+  'Каждая связь ответа несёт version — версию связей её навыка на этой вкладке (одну на все его связи; у навыка без связей на вкладке версия 0). Тело может вернуть versions: [{skill_id, version}] — версии, прочитанные экраном, для навыков, которые оно меняет: если связи навыка на вкладке с тех пор изменил другой пользователь, ответ 409 с fields versions.N.version и ничего не записано; навык без версии в теле не сверяется. Изменения других навыков и других вкладок версию не меняют.';
+const UPDATE = `Тело: {tab, add: [{skill_id, <ключ вкладки>}], remove: [{skill_id, <ключ вкладки>}], versions?: [{skill_id, version}]} — добавленные и снятые связи одной вкладки; ключ записи по вкладке: ${KEYS}, другого ключа в паре быть не может (422). До 5 000 в каждом списке, хотя бы одна; пара встречается в теле один раз. Одна транзакция: неизвестный навык или запись — 422 с fields по путям тела (add.0.job_id) и ничего не записано; добавление уже сохранённой связи и снятие отсутствующей ничего не меняют. Ответ — связи вкладки после сохранения с новыми версиями: {id, skill_id, <ключ вкладки>, version}. ${VERSION}`;
 
 /** Item lists of the tabs beyond `/v2/job` (reference): what a skill may grant. */
 const ITEM_ROUTES: [string, SkillAccessTab, string][] = [
@@ -44,7 +46,7 @@ export const skillAccessRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
     app.get(
       `/v2/skill-access/${TAB_PATH[tab]}`,
       route({
-        summary: `Связи навыков вкладки «${SKILL_ACCESS_TABS[tab]}»: {id, skill_id, ${TARGET_KEY[tab]}}`,
+        summary: `Связи навыков вкладки «${SKILL_ACCESS_TABS[tab]}»: {id, skill_id, ${TARGET_KEY[tab]}, version}`,
         response: linksOf(tab),
       }),
       async () => service.links(tab),

@@ -12,7 +12,7 @@ import {
 import type { DbHandle } from '../../db/client.ts';
 import { skillAccesses } from '../../db/schema/index.ts';
 import { loadDemoAirport } from '../../demo/index.ts';
-import { ValidationError } from '../../domain/errors.ts';
+import { ConflictError, ValidationError } from '../../domain/errors.ts';
 import { createSkillAccessService } from './service.ts';
 
 let dbh: DbHandle;
@@ -42,9 +42,9 @@ describe('the demo airport', () => {
 describe('links', () => {
   it("answers each tab's item under the spec's key of the tab, and no target_id", async () => {
     const [job] = await service.links('jobs');
-    expect(Object.keys(job)).toEqual(['id', 'skill_id', 'job_id']);
+    expect(Object.keys(job)).toEqual(['id', 'skill_id', 'job_id', 'version']);
     const [type] = await service.links('aircraftTypes');
-    expect(Object.keys(type)).toEqual(['id', 'skill_id', 'aircraft_type_id']);
+    expect(Object.keys(type)).toEqual(['id', 'skill_id', 'aircraft_type_id', 'version']);
   });
 });
 
@@ -77,5 +77,48 @@ describe('update', () => {
     expect(keys('aircraftTypes', await service.links('aircraftTypes'))).toContain(
       linkKey('aircraftTypes', link),
     );
+  });
+
+  it("refuses a save that waited for another's save of the same skill: the skill row is locked, not only its links", async () => {
+    const links = await service.links('resources');
+    const skillId = links[0].skill_id;
+    const version = links[0].version;
+    const linked = new Set(keys('resources', links));
+    const [a, b] = (await service.items('resources')).filter((r) => !linked.has(`${skillId}:${r.id}`));
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let saved = () => {};
+    const wrote = new Promise<void>((resolve) => {
+      saved = resolve;
+    });
+    // The first save writes a new link of the skill and holds its transaction open.
+    const first = dbh.db.transaction(async (tx) => {
+      await createSkillAccessService({ db: tx, kind: dbh.kind }).update({
+        tab: 'resources',
+        add: [pairOf('resources', skillId, a.id)],
+        remove: [],
+        versions: [{ skill_id: skillId, version }],
+      });
+      saved();
+      await held;
+    });
+    await wrote;
+    // The second, with the same version, starts meanwhile: no row of the links it reads is locked (the first
+    // only added one), so only the skill's lock makes it wait (on PostgreSQL; PGlite runs one transaction at a time).
+    const second = service.update({
+      tab: 'resources',
+      add: [pairOf('resources', skillId, b.id)],
+      remove: [],
+      versions: [{ skill_id: skillId, version }],
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await first;
+    await expect(second).rejects.toBeInstanceOf(ConflictError);
+    const after = keys('resources', await service.links('resources'));
+    expect(after).toContain(`${skillId}:${a.id}`);
+    expect(after).not.toContain(`${skillId}:${b.id}`);
   });
 });
