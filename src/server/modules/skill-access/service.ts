@@ -65,7 +65,11 @@ function setVersion(links: readonly { id: number; version: string }[]): string {
 /** The version of each skill's links among `rows` (the links of one tab), by skill id. */
 function versionsBySkill(rows: readonly { id: number; skillId: number; version: string }[]) {
   const bySkill = new Map<number, { id: number; version: string }[]>();
-  for (const row of rows) bySkill.set(row.skillId, [...(bySkill.get(row.skillId) ?? []), row]);
+  for (const row of rows) {
+    const links = bySkill.get(row.skillId);
+    if (links) links.push(row);
+    else bySkill.set(row.skillId, [row]);
+  }
   return new Map([...bySkill].map(([skillId, links]) => [skillId, setVersion(links)]));
 }
 
