@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../app/api/errors.ts';
 import type { PatternChoice, PatternScreenData } from '../app/postal-statements/api.ts';
-import type { Pattern, PatternSave } from '../shared/postal-statements.ts';
+import { MESSAGES } from '../shared/messages.ts';
+import { PATTERN_MESSAGES, type Pattern, type PatternSave } from '../shared/postal-statements.ts';
 import { positionsFor, postalStatementsMachine, saveBody } from './postalStatements.ts';
 
 const STORED: Pattern = {
   id: 5,
   pattern_type_id: 1,
+  version: '1543',
   departmentsIds: [{ id: 1, name: 'СНО' }],
   patternEmpPosExclusions: [{ id: 50, name: 'Грузчик', employee_position_id: 11 }],
   empPosPatternRelations: [{ id: 10, emp_pos_pattern_id: 5, employee_position_id: 10 }],
@@ -58,7 +60,14 @@ describe('when the screen opens', () => {
     await settled(actor);
     const context = actor.getSnapshot().context;
     expect(context.drafts).toEqual([
-      { key: 'p5', id: 5, pattern_type_id: 1, department_ids: [1], excluded_position_ids: [11] },
+      {
+        key: 'p5',
+        id: 5,
+        version: '1543',
+        pattern_type_id: 1,
+        department_ids: [1],
+        excluded_position_ids: [11],
+      },
     ]);
     expect(calls.positions).toEqual([[1]]);
     expect(positionsFor(context, context.drafts[0]).map((p) => p.id)).toEqual([10, 11]);
@@ -117,14 +126,20 @@ describe('when saving', () => {
     expect(actor.getSnapshot().context.saving).toBe(true);
     expect(actor.getSnapshot().matches({ ready: { edit: 'saving' } })).toBe(true);
     expect(calls.saves).toEqual([
-      { patterns: [{ id: 5, pattern_type_id: 2, department_ids: [1], excluded_position_ids: [11] }] },
+      {
+        patterns: [
+          { id: 5, version: '1543', pattern_type_id: 2, department_ids: [1], excluded_position_ids: [11] },
+        ],
+        removed: [],
+      },
     ]);
-    finish([{ ...STORED, pattern_type_id: 2 }]);
+    finish([{ ...STORED, pattern_type_id: 2, version: '1601' }]);
     await waitFor(actor, (s) => s.matches({ ready: { edit: 'saveSuccess' } }));
     const context = actor.getSnapshot().context;
     expect(context.saving).toBe(false);
     expect(context.dirty).toBe(false);
     expect(context.drafts[0].pattern_type_id).toBe(2);
+    expect(context.drafts[0].version).toBe('1601');
     actor.send({ type: 'PATTERN.ADD' });
     expect(actor.getSnapshot().matches({ ready: { edit: 'idle' } })).toBe(true);
   });
@@ -146,9 +161,47 @@ describe('when saving', () => {
     expect(context.drafts).toHaveLength(2);
   });
 
-  it('sends new patterns without an id', () => {
+  it('sends new patterns without an id or a version, and the patterns read that no draft keeps as removed', () => {
     expect(
-      saveBody([{ key: 'new1', pattern_type_id: 2, department_ids: [3], excluded_position_ids: [] }]),
-    ).toEqual({ patterns: [{ pattern_type_id: 2, department_ids: [3], excluded_position_ids: [] }] });
+      saveBody(
+        [{ key: 'new1', pattern_type_id: 2, department_ids: [3], excluded_position_ids: [] }],
+        [{ id: 5, version: '1543' }],
+      ),
+    ).toEqual({
+      patterns: [{ pattern_type_id: 2, department_ids: [3], excluded_position_ids: [] }],
+      removed: [{ id: 5, version: '1543' }],
+    });
+  });
+
+  it('sends the answer’s new versions with the next save', async () => {
+    const { actor, calls } = start(async () => [{ ...STORED, version: '1601' }]);
+    await settled(actor);
+    actor.send({ type: 'TYPE.CHANGE', key: 'p5', typeId: 2 });
+    actor.send({ type: 'CHANGES.SAVE' });
+    await waitFor(actor, (s) => s.matches({ ready: { edit: 'saveSuccess' } }));
+    actor.send({ type: 'PATTERN.REMOVE', key: 'p5' });
+    await settled(actor);
+    actor.send({ type: 'CHANGES.SAVE' });
+    await waitFor(actor, () => calls.saves.length === 2);
+    expect(calls.saves[1]).toEqual({ patterns: [], removed: [{ id: 5, version: '1601' }] });
+  });
+
+  it('keeps the drafts, the message and the pattern named when another user changed it first (409)', async () => {
+    const refusal = new ApiError(MESSAGES.staleEdit, { 'patterns.0.id': [PATTERN_MESSAGES.changed] }, 409);
+    const { actor } = start(() => Promise.reject(refusal));
+    await settled(actor);
+    actor.send({ type: 'TYPE.CHANGE', key: 'p5', typeId: 2 });
+    actor.send({ type: 'PATTERN.ADD' });
+    actor.send({ type: 'CHANGES.SAVE' });
+    await waitFor(actor, (s) => s.matches({ ready: { edit: 'idle' } }) && s.context.message !== null);
+    const { context } = actor.getSnapshot();
+    expect(context).toMatchObject({
+      message: MESSAGES.staleEdit,
+      fields: { 'patterns.0.id': [PATTERN_MESSAGES.changed] },
+      dirty: true,
+      read: [{ id: 5, version: '1543' }],
+    });
+    expect(context.drafts).toHaveLength(2);
+    expect(context.drafts[0]).toMatchObject({ id: 5, version: '1543', pattern_type_id: 2 });
   });
 });

@@ -2,8 +2,10 @@
  * The postal statements screen (spec 4, "Postal statements"): the patterns as editable drafts, each with a type,
  * departments and excluded positions. A new pattern gets type 2 (spec 9); removing one drops it from the set.
  * Choosing departments reloads the positions the exclusion pickers offer (those of every chosen department) and
- * drops exclusions whose department is no longer chosen. Saving sends the whole set: the `saving` flag is on while
- * it runs, then the machine rests in `saveSuccess` until the next edit; a refusal keeps the server's field errors.
+ * drops exclusions whose department is no longer chosen. Saving sends the whole set, each stored pattern with the
+ * version it was read at and the dropped ones as `removed`, so a save over another user's change is refused (409)
+ * with the drafts kept: the `saving` flag is on while it runs, then the machine rests in `saveSuccess` until the
+ * next edit, holding the answer's patterns (their new versions); a refusal keeps the server's field errors.
  */
 import { and, assertEvent, assign, type ErrorActorEvent, fromPromise, setup } from 'xstate';
 import { parseApiError } from '../app/api/errors.ts';
@@ -25,13 +27,23 @@ import {
 export interface PatternDraft {
   key: string;
   id?: number;
+  /** The stored pattern's version read (absent for a new draft). */
+  version?: string;
   pattern_type_id: number;
   department_ids: number[];
   excluded_position_ids: number[];
 }
 
+/** A stored pattern as the screen read it: what a save must not overwrite unseen. */
+interface ReadPattern {
+  id: number;
+  version: string;
+}
+
 export interface PostalStatementsContext {
   drafts: PatternDraft[];
+  /** The stored patterns as last loaded or saved, with their versions. */
+  read: ReadPattern[];
   types: PatternType[];
   departments: PatternChoice[];
   /** Positions of every chosen department, with their department. */
@@ -61,6 +73,7 @@ function draftsOf(patterns: readonly Pattern[]): PatternDraft[] {
   return patterns.map((pattern) => ({
     key: `p${pattern.id}`,
     id: pattern.id,
+    version: pattern.version,
     pattern_type_id: pattern.pattern_type_id,
     department_ids: pattern.departmentsIds.map((d) => d.id),
     excluded_position_ids: pattern.patternEmpPosExclusions.map((e) => e.employee_position_id),
@@ -78,15 +91,25 @@ export function positionsFor(context: PostalStatementsContext, draft: PatternDra
   return context.positions.filter((p) => p.department_id !== undefined && chosen.has(p.department_id));
 }
 
-/** The body of `POST /v2/pattern`: the drafts in screen order. */
-export function saveBody(drafts: readonly PatternDraft[]): PatternSave {
+/** The stored patterns read, with their versions. */
+const readOf = (patterns: readonly Pattern[]): ReadPattern[] =>
+  patterns.map(({ id, version }) => ({ id, version }));
+
+/**
+ * The body of `POST /v2/pattern`: the drafts in screen order, each stored one with its version, and as `removed`
+ * the patterns read that no draft keeps.
+ */
+export function saveBody(drafts: readonly PatternDraft[], read: readonly ReadPattern[]): PatternSave {
+  const kept = new Set(drafts.map((draft) => draft.id));
   return {
-    patterns: drafts.map(({ id, pattern_type_id, department_ids, excluded_position_ids }) => ({
+    patterns: drafts.map(({ id, version, pattern_type_id, department_ids, excluded_position_ids }) => ({
       ...(id === undefined ? {} : { id }),
+      ...(version === undefined ? {} : { version }),
       pattern_type_id,
       department_ids,
       excluded_position_ids,
     })),
+    removed: read.filter((pattern) => !kept.has(pattern.id)),
   };
 }
 
@@ -169,6 +192,7 @@ export const postalStatementsMachine = setup({
     }),
     storeScreen: assign((_, data: PatternScreenData) => ({
       drafts: draftsOf(data.patterns),
+      read: readOf(data.patterns),
       types: data.types,
       departments: data.departments,
       dirty: false,
@@ -178,7 +202,11 @@ export const postalStatementsMachine = setup({
     storePositions: assign((_, positions: PatternChoice[]) => ({ positions })),
     startSaving: assign({ saving: true, message: null, fields: {} }),
     stopSaving: assign({ saving: false }),
-    storeSaved: assign((_, patterns: Pattern[]) => ({ drafts: draftsOf(patterns), dirty: false })),
+    storeSaved: assign((_, patterns: Pattern[]) => ({
+      drafts: draftsOf(patterns),
+      read: readOf(patterns),
+      dirty: false,
+    })),
     storeError: assign((_, error: unknown) => {
       const failure = parseApiError(error);
       return { message: failure.message, fields: failure.fields };
@@ -188,6 +216,7 @@ export const postalStatementsMachine = setup({
   id: 'postalStatements',
   context: {
     drafts: [],
+    read: [],
     types: [],
     departments: [],
     positions: [],
@@ -275,7 +304,7 @@ export const postalStatementsMachine = setup({
               exit: 'stopSaving',
               invoke: {
                 src: 'savePatterns',
-                input: ({ context }) => saveBody(context.drafts),
+                input: ({ context }) => saveBody(context.drafts, context.read),
                 onDone: {
                   target: 'saveSuccess',
                   actions: { type: 'storeSaved', params: ({ event }) => event.output },

@@ -5,6 +5,7 @@
  */
 import { z } from './messages.ts';
 import { idSchema } from './reference.ts';
+import { editVersionField, rowVersionSchema } from './rowVersion.ts';
 
 /** The type a new pattern gets (spec 9). */
 export const DEFAULT_PATTERN_TYPE = 2;
@@ -24,6 +25,9 @@ export const PATTERN_MESSAGES = {
   duplicate: 'Значение выбрано дважды',
   duplicatePattern: 'Этот шаблон уже есть в запросе',
   unknownPattern: (id: number) => `Нет шаблона с id ${id}: обновите страницу`,
+  changed: 'Шаблон уже изменил другой пользователь: обновите страницу',
+  added: 'Другой пользователь добавил шаблон, которого нет на экране: обновите страницу',
+  keptAndRemoved: 'Шаблон и сохраняется, и удаляется',
   unknownType: (id: number) => `Нет типа шаблона с id ${id}`,
   unknownDepartment: (id: number) => `Нет подразделения с id ${id}`,
   unknownPosition: (id: number) => `Нет должности с id ${id}`,
@@ -40,11 +44,13 @@ export type PatternType = z.infer<typeof patternTypeSchema>;
 /**
  * A stored pattern (spec 3): its type, its departments, the positions it leaves out (`id` of the exclusion row,
  * position name, position id) and the positions it covers (`empPosPatternRelations`: every position of its
- * departments not left out; `id` is the position's id, these rows are derived, not stored).
+ * departments not left out; `id` is the position's id, these rows are derived, not stored), and the version of its
+ * row, which every save of the pattern writes (so it covers the lists too) and which a save sends back.
  */
 export const patternSchema = z.object({
   id,
   pattern_type_id: id,
+  version: rowVersionSchema,
   departmentsIds: z.array(named),
   patternEmpPosExclusions: z.array(z.object({ id, name: z.string(), employee_position_id: id })),
   empPosPatternRelations: z.array(z.object({ id, emp_pos_pattern_id: id, employee_position_id: id })),
@@ -61,12 +67,14 @@ function uniqueIds(ids: readonly number[], ctx: z.RefinementCtx, path: (string |
 }
 
 /**
- * One pattern of `POST /v2/pattern`: `id` of a stored pattern to keep it (absent for a new one), its type, its
- * departments (at least one) and the positions of those departments to leave out.
+ * One pattern of `POST /v2/pattern`: `id` of a stored pattern to keep it (absent for a new one) with the version read
+ * (when sent, a save over another user's change of the pattern is refused with a 409), its type, its departments (at
+ * least one) and the positions of those departments to leave out.
  */
 const patternInputSchema = z
   .object({
     id: idSchema.optional(),
+    ...editVersionField,
     pattern_type_id: idSchema,
     department_ids: z.array(idSchema).max(DEPARTMENTS_MAX, PATTERN_MESSAGES.tooManyDepartments),
     excluded_position_ids: z
@@ -83,13 +91,32 @@ const patternInputSchema = z
 
 /**
  * `POST /v2/pattern`: the whole set of patterns as the screen shows it; stored patterns left out are deleted.
- * Example: `{patterns: [{id: 1, pattern_type_id: 2, department_ids: [3], excluded_position_ids: [7]}]}`.
+ * `removed` (optional) lists the stored patterns the screen read and dropped, with their versions: when sent, a
+ * save that would delete a pattern changed since, or one the screen never showed (another user's new pattern), is
+ * refused with a 409; without it the patterns left out are not checked.
+ * Example: `{patterns: [{id: 1, version: '1543', pattern_type_id: 2, department_ids: [3], excluded_position_ids: [7]}],
+ * removed: [{id: 2, version: '1544'}]}`.
  */
 export const patternSaveSchema = z
   .object({
     patterns: z.array(patternInputSchema).max(PATTERNS_MAX, PATTERN_MESSAGES.tooManyPatterns),
+    removed: z
+      .array(z.object({ id: idSchema, version: rowVersionSchema }))
+      .max(PATTERNS_MAX, PATTERN_MESSAGES.tooManyPatterns)
+      .optional(),
   })
   .superRefine((body, ctx) => {
+    const kept = new Set(body.patterns.flatMap((pattern) => (pattern.id === undefined ? [] : [pattern.id])));
+    const removed = new Set<number>();
+    body.removed?.forEach((pattern, index) => {
+      if (kept.has(pattern.id) || removed.has(pattern.id))
+        ctx.addIssue({
+          code: 'custom',
+          message: kept.has(pattern.id) ? PATTERN_MESSAGES.keptAndRemoved : PATTERN_MESSAGES.duplicatePattern,
+          path: ['removed', index, 'id'],
+        });
+      removed.add(pattern.id);
+    });
     const seen = new Set<number>();
     body.patterns.forEach((pattern, index) => {
       if (pattern.id === undefined) return;

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../src/server/db/client.ts';
 import { patternDepartments, patternPositionExclusions, patterns } from '../../src/server/db/schema/index.ts';
 import { loadDemoAirport } from '../../src/server/demo/index.ts';
-import { PATTERN_MESSAGES, type Pattern, type PatternType } from '../../src/shared/postal-statements.ts';
+import { MESSAGES, z } from '../../src/shared/messages.ts';
+import {
+  PATTERN_MESSAGES,
+  type Pattern,
+  type PatternType,
+  patternSchema,
+} from '../../src/shared/postal-statements.ts';
 import { bearer, createTestApp, loginAs, openTestDb } from '../support/testApp.ts';
 
 let db: DbHandle;
@@ -68,6 +74,113 @@ describe('the reads', () => {
   it('refuses a caller without a session (401)', async () => {
     for (const path of ['/v2/pattern', '/v2/pattern-type'])
       expect((await call('GET', path, 'nobody')).statusCode).toBe(401);
+  });
+});
+
+describe('stale edits of POST /v2/pattern', () => {
+  /** A pattern as a body sends it back, with the version read. */
+  const sent = (pattern: Pattern) => ({
+    id: pattern.id,
+    version: pattern.version,
+    pattern_type_id: pattern.pattern_type_id,
+    department_ids: pattern.departmentsIds.map((d) => d.id),
+    excluded_position_ids: pattern.patternEmpPosExclusions.map((e) => e.employee_position_id),
+  });
+  const read = async () => z.array(patternSchema).parse((await call('GET', '/v2/pattern')).json());
+  const flip = (pattern: Pattern) => ({
+    ...sent(pattern),
+    pattern_type_id: pattern.pattern_type_id === 1 ? 2 : 1,
+  });
+
+  it('accepts the versions read, moves those of the changed patterns, and refuses a save over them (409) writing nothing', async () => {
+    const mine = await read();
+    expect(mine.length).toBeGreaterThanOrEqual(3);
+    expect(mine[0].version).toMatch(/^\d+$/);
+    // The other user changes the first pattern with the versions read: accepted; only its version moves.
+    const first = await call('POST', '/v2/pattern', 'viewer', {
+      patterns: [flip(mine[0]), ...mine.slice(1).map(sent)],
+      removed: [],
+    });
+    expect(first.statusCode).toBe(200);
+    const after = z.array(patternSchema).parse(first.json());
+    expect(after[0].version).not.toBe(mine[0].version);
+    expect(after.slice(1)).toEqual(mine.slice(1));
+    // This user changes the second pattern over the first one's old version: refused, the first one named.
+    const before = await stored();
+    const stale = await call('POST', '/v2/pattern', 'admin', {
+      patterns: [sent(mine[0]), flip(mine[1]), ...mine.slice(2).map(sent)],
+      removed: [],
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({
+      message: MESSAGES.staleEdit,
+      fields: { 'patterns.0.id': [PATTERN_MESSAGES.changed] },
+    });
+    // Removing the changed pattern at its old version is refused too, named under removed.
+    const dropped = await call('POST', '/v2/pattern', 'admin', {
+      patterns: mine.slice(1).map(sent),
+      removed: [{ id: mine[0].id, version: mine[0].version }],
+    });
+    expect(dropped.statusCode).toBe(409);
+    expect(dropped.json().fields).toEqual({ 'removed.0.id': [PATTERN_MESSAGES.changed] });
+    expect(await stored()).toEqual(before);
+    expect(await read()).toEqual(after);
+    // With the answer's versions the same change passes.
+    const again = await call('POST', '/v2/pattern', 'admin', {
+      patterns: [sent(after[0]), flip(after[1]), ...after.slice(2).map(sent)],
+      removed: [],
+    });
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('refuses a save that would delete a pattern another user added since (409), unless removed is left out', async () => {
+    const mine = await read();
+    const pds = department('ПДС').id;
+    const added = await call('POST', '/v2/pattern', 'viewer', {
+      patterns: [...mine.map(sent), { pattern_type_id: 2, department_ids: [pds], excluded_position_ids: [] }],
+      removed: [],
+    });
+    expect(added.statusCode).toBe(200);
+    const before = await stored();
+    const stale = await call('POST', '/v2/pattern', 'admin', { patterns: mine.map(sent), removed: [] });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().fields).toEqual({ removed: [PATTERN_MESSAGES.added] });
+    expect(await stored()).toEqual(before);
+    // Without removed (the spec's body) the patterns left out are not checked, nor without versions the kept ones.
+    const unchecked = await call('POST', '/v2/pattern', 'admin', {
+      patterns: mine.map((pattern) => {
+        const { version: _read, ...body } = sent(pattern);
+        return body;
+      }),
+    });
+    expect(unchecked.statusCode).toBe(200);
+    expect(await read()).toHaveLength(mine.length);
+  });
+
+  it('accepts exactly one of two saves sent together over one version', async () => {
+    const mine = await read();
+    const body = { patterns: [flip(mine[0]), ...mine.slice(1).map(sent)], removed: [] };
+    const both = await Promise.all([0, 1].map(() => call('POST', '/v2/pattern', 'admin', body)));
+    expect(both.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+  });
+
+  it('refuses a malformed version and a pattern both kept and removed (422), writing nothing', async () => {
+    const mine = await read();
+    const before = await stored();
+    const res = await call('POST', '/v2/pattern', 'admin', {
+      patterns: [{ ...sent(mine[0]), version: 'abc' }, sent(mine[1])],
+      removed: [
+        { id: mine[1].id, version: mine[1].version },
+        { id: mine[2].id, version: '-1' },
+      ],
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().fields).toEqual({
+      'patterns.0.version': [MESSAGES.rowVersionFormat],
+      'removed.0.id': [PATTERN_MESSAGES.keptAndRemoved],
+      'removed.1.version': [MESSAGES.rowVersionFormat],
+    });
+    expect(await stored()).toEqual(before);
   });
 });
 

@@ -46,3 +46,50 @@ test('as admin: a new pattern with a department and an excluded position is save
   await expect(saved.getByRole('combobox', { name: 'Тип шаблона' })).toHaveText(/Шаблон подразделения/);
   expect(consoleErrors).toEqual([]);
 });
+
+test('as admin in two tabs: a save over the other tab’s newer one is refused with the message, the drafts kept', async ({
+  page,
+  context,
+  consoleErrors,
+}) => {
+  const open = async (tab: Page, reload = false) => {
+    // The same address differs only by its hash: going there again would not load the page anew.
+    await (reload ? tab.reload() : tab.goto(URL));
+    const card = tab.getByRole('region', { name: 'Шаблон 1' });
+    await expect(card.getByRole('combobox', { name: 'Подразделения' })).toHaveText(/СНО/);
+    return card;
+  };
+  const mine = await open(page);
+  const other = await context.newPage();
+  const theirs = await open(other);
+
+  // The other tab adds a department to the first pattern and saves first.
+  await tick(other, theirs, 'Подразделения', DEPARTMENT);
+  await other.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(other.getByRole('status')).toHaveText('Шаблоны сохранены');
+
+  // This tab, still at the version it read, changes the same pattern: refused, its draft kept and the card named.
+  await tick(page, mine, 'Подразделения', 'ПДС');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Запись уже изменил другой пользователь. Откройте её снова и повторите изменения',
+  );
+  await expect(mine).toContainText('Шаблон уже изменил другой пользователь: обновите страницу');
+  await expect(mine.getByRole('combobox', { name: 'Подразделения' })).toHaveText(/ПДС/);
+  await expect(mine.getByRole('combobox', { name: 'Подразделения' })).not.toHaveText(new RegExp(DEPARTMENT));
+  await expect(page.getByRole('status')).toHaveText('Есть несохранённые изменения');
+  await page.screenshot({ path: '/tmp/lab/stale-postal-statements.png', fullPage: true });
+
+  // Opened again, the screen shows the other tab's save and saves over it: the department goes as it came.
+  const again = await open(page, true);
+  await expect(again.getByRole('combobox', { name: 'Подразделения' })).toHaveText(new RegExp(DEPARTMENT));
+  await tick(page, again, 'Подразделения', DEPARTMENT);
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByRole('status')).toHaveText('Шаблоны сохранены');
+  await expect(again.getByRole('combobox', { name: 'Подразделения' })).not.toHaveText(new RegExp(DEPARTMENT));
+  await other.close();
+  // The refused save is the one failed request the browser reports.
+  expect(consoleErrors).toEqual([
+    'Failed to load resource: the server responded with a status of 409 (Conflict)',
+  ]);
+});

@@ -74,6 +74,9 @@ function PatternCard({ context, draft, index, disabled, send }: CardProps) {
         >
           Удалить шаблон
         </button>
+        {errorsUnder(context.fields, `${at}.id`) ? (
+          <p className="postal-pattern__stale">{errorsUnder(context.fields, `${at}.id`)}</p>
+        ) : null}
       </div>
     </PageCard>
   );

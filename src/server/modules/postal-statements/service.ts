@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { MESSAGES } from '../../../shared/messages.ts';
 import {
   PATTERN_MESSAGES,
   type Pattern,
@@ -6,6 +7,7 @@ import {
   type PatternType,
 } from '../../../shared/postal-statements.ts';
 import type { Db, DbHandle } from '../../db/client.ts';
+import { rowVersion } from '../../db/rowVersion.ts';
 import {
   departments,
   employeePositions,
@@ -14,7 +16,7 @@ import {
   patterns,
   patternTypes,
 } from '../../db/schema/index.ts';
-import { type FieldErrors, ValidationError } from '../../domain/errors.ts';
+import { ConflictError, type FieldErrors, ValidationError } from '../../domain/errors.ts';
 import { sortKey } from '../../http/filters.ts';
 
 /** What the service reads: the Drizzle handle and the kind that picks the text collation. */
@@ -34,7 +36,7 @@ async function known(
 /** Every stored pattern with its departments, exclusions and covered positions (spec 3), by id. */
 async function readAll(handle: Db, kind: DbHandle['kind']): Promise<Pattern[]> {
   const stored = await handle
-    .select({ id: patterns.id, pattern_type_id: patterns.patternTypeId })
+    .select({ id: patterns.id, pattern_type_id: patterns.patternTypeId, version: rowVersion(patterns) })
     .from(patterns)
     .orderBy(asc(patterns.id));
   if (stored.length === 0) return [];
@@ -85,6 +87,18 @@ async function readAll(handle: Db, kind: DbHandle['kind']): Promise<Pattern[]> {
   });
 }
 
+/** Whether a pattern of the body is the stored one unchanged: same type, departments and exclusions. */
+function sameAs(stored: Pattern | undefined, sent: PatternSave['patterns'][number]): boolean {
+  const setOf = (ids: readonly number[]) => [...ids].sort((a, b) => a - b).join(',');
+  return (
+    stored !== undefined &&
+    stored.pattern_type_id === sent.pattern_type_id &&
+    setOf(stored.departmentsIds.map((d) => d.id)) === setOf(sent.department_ids) &&
+    setOf(stored.patternEmpPosExclusions.map((e) => e.employee_position_id)) ===
+      setOf(sent.excluded_position_ids)
+  );
+}
+
 /** The body's references that the database does not hold or that break a rule, as 422 fields by body path. */
 async function check(tx: Db, body: PatternSave): Promise<FieldErrors> {
   const fields: FieldErrors = {};
@@ -133,6 +147,36 @@ async function check(tx: Db, body: PatternSave): Promise<FieldErrors> {
   return fields;
 }
 
+/**
+ * Locks the set of patterns for the rest of the transaction and checks the versions the screen sent: a kept pattern
+ * written since its version is named under `patterns.N.id`, a removed one under `removed.N.id`, and when `removed`
+ * is sent, a stored pattern the body neither keeps nor removes (another user's new one) under `removed`. The save
+ * replaces the whole set, so the lock is the table's (share row exclusive: one save of the set at a time, reads go
+ * on); a save waiting for another reads the set that one wrote, its new patterns included, which a lock of the rows
+ * read would not see.
+ */
+async function lockSet(tx: Db, body: PatternSave): Promise<FieldErrors> {
+  await tx.execute(sql`lock table ${patterns} in share row exclusive mode`);
+  const stored = await tx.select({ id: patterns.id, version: rowVersion(patterns) }).from(patterns);
+  const versions = new Map(stored.map((row) => [row.id, row.version]));
+  const stale: FieldErrors = {};
+  body.patterns.forEach((pattern, index) => {
+    const version = pattern.id === undefined ? undefined : versions.get(pattern.id);
+    if (version !== undefined && pattern.version !== undefined && pattern.version !== version)
+      stale[`patterns.${index}.id`] = [PATTERN_MESSAGES.changed];
+  });
+  if (body.removed === undefined) return stale;
+  body.removed.forEach((pattern, index) => {
+    const version = versions.get(pattern.id);
+    // Deleted meanwhile: nothing of the other user's is lost.
+    if (version !== undefined && pattern.version !== version)
+      stale[`removed.${index}.id`] = [PATTERN_MESSAGES.changed];
+  });
+  const known = new Set([...body.patterns, ...body.removed].map((pattern) => pattern.id));
+  if (stored.some((row) => !known.has(row.id))) stale.removed = [PATTERN_MESSAGES.added];
+  return stale;
+}
+
 /** Postal statements (spec 2, 4, 7): the patterns, read and replaced as a whole in one transaction. */
 export function createPostalStatementsService({ db, kind }: PostalStatementsDeps) {
   return {
@@ -149,16 +193,25 @@ export function createPostalStatementsService({ db, kind }: PostalStatementsDeps
     /**
      * Replaces the set of patterns: patterns with an `id` are kept and rewritten, those without are created, stored
      * ones left out are deleted, all in one transaction. Unknown ids, and excluded positions outside the pattern's
-     * departments, are a 422 with fields by body path, and nothing is written. Answers the stored set.
+     * departments, are a 422 with fields by body path; versions sent that another user's save has overtaken are a
+     * 409 naming the patterns (`lockSet`); either way nothing is written. Answers the stored set, every changed or
+     * new pattern at a new version (a pattern sent unchanged keeps its version).
      */
     async save(body: PatternSave): Promise<Pattern[]> {
       // The embedded database has one connection: inside the transaction only `tx` may run a statement.
       return db.transaction(async (tx) => {
+        const stale = await lockSet(tx, body);
         const fields = await check(tx, body);
+        // A fix of the body first (422), then the stale patterns (409, reload to go on).
         if (Object.keys(fields).length > 0) throw new ValidationError(fields);
+        if (Object.keys(stale).length > 0) throw new ConflictError(MESSAGES.staleEdit, stale);
         const kept = body.patterns.flatMap((p) => (p.id === undefined ? [] : [p.id]));
+        const before = new Map((await readAll(tx, kind)).map((pattern) => [pattern.id, pattern]));
         await tx.delete(patterns).where(kept.length > 0 ? notInArray(patterns.id, kept) : undefined);
         for (const pattern of body.patterns) {
+          // A pattern sent as stored is not written: its version moves only when it changes, so a save of the set
+          // is refused only over the patterns another user changed.
+          if (pattern.id !== undefined && sameAs(before.get(pattern.id), pattern)) continue;
           let patternId = pattern.id;
           if (patternId === undefined) {
             const [row] = await tx
