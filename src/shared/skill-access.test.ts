@@ -25,29 +25,35 @@ const RUSSIAN = expect.stringMatching(/[а-яё]/i);
 
 describe('the links of a tab', () => {
   it("reads each tab's item under the spec's key of that tab", () => {
-    expect(SKILL_LINK_SCHEMAS.jobs.parse({ id: 1, skill_id: 2, job_id: 3 })).toEqual({
+    expect(SKILL_LINK_SCHEMAS.jobs.parse({ id: 1, skill_id: 2, job_id: 3, version: '1543' })).toEqual({
       id: 1,
       skill_id: 2,
       job_id: 3,
+      version: '1543',
     });
     expect(
       TABS.map((tab) =>
-        Object.keys(SKILL_LINK_SCHEMAS[tab].parse({ id: 1, skill_id: 2, [TARGET_KEY[tab]]: 3 })),
+        Object.keys(
+          SKILL_LINK_SCHEMAS[tab].parse({ id: 1, skill_id: 2, [TARGET_KEY[tab]]: 3, version: '0' }),
+        ),
       ),
     ).toEqual([
-      ['id', 'skill_id', 'job_id'],
-      ['id', 'skill_id', 'resource_type_id'],
-      ['id', 'skill_id', 'resource_id'],
-      ['id', 'skill_id', 'aircraft_type_id'],
+      ['id', 'skill_id', 'job_id', 'version'],
+      ['id', 'skill_id', 'resource_type_id', 'version'],
+      ['id', 'skill_id', 'resource_id', 'version'],
+      ['id', 'skill_id', 'aircraft_type_id', 'version'],
     ]);
   });
 
   it('refuses a link with a generic target_id or with the key of another tab', () => {
     for (const tab of TABS)
-      expect(SKILL_LINK_SCHEMAS[tab].safeParse({ id: 1, skill_id: 2, target_id: 3 }).success).toBe(false);
-    expect(SKILL_LINK_SCHEMAS.resources.safeParse({ id: 1, skill_id: 2, resource_type_id: 3 }).success).toBe(
-      false,
-    );
+      expect(
+        SKILL_LINK_SCHEMAS[tab].safeParse({ id: 1, skill_id: 2, target_id: 3, version: '0' }).success,
+      ).toBe(false);
+    expect(
+      SKILL_LINK_SCHEMAS.resources.safeParse({ id: 1, skill_id: 2, resource_type_id: 3, version: '0' })
+        .success,
+    ).toBe(false);
   });
 });
 
