@@ -15,7 +15,15 @@ interface Slot {
   worker: Worker;
   running: Pending | null;
   solves: number;
+  /**
+   * The worker still runs a job whose caller went away: its answer will be dropped, and no job is given to it until
+   * then (or until `drainLimit` fires and the worker is replaced after all).
+   */
+  draining: { settled: Promise<void>; settle: () => void; limit: NodeJS.Timeout } | null;
 }
+
+/** Past an abandoned job's own time limit, how long its worker may still take before it is replaced anyway (ms). */
+const DRAIN_GRACE_MS = 3000;
 
 /** Solves in one worker before it is replaced: HiGHS's WASM memory grows and is never given back. */
 const RECYCLE_AFTER = 200;
@@ -83,13 +91,14 @@ export function createSolverPool(size = Math.max(1, Math.min(2, availableParalle
 
   function spawn(): Slot {
     const worker = new Worker(new URL('./solverWorker.mjs', import.meta.url), { stdout: false });
-    const slot: Slot = { worker, running: null, solves: 0 };
+    const slot: Slot = { worker, running: null, solves: 0, draining: null };
     worker.unref();
     worker.on('message', (message: PositionAnswer & { id: number; failed?: string }) => {
       const pending = slot.running;
       slot.running = null;
       slot.solves++;
       worker.unref();
+      endDrain(slot);
       if (pending) {
         unwatch(pending);
         if (message.failed) pending.reject(new Error(message.failed));
@@ -101,6 +110,7 @@ export function createSolverPool(size = Math.max(1, Math.min(2, availableParalle
     const lost = (error: Error) => {
       const pending = slot.running;
       slot.running = null;
+      endDrain(slot);
       if (pending) {
         unwatch(pending);
         pending.reject(error);
@@ -116,6 +126,7 @@ export function createSolverPool(size = Math.max(1, Math.min(2, availableParalle
     const at = slots.indexOf(slot);
     if (at < 0) return;
     slots.splice(at, 1);
+    endDrain(slot);
     slot.worker.removeAllListeners('exit');
     slot.worker.on('exit', () => undefined);
     void slot.worker.terminate();
@@ -129,7 +140,7 @@ export function createSolverPool(size = Math.max(1, Math.min(2, availableParalle
 
   function pump() {
     for (const slot of slots) {
-      if (slot.running) continue;
+      if (slot.running || slot.draining) continue;
       const next = queue.shift();
       if (!next) return;
       slot.running = next;
@@ -139,7 +150,32 @@ export function createSolverPool(size = Math.max(1, Math.min(2, availableParalle
     }
   }
 
-  /** The caller went away: the job leaves the queue, or its worker is replaced mid-solve. */
+  /**
+   * The job's worker is left to finish it (bounded by the job's own time limit) and its answer dropped, rather than
+   * being terminated mid-solve: ending a worker thread while V8 still compiles code for it in the background aborts
+   * the whole process on this Node (a CI run died so, `node_platform.cc` «(data.first) != nullptr», in the test that
+   * abandons jobs just sent). Only a worker still busy `DRAIN_GRACE_MS` past the job's limit is replaced.
+   */
+  function drain(slot: Slot, job: Pending['job']) {
+    let settle = () => {};
+    const settled = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
+    const ms = Math.max(0, Math.min(job.seconds * 1000, job.deadline - Date.now())) + DRAIN_GRACE_MS;
+    const limit = setTimeout(() => replace(slot), ms);
+    limit.unref();
+    slot.draining = { settled, settle, limit };
+    slot.worker.unref();
+  }
+
+  function endDrain(slot: Slot) {
+    if (!slot.draining) return;
+    clearTimeout(slot.draining.limit);
+    slot.draining.settle();
+    slot.draining = null;
+  }
+
+  /** The caller went away: the job leaves the queue, or its worker drains it (see `drain`). */
   function abandon(pending: Pending) {
     unwatch(pending);
     const queued = queue.indexOf(pending);
@@ -147,7 +183,7 @@ export function createSolverPool(size = Math.max(1, Math.min(2, availableParalle
     const slot = slots.find((s) => s.running === pending);
     if (slot) {
       slot.running = null;
-      replace(slot);
+      drain(slot, pending.job);
     }
     pending.reject(new SolverAbortedError());
   }
@@ -176,6 +212,8 @@ export function createSolverPool(size = Math.max(1, Math.min(2, availableParalle
     async close(): Promise<void> {
       closed = true;
       for (const pending of queue.splice(0)) pending.reject(new Error('the solver pool is closed'));
+      // Not ended mid-solve either (see `drain`): a worker finishing an abandoned job is waited for.
+      await Promise.all(slots.map((slot) => slot.draining?.settled));
       await Promise.all(
         slots.splice(0).map((slot) => {
           slot.worker.removeAllListeners('exit');

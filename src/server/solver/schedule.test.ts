@@ -1,5 +1,6 @@
 import { getEventListeners } from 'node:events';
-import { afterAll, describe, expect, it } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { longestStretch } from '../../../tests/support/threadStall.ts';
 import { WorkAbandonedError } from '../db/gate.ts';
 import { createSolverPool } from './pool.ts';
@@ -197,11 +198,15 @@ describe('solving on the worker pool', () => {
     );
     // One listener per job passed Node's limit of 10 (MaxListenersExceededWarning at 11 positions).
     expect(getEventListeners(caller.signal, 'abort')).toHaveLength(1);
+    // The two running jobs are left to finish and dropped, not ended mid-solve (pool.ts, `drain`).
+    const terminate = vi.spyOn(Worker.prototype, 'terminate');
     caller.abort();
     const settled = await Promise.allSettled(jobs);
     expect(settled.every((s) => s.status === 'rejected' && s.reason instanceof WorkAbandonedError)).toBe(
       true,
     );
+    expect(terminate).not.toHaveBeenCalled();
+    terminate.mockRestore();
     // The pool goes on: a new job after the abandonment is answered.
     const after = await pool.solve({
       demand: Int32Array.of(1, 1),
