@@ -17,7 +17,7 @@ interface Slot {
   solves: number;
   /**
    * The worker still runs a job whose caller went away: its answer will be dropped, and no job is given to it until
-   * then (or until `drainLimit` fires and the worker is replaced after all).
+   * then (or until `limit` fires and the worker is replaced after all).
    */
   draining: { settled: Promise<void>; settle: () => void; limit: NodeJS.Timeout } | null;
 }
@@ -50,8 +50,8 @@ class SolverAbortedError extends WorkAbandonedError {}
 /**
  * A pool of HiGHS worker threads (min(2, cores)): jobs queue and each worker runs one at a time, so positions solve
  * in parallel and the HTTP thread neither builds a model nor calls `run()`: a job is a position's demand and shifts,
- * its answer the cover and the shifts used. A job whose signal aborts leaves the queue, or ends its worker mid-solve
- * (a replacement starts). Idle workers do not keep the process alive.
+ * its answer the cover and the shifts used. A job whose signal aborts leaves the queue, or is finished by its worker
+ * and its answer dropped (`drain`). Idle workers do not keep the process alive.
  */
 export function createSolverPool(size = Math.max(1, Math.min(2, availableParallelism()))) {
   const slots: Slot[] = [];
