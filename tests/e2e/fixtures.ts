@@ -37,6 +37,12 @@ export function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/** A timeline's focus status: the first element describing its canvas (the current time's text may follow it). */
+export async function focusStatusOf(page: Page, canvas: Locator): Promise<Locator> {
+  const [status] = ((await canvas.getAttribute('aria-describedby')) ?? '').split(' ');
+  return page.locator(`[id="${status}"]`);
+}
+
 /** Picks the first turnaround of today in an evaluation panel's turnaround picker. */
 export async function chooseTurnaround(page: Page, panel: Locator): Promise<void> {
   const select = panel.getByRole('combobox', { name: 'Оборот', exact: true });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { collectErrors, expect, signIn, base as test } from './fixtures.ts';
+import { collectErrors, expect, focusStatusOf, signIn, base as test } from './fixtures.ts';
 
 const URL = '/resource-planning';
 const STORAGE_KEY = 'staffPlanning';
@@ -167,7 +167,7 @@ test.describe('staff planning as planner', () => {
     // The keyboard walks the bars and Enter opens the hint.
     const timeline = page.getByRole('application', { name: 'Рейсы и задачи' });
     await timeline.focus();
-    const focusStatus = page.locator(`[id="${await timeline.getAttribute('aria-describedby')}"]`);
+    const focusStatus = await focusStatusOf(page, timeline);
     await page.keyboard.press('ArrowRight');
     await expect(focusStatus).toContainText(':');
     const onFirst = await focusStatus.textContent();
@@ -294,7 +294,7 @@ test('the task chosen from the menu stays selected across a reload: ringed, on s
   // first rows, it is off screen until the timeline brings it into view.
   const timeline = page.getByRole('application', { name: 'Рейсы и задачи' });
   await timeline.focus();
-  const focusStatus = page.locator(`[id="${await timeline.getAttribute('aria-describedby')}"]`);
+  const focusStatus = await focusStatusOf(page, timeline);
   await page.keyboard.press('ArrowRight');
   for (let i = 0; i < 30; i += 1) await page.keyboard.press('ArrowDown');
   await expect(focusStatus).toContainText(':');

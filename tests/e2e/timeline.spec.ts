@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, focusStatusOf, test } from './fixtures.ts';
 
 const DEMO = '/react_app/timeline?rows=200&bars=5000&days=7&window=1';
 
@@ -113,7 +113,7 @@ test.describe('timeline showcase', () => {
     await openDemo(page);
     const canvas = page.getByRole('application', { name: 'Задачи по строкам' });
     await canvas.focus();
-    const status = page.locator(`[id="${await canvas.getAttribute('aria-describedby')}"]`);
+    const status = await focusStatusOf(page, canvas);
     await page.keyboard.press('ArrowDown');
     await expect(status).toHaveText(/^Задача \d+: /);
     const first = await status.textContent();
