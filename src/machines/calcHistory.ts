@@ -2,8 +2,9 @@
  * The saved-calculations screen's actions (spec 2, /planning-calc-history): rename a row inline and delete a row after
  * a confirmation. The list itself is the grid machine's; after a rename or a delete this machine asks it to reload
  * (`refreshList`, provided by the screen). A name is checked here before it is sent; the server's refusal of it is
- * shown under the input, a failed delete in an error popup. A rename sends back the row's version as listed: when
- * another rename came first (409), the message shows under the input, the draft stays and the list reloads.
+ * kept as `nameError` (the screen shows it above the grid, describing the input), a failed delete in an error popup.
+ * A rename sends back the row's version as listed: when another rename came first (409), that message is kept the
+ * same way, the draft stays and the list reloads.
  */
 import { assertEvent, assign, type ErrorActorEvent, fromPromise, setup } from 'xstate';
 import { parseApiError } from '../app/api/errors.ts';
