@@ -5,11 +5,9 @@ import {
   type DelayEmployee,
   EMPLOYEE_PAGE,
 } from '../../../shared/delay-employee.ts';
-import { MESSAGES } from '../../../shared/messages.ts';
 import { instantToWallClock, wallClockToInstant } from '../../../shared/wallClock.ts';
-import { anyOf } from '../../db/anyOf.ts';
 import type { Db, DbHandle } from '../../db/client.ts';
-import { rowVersion } from '../../db/rowVersion.ts';
+import { lockVersions, refuseSave, rowVersion } from '../../db/rowVersion.ts';
 import {
   airlines,
   delayIataCodes,
@@ -18,7 +16,7 @@ import {
   flightDelays,
   flights,
 } from '../../db/schema/index.ts';
-import { ConflictError, type FieldErrors, ValidationError } from '../../domain/errors.ts';
+import type { FieldErrors } from '../../domain/errors.ts';
 import { filterText, searchAny, sortKey } from '../../http/filters.ts';
 import type { QueryOf } from '../../http/list.ts';
 
@@ -41,21 +39,6 @@ async function knownEmployees(tx: Db, ids: number[]) {
   if (ids.length === 0) return new Set<number>();
   const rows = await tx.select({ id: employees.id }).from(employees).where(inArray(employees.id, ids));
   return new Set(rows.map((row) => row.id));
-}
-
-/**
- * Locks the delays of a save for the rest of its transaction, in one statement in id order (two saves over shared
- * delays take their locks alike and never deadlock), and answers their versions by id; a delay not answered is gone.
- * A save waiting for another's lock reads the version that one wrote.
- */
-async function lockDelays(tx: Db, ids: number[]) {
-  const rows = await tx
-    .select({ id: flightDelays.id, version: rowVersion(flightDelays) })
-    .from(flightDelays)
-    .where(anyOf(flightDelays.id, ids))
-    .orderBy(asc(flightDelays.id))
-    .for('update');
-  return new Map(rows.map((row) => [row.id, row.version]));
 }
 
 /** Delays and the employees answerable for them (delay-employee screen, spec 2, 4, 7). */
@@ -152,7 +135,8 @@ export function createDelayEmployeeService({ db, kind }: DelayEmployeeDeps) {
       // The embedded database has one connection: inside the transaction only `tx` may run a statement.
       return db.transaction(async (tx) => {
         const delayIds = body.items.map((item) => item.delay_id);
-        const delays = await lockDelays(tx, delayIds);
+        // Locked in id order (two saves over shared delays never deadlock); a delay not answered is gone.
+        const delays = await lockVersions(tx, flightDelays, flightDelays.id, delayIds);
         const people = await knownEmployees(
           tx,
           body.items.flatMap((item) => (item.employee_id === null ? [] : [item.employee_id])),
@@ -166,13 +150,13 @@ export function createDelayEmployeeService({ db, kind }: DelayEmployeeDeps) {
               DELAY_EMPLOYEE_MESSAGES.unknownEmployee(item.employee_id),
             ];
         });
-        if (Object.keys(fields).length > 0) throw new ValidationError(fields);
         const stale: FieldErrors = {};
         body.items.forEach((item, index) => {
-          if (item.version !== undefined && item.version !== delays.get(item.delay_id))
+          const version = delays.get(item.delay_id);
+          if (version !== undefined && item.version !== undefined && item.version !== version)
             stale[`items.${index}.employee_id`] = [DELAY_EMPLOYEE_MESSAGES.changed];
         });
-        if (Object.keys(stale).length > 0) throw new ConflictError(MESSAGES.staleEdit, stale);
+        refuseSave(fields, stale);
         for (const item of body.items)
           await tx
             .update(flightDelays)

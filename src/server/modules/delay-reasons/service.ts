@@ -12,9 +12,8 @@ import {
   UNSTORED_VERSION,
 } from '../../../shared/delay-reasons.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
-import { anyOf } from '../../db/anyOf.ts';
 import type { Db, DbHandle } from '../../db/client.ts';
-import { rowVersion } from '../../db/rowVersion.ts';
+import { lockVersions, refuseSave, rowVersion } from '../../db/rowVersion.ts';
 import { appConfig, delayIataCodes, delayRrpCodes } from '../../db/schema/index.ts';
 import { ConflictError, type FieldErrors, NotFoundError, ValidationError } from '../../domain/errors.ts';
 
@@ -39,19 +38,12 @@ async function lockChanges(
   fields: FieldErrors,
   stale: FieldErrors,
 ) {
-  if (items.length === 0) return;
-  const found = await tx
-    .select({ id: table.id, version: rowVersion(table) })
-    .from(table)
-    .where(
-      anyOf(
-        table.id,
-        items.map((item) => item.id),
-      ),
-    )
-    .orderBy(asc(table.id))
-    .for('update');
-  const versions = new Map(found.map((row) => [row.id, row.version]));
+  const versions = await lockVersions(
+    tx,
+    table,
+    table.id,
+    items.map((item) => item.id),
+  );
   const message = list === 'delayIata' ? DELAY_MESSAGES.unknownIata : DELAY_MESSAGES.unknownRrp;
   items.forEach((item, index) => {
     const version = versions.get(item.id);
@@ -134,9 +126,7 @@ export function createDelayReasonsService({ db }: DelayReasonsDeps) {
         const stale: FieldErrors = {};
         await lockChanges(tx, delayIataCodes, 'delayIata', body.delayIata, fields, stale);
         await lockChanges(tx, delayRrpCodes, 'delayRrp', body.delayRrp, fields, stale);
-        // A fix of the body first (422), then the stale items (409, reload to go on).
-        if (Object.keys(fields).length > 0) throw new ValidationError(fields);
-        if (Object.keys(stale).length > 0) throw new ConflictError(MESSAGES.staleEdit, stale);
+        refuseSave(fields, stale);
         await writeFlags(tx, delayIataCodes, body.delayIata);
         await writeFlags(tx, delayRrpCodes, body.delayRrp);
         return lists(tx);

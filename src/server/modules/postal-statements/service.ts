@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { MESSAGES } from '../../../shared/messages.ts';
 import {
   PATTERN_MESSAGES,
   type Pattern,
@@ -7,7 +6,7 @@ import {
   type PatternType,
 } from '../../../shared/postal-statements.ts';
 import type { Db, DbHandle } from '../../db/client.ts';
-import { rowVersion } from '../../db/rowVersion.ts';
+import { refuseSave, rowVersion } from '../../db/rowVersion.ts';
 import {
   departments,
   employeePositions,
@@ -16,7 +15,7 @@ import {
   patterns,
   patternTypes,
 } from '../../db/schema/index.ts';
-import { ConflictError, type FieldErrors, ValidationError } from '../../domain/errors.ts';
+import type { FieldErrors } from '../../domain/errors.ts';
 import { sortKey } from '../../http/filters.ts';
 
 /** What the service reads: the Drizzle handle and the kind that picks the text collation. */
@@ -202,9 +201,7 @@ export function createPostalStatementsService({ db, kind }: PostalStatementsDeps
       return db.transaction(async (tx) => {
         const stale = await lockSet(tx, body);
         const fields = await check(tx, body);
-        // A fix of the body first (422), then the stale patterns (409, reload to go on).
-        if (Object.keys(fields).length > 0) throw new ValidationError(fields);
-        if (Object.keys(stale).length > 0) throw new ConflictError(MESSAGES.staleEdit, stale);
+        refuseSave(fields, stale);
         const kept = body.patterns.flatMap((p) => (p.id === undefined ? [] : [p.id]));
         const before = new Map((await readAll(tx, kind)).map((pattern) => [pattern.id, pattern]));
         await tx.delete(patterns).where(kept.length > 0 ? notInArray(patterns.id, kept) : undefined);

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, or } from 'drizzle-orm';
-import { MESSAGES } from '../../../shared/messages.ts';
 import {
   linkKey,
   NO_LINKS_VERSION,
@@ -16,7 +15,7 @@ import {
 } from '../../../shared/skill-access.ts';
 import { anyOf } from '../../db/anyOf.ts';
 import type { Db, DbHandle } from '../../db/client.ts';
-import { rowVersion } from '../../db/rowVersion.ts';
+import { refuseSave, rowVersion } from '../../db/rowVersion.ts';
 import {
   aircraftTypes,
   jobs,
@@ -25,7 +24,7 @@ import {
   skillAccesses,
   skills,
 } from '../../db/schema/index.ts';
-import { ConflictError, type FieldErrors, ValidationError } from '../../domain/errors.ts';
+import type { FieldErrors } from '../../domain/errors.ts';
 import { sortKey } from '../../http/filters.ts';
 
 /** What the service reads: the Drizzle handle and the kind that picks the text collation. */
@@ -230,8 +229,7 @@ export function createSkillAccessService({ db, kind }: SkillAccessDeps) {
         const touched = [...input.add, ...input.remove].map((pair) => pair.skill_id);
         const locked = await lockSkills(tx, tab, touched, input.versions ?? []);
         const fields = { ...(await checkIds(tx, tab, input)), ...locked.fields };
-        if (Object.keys(fields).length > 0) throw new ValidationError(fields);
-        if (Object.keys(locked.stale).length > 0) throw new ConflictError(MESSAGES.staleEdit, locked.stale);
+        refuseSave(fields, locked.stale);
         if (input.remove.length > 0)
           await tx
             .delete(skillAccesses)

@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { MESSAGES } from '../../../shared/messages.ts';
 import {
   type DistanceDelete,
   type DistanceEntry,
@@ -11,7 +10,7 @@ import {
 } from '../../../shared/workplace.ts';
 import { anyOf } from '../../db/anyOf.ts';
 import type { Db, DbHandle } from '../../db/client.ts';
-import { rowVersion } from '../../db/rowVersion.ts';
+import { refuseSave, rowVersion } from '../../db/rowVersion.ts';
 import { workplaceDistances, workplaces } from '../../db/schema/index.ts';
 import { ConflictError, type FieldErrors, ValidationError } from '../../domain/errors.ts';
 
@@ -87,12 +86,6 @@ export function createWorkplaceService({ db }: WorkplaceDeps) {
         addField(stale, `update.${index}.distance`, WORKPLACE_MESSAGES.changed);
     });
     return stale;
-  }
-
-  /** Refuses a save: its 422 fields first (a fix of the body), then its stale entries (409, reload to go on). */
-  function refuseIf(fields: FieldErrors, stale: FieldErrors) {
-    if (Object.keys(fields).length > 0) throw new ValidationError(fields);
-    if (Object.keys(stale).length > 0) throw new ConflictError(MESSAGES.staleEdit, stale);
   }
 
   /** New pairs that already have an entry: another user saved them since the screen loaded (409). */
@@ -181,7 +174,7 @@ export function createWorkplaceService({ db }: WorkplaceDeps) {
       return db.transaction(async (tx) => {
         const fields: FieldErrors = {};
         await checkWorkplaces(tx, 'create', input.create, fields);
-        refuseIf(fields, await lockUpdates(tx, input.update, fields));
+        refuseSave(fields, await lockUpdates(tx, input.update, fields));
         await checkFresh(tx, input.create);
         return [...(await writeCreates(tx, input.create)), ...(await writeUpdates(tx, input.update))];
       });
@@ -194,7 +187,7 @@ export function createWorkplaceService({ db }: WorkplaceDeps) {
     async update(entries: DistanceUpdate[]): Promise<DistanceEntry[]> {
       return db.transaction(async (tx) => {
         const fields: FieldErrors = {};
-        refuseIf(fields, await lockUpdates(tx, entries, fields));
+        refuseSave(fields, await lockUpdates(tx, entries, fields));
         return writeUpdates(tx, entries);
       });
     },
