@@ -1,5 +1,6 @@
 import { type FieldErrors, zodFieldErrors } from '../app/api/errors.ts';
 import { type Allocation, type AllocationInput, allocationBodySchema } from '../shared/allocation.ts';
+import { sentVersion } from '../shared/rowVersion.ts';
 
 /**
  * What the allocation modal holds: chosen ids, the two flags, and the numbers as typed (text), so a half-typed
@@ -80,7 +81,7 @@ function payloadOf(form: AllocationForm): Record<string, unknown> {
       ? null
       : { from: numberOf(form.distance_from), to: numberOf(form.distance_to) },
     coefs: filledCoefTypes(form).map((id) => ({ coef_type_id: id, value: numberOf(form.coefs[id]) })),
-    ...(form.version === null ? {} : { version: form.version }),
+    ...sentVersion(form.version),
   };
 }
 

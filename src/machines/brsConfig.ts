@@ -15,6 +15,7 @@ import {
   type BrsSettings,
   brsSettingsSchema,
 } from '../shared/brs-config.ts';
+import { sentVersion } from '../shared/rowVersion.ts';
 import type { LoadPageParams, LoadPageResult } from './grid.ts';
 
 /** The settings as the form holds them: a number being typed may be empty. */
@@ -251,7 +252,7 @@ export const brsConfigMachine = setup({
                 registerId: edit.registerId,
                 body: {
                   ...brsSettingsSchema.parse(edit.draft),
-                  ...(edit.version === null ? {} : { version: edit.version }),
+                  ...sentVersion(edit.version),
                 },
               };
             },

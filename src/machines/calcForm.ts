@@ -4,6 +4,7 @@
  */
 import { type FieldErrors, zodFieldErrors } from '../app/api/errors.ts';
 import type { JobOptions } from '../app/tariff-calc/api.ts';
+import { sentVersion } from '../shared/rowVersion.ts';
 import {
   CALC_MESSAGES,
   CALC_SOURCE,
@@ -171,7 +172,7 @@ export function calcPayload(
 /** An update's body before validation: `version` only when one was read (null is no version). */
 function updateBodyOf(form: CalcForm) {
   const { version, ...rest } = form;
-  return version === null ? rest : { ...rest, version };
+  return { ...rest, ...sentVersion(version) };
 }
 
 /**

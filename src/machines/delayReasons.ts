@@ -15,6 +15,7 @@ import {
   type DelayUpdate,
   matchesSearch,
 } from '../shared/delay-reasons.ts';
+import { sentVersion } from '../shared/rowVersion.ts';
 
 export type DelayTab = 'rrp' | 'iata';
 
@@ -79,7 +80,7 @@ function asList(context: DelayReasonsContext, tab: DelayTab): DelayChange[] {
   const versions = new Map(storedOf(context.lists, tab).map((item) => [item.id, item.version]));
   return Object.entries(context.changed[tab]).map(([id, flag]) => {
     const version = versions.get(Number(id));
-    return { id: Number(id), is_reason_airport: flag, ...(version === undefined ? {} : { version }) };
+    return { id: Number(id), is_reason_airport: flag, ...sentVersion(version) };
   });
 }
 

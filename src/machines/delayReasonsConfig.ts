@@ -9,6 +9,7 @@ import { fieldMessage, parseApiError } from '../app/api/errors.ts';
 import { loadUnfinishedTasksTime, saveUnfinishedTasksTime } from '../app/delay-reasons/api.ts';
 import { CONFIG_SCHEMAS, type ConfigSave, type UnfinishedTasksConfig } from '../shared/delay-reasons.ts';
 import { MESSAGES } from '../shared/messages.ts';
+import { sentVersion } from '../shared/rowVersion.ts';
 
 export interface DelayReasonsConfigContext {
   stored: number | null;
@@ -99,7 +100,7 @@ export const delayReasonsConfigMachine = setup({
         src: 'saveConfig',
         input: ({ context }) => ({
           value: context.value ?? 0,
-          ...(context.version === null ? {} : { version: context.version }),
+          ...sentVersion(context.version),
         }),
         onDone: {
           target: 'editing.saved',

@@ -22,6 +22,7 @@ import {
   type PatternSave,
   type PatternType,
 } from '../shared/postal-statements.ts';
+import { sentVersion } from '../shared/rowVersion.ts';
 
 /** A pattern as the screen edits it; `key` tells drafts apart before a new one has an id. */
 export interface PatternDraft {
@@ -104,7 +105,7 @@ export function saveBody(drafts: readonly PatternDraft[], read: readonly ReadPat
   return {
     patterns: drafts.map(({ id, version, pattern_type_id, department_ids, excluded_position_ids }) => ({
       ...(id === undefined ? {} : { id }),
-      ...(version === undefined ? {} : { version }),
+      ...sentVersion(version),
       pattern_type_id,
       department_ids,
       excluded_position_ids,

@@ -14,6 +14,7 @@ import {
   replaceEmployee,
   updateTeam,
 } from '../app/team-planning/api.ts';
+import { sentVersion } from '../shared/rowVersion.ts';
 import {
   replaceResultSchema,
   type Team,
@@ -249,7 +250,7 @@ function checkTeam(form: TeamForm): FormCheck<TeamPayload> {
   });
   if (form.begin && form.end && form.begin >= form.end) errors.end_datetime = [PERIOD_ORDER];
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, payload: form.version === null ? candidate : { ...candidate, version: form.version } };
+  return { ok: true, payload: { ...candidate, ...sentVersion(form.version) } };
 }
 
 /** The client check of each modal type. */

@@ -1,4 +1,5 @@
 import { type FieldErrors, zodFieldErrors } from '../app/api/errors.ts';
+import { sentVersion } from '../shared/rowVersion.ts';
 import {
   PARENT_ACCESS_TYPE_ID,
   VIP_LINK_KEYS,
@@ -97,6 +98,6 @@ export function checkVipForm(
   if (!result.success) return { ok: false, errors: zodFieldErrors(result.error) };
   return {
     ok: true,
-    payload: form.version === null ? result.data : { ...result.data, version: form.version },
+    payload: { ...result.data, ...sentVersion(form.version) },
   };
 }

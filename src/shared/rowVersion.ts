@@ -11,3 +11,10 @@ export const rowVersionSchema = z.string().regex(/^\d{1,10}$/, MESSAGES.rowVersi
 
 /** The optional `version` of an edit's body: without it the save is not checked (API clients of the spec's bodies). */
 export const editVersionField = { version: rowVersionSchema.optional() };
+
+/**
+ * The `version` an edit's body carries: the one read with the record, or none for a new record (then the save is not
+ * checked). Example: `{...body, ...sentVersion('1543')}` sends `version: '1543'`; `sentVersion(null)` adds nothing.
+ */
+export const sentVersion = (version: string | null | undefined): { version?: string } =>
+  version === null || version === undefined ? {} : { version };
