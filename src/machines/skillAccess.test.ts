@@ -31,14 +31,20 @@ const STORED: Record<SkillAccessTab, SkillLink[]> = {
   aircraftTypes: [{ id: 103, skill_id: 1, aircraft_type_id: 10, version: V1 }],
 };
 
-/** The screen's machine on fakes: `save` decides how the server answers; loads and saves are recorded. */
-function start(save: (body: SkillAccessUpdate) => Promise<SkillLink[]> = async () => []) {
+/**
+ * The screen's machine on fakes: `save` decides how the server answers, `links` what a load answers (by the
+ * number of loads before it); loads and saves are recorded.
+ */
+function start(
+  save: (body: SkillAccessUpdate) => Promise<SkillLink[]> = async () => [],
+  links: (tab: SkillAccessTab, before: number) => SkillLink[] = (tab) => STORED[tab],
+) {
   const calls = { loads: [] as SkillAccessTab[], saves: [] as SkillAccessUpdate[] };
   const logic = skillAccessMachine.provide({
     actors: {
       loadTab: fromPromise(async ({ input }: { input: { tab: SkillAccessTab } }) => {
         calls.loads.push(input.tab);
-        return { skills: SKILLS, items: ITEMS, links: STORED[input.tab] };
+        return { skills: SKILLS, items: ITEMS, links: links(input.tab, calls.loads.length - 1) };
       }),
       saveTab: fromPromise(async ({ input }: { input: SkillAccessUpdate }) => {
         calls.saves.push(input);
@@ -262,5 +268,24 @@ describe('when saving', () => {
     actor.send({ type: 'TAB.SELECT', tab: 'jobs' });
     await ready(actor);
     expect(actor.getSnapshot().context).toMatchObject({ added: [], message: null, versions: { 1: V1 } });
+  });
+
+  it('cancelling after a refused save drops the changes and loads the tab again, with the other user’s links', async () => {
+    const refused = new ApiError(MESSAGES.staleEdit, {}, 409);
+    const theirs: SkillLink[] = [...STORED.jobs, { id: 104, skill_id: 1, job_id: 11, version: '2712047999' }];
+    const { actor, calls } = start(
+      () => Promise.reject(refused),
+      (tab, before) => (before === 0 ? STORED[tab] : theirs),
+    );
+    await ready(actor);
+    actor.send({ type: 'LINK.TOGGLE', targetId: 10 });
+    actor.send({ type: 'CHANGES.SAVE' });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && s.context.message !== null);
+    actor.send({ type: 'CHANGES.CANCEL' });
+    await ready(actor);
+    expect(calls.loads).toEqual(['jobs', 'jobs']);
+    expect(actor.getSnapshot().context).toMatchObject({ tab: 'jobs', added: [], removed: [], message: null });
+    expect(linked(actor, 1, 10)).toBe(true);
+    expect(linked(actor, 1, 11)).toBe(true);
   });
 });

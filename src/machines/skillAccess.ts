@@ -3,8 +3,9 @@
  * a skill and ticks or unticks items of the current tab; the ticks gather as added and removed pairs (unticking a
  * pending addition drops it). Saving sends the tab's pairs with the versions read of their skills' links, stores the
  * answered links (and their new versions) and shows 'Сохранено'; a save refused because another user changed one of
- * those skills' links first (409) keeps the pairs and shows the message. Switching tabs loads the tab afresh and
- * drops unsaved pairs (the body of a save is one tab).
+ * those skills' links first (409) keeps the pairs and shows the message. Cancelling drops the pairs and loads the
+ * tab afresh (after a 409: the other user's links). Switching tabs loads the tab afresh and drops unsaved pairs
+ * too (the body of a save is one tab).
  */
 import { assertEvent, assign, type ErrorActorEvent, fromPromise, setup } from 'xstate';
 import { parseApiError } from '../app/api/errors.ts';
@@ -42,6 +43,7 @@ export type SkillAccessEvent =
   | { type: 'SKILL.SELECT'; skillId: number }
   | { type: 'LINK.TOGGLE'; targetId: number }
   | { type: 'CHANGES.SAVE' }
+  | { type: 'CHANGES.CANCEL' }
   | { type: 'LOAD.RETRY' };
 
 interface TabData {
@@ -124,6 +126,7 @@ export const skillAccessMachine = setup({
       assertEvent(event, 'TAB.SELECT');
       return { tab: event.tab, added: [], removed: [], message: null };
     }),
+    dropChanges: assign({ added: [], removed: [], message: null }),
     setSkill: assign(({ event }) => {
       assertEvent(event, 'SKILL.SELECT');
       return { skillId: event.skillId };
@@ -195,6 +198,7 @@ export const skillAccessMachine = setup({
           on: {
             'LINK.TOGGLE': { guard: 'isSkillChosen?', actions: 'toggleLink' },
             'CHANGES.SAVE': { guard: 'hasChanges?', target: 'saving' },
+            'CHANGES.CANCEL': { target: '#skillAccess.loading', actions: 'dropChanges' },
           },
         },
         saving: {

@@ -141,14 +141,20 @@ describe('when editing', () => {
     expect(actor.getSnapshot().context).toMatchObject({ pendingCreate: [], pendingUpdate: [] });
   });
 
-  it('cancelling returns to view mode and forgets the edits', async () => {
-    const { actor } = start();
+  it('cancelling forgets the edits and reloads, so the matrix shows what another user stored meanwhile', async () => {
+    const newer = STORED.map((entry) =>
+      entry.id === 10 ? { ...entry, distance: 321, version: '1700' } : entry,
+    );
+    const { actor, calls } = start(written, async () => newer);
     await inView(actor);
     actor.send({ type: 'EDIT.START' });
     change(actor, 1, 3, 300);
     actor.send({ type: 'EDIT.CANCEL' });
-    expect(actor.getSnapshot().hasTag('view')).toBe(true);
     expect(actor.getSnapshot().context.pendingCreate).toEqual([]);
+    await inView(actor);
+    expect(calls.loads).toHaveLength(2);
+    expect(cellDistance(actor.getSnapshot().context, 1, 2)).toBe(321);
+    expect(cellDistance(actor.getSnapshot().context, 1, 3)).toBeNull();
   });
 });
 

@@ -3,7 +3,7 @@
  * Edits accumulate as pending create and update lists keyed by the pair, a new edit of a pair replacing the old
  * one; a changed entry carries the version it was read at, so a save over another user's change is refused (409)
  * and the lists are kept. Saving and deleting return to view mode, clear the lists and reload; a save first takes
- * the written entries (their new versions) from its answer.
+ * the written entries (their new versions) from its answer. Cancelling drops the lists and reloads as well.
  */
 import { assertEvent, assign, type ErrorActorEvent, fromPromise, not, setup } from 'xstate';
 import { type FieldErrors, parseApiError, zodFieldErrors } from '../app/api/errors.ts';
@@ -215,7 +215,8 @@ export const workplaceDistanceMachine = setup({
       tags: ['edit'],
       on: {
         'CELL.CHANGE': { actions: 'recordEdit' },
-        'EDIT.CANCEL': { target: 'view', actions: 'clearPending' },
+        // Cancel reloads: after a refused save (another user's change) the screen then shows what is stored now.
+        'EDIT.CANCEL': { target: 'loading', actions: 'clearPending' },
         'EDIT.SAVE': [
           { guard: not('hasPending?'), target: 'view', actions: 'clearPending' },
           { guard: 'isValid?', target: 'saving' },

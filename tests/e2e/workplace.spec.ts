@@ -119,8 +119,11 @@ test('as admin in two tabs: a save over the other tab’s newer save is refused 
   await expect(page.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
   await page.screenshot({ path: 'test-results/workplace-stale.png' });
   await page.getByRole('button', { name: 'Отмена' }).click();
+  // Cancelling reloads the matrix: the other tab's save is on screen at once, the message gone.
+  await expect(cell(page, 'Выход 3 → МС-2')).toHaveText(/: 321$/);
+  await expect(page.getByRole('alert')).toHaveCount(0);
 
-  // Loaded again, the screen shows the other tab's save and saves over it.
+  // Opened again, the screen saves over the other tab's save.
   await open(page);
   await expect(page.getByLabel(label)).toHaveValue('321');
   // Another value than the refused one: a retry of this test starts from it and must still see a change.

@@ -30,6 +30,12 @@ export default function Screen() {
           disabled: busy || loading || pending === 0,
           variant: 'success' as const,
         },
+        {
+          label: 'Отмена',
+          onClick: () => actor.send({ type: 'CHANGES.CANCEL' }),
+          disabled: busy || loading || (pending === 0 && !context.message),
+          variant: 'secondary' as const,
+        },
       ]
     : [];
 
