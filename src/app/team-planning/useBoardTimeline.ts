@@ -9,7 +9,9 @@ import { type AnyFlight, type BoardModel, flightHint, flightText, teamLabel } fr
  */
 export function useBoardTimeline(model: BoardModel<AnyFlight>) {
   const now = useNowMinute();
-  return useMemo(
+  // The minute's tick changes only `now`: the texts' functions keep their identity, so the board's lists and
+  // labels are not rebuilt every minute.
+  const props = useMemo(
     () => ({
       rowCount: model.teams.length,
       rowLabel: (row: number) => teamLabel(model.teams[row]),
@@ -21,11 +23,11 @@ export function useBoardTimeline(model: BoardModel<AnyFlight>) {
         `${model.teams[model.bars.rows[bar]].name}: ${flightHint(model.flights[bar]).replaceAll('\n', ', ')}`,
       barText: (bar: number) => flightText(model.flights[bar]),
       rowShade: model.shade,
-      now,
       menuLabel: 'Действия с рейсом',
       // 30 px a team, at least 240, at most 640.
       height: Math.min(640, Math.max(240, 60 + model.teams.length * 30)),
     }),
-    [model, now],
+    [model],
   );
+  return useMemo(() => ({ ...props, now }), [props, now]);
 }
