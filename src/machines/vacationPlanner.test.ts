@@ -186,6 +186,15 @@ describe('when dragging across days', () => {
     expect(actor.getSnapshot().context.drafts).toEqual({});
     expect(calls.loads).toHaveLength(1);
   });
+
+  it('takes the end of no drag (a second pointer-up) as nothing: no refusal, no load', async () => {
+    const { actor, calls } = start();
+    await ready(actor);
+    actor.send({ type: 'DRAG.END' });
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(actor.getSnapshot().context.message).toBeNull();
+    expect(calls.loads).toHaveLength(1);
+  });
 });
 
 describe('when saving', () => {

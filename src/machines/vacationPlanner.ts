@@ -9,7 +9,7 @@
  * restarts it (the older request is aborted), and a change during a planning reload or a save waits for it to finish
  * (the shortage row and the written plans are not given up) and loads with the latest query then.
  */
-import { assertEvent, assign, type ErrorActorEvent, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, type ErrorActorEvent, fromPromise, not, setup } from 'xstate';
 import { parseApiError } from '../app/api/errors.ts';
 import { loadVacation, saveVacation, type VacationLoad, type VacationQuery } from '../app/vacation/api.ts';
 import {
@@ -154,9 +154,13 @@ const dragMoves = {
   'DRAG.CANCEL': { actions: 'dropDrag' },
 } as const;
 
-/** A finished drag or a toggled day: the plan when it fits the days left (then `next`), else its refusal. */
+/**
+ * A finished drag or a toggled day: the plan when it fits the days left (then `next`), else its refusal. The end of
+ * no drag (a second pointer-up) is nothing.
+ */
 function planThen<Next extends { target?: 'planning' | 'loading'; reenter?: true }>(next: Next) {
   const plan = [
+    { guard: not('hasPlan?') },
     { guard: 'isPlanAllowed?', ...next, actions: 'applyPlan' },
     { actions: 'refusePlan' },
   ] as const;
@@ -185,6 +189,7 @@ export const vacationPlannerMachine = setup({
     ),
   },
   guards: {
+    'hasPlan?': ({ context, event }) => nextPlan(context, event) !== null,
     'isPlanAllowed?': ({ context, event }) => {
       const next = nextPlan(context, event);
       return next !== null && next[1].length <= (context.answer?.total_left ?? 0);

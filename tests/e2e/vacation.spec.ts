@@ -76,4 +76,28 @@ test.describe('vacation planner as planner', () => {
     expect(day1 > day0 && day2 > day1).toBe(true);
     expect(errors).toEqual([]);
   });
+
+  test('a drag let go outside the grid ends there: the days it crossed are planned, none stays marked as dragged', async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    const id = await createCalc(page.request, `E2E отпуска за краем ${Date.now()}`);
+    await page.goto(`/planning-vacation/${id}`);
+    const first = page.locator('[data-cell="0:0"]');
+    await expect(first).toBeVisible({ timeout: 30_000 });
+    const from = await first.boundingBox();
+    const to = await page.locator('[data-cell="0:2"]').boundingBox();
+    const title = await page.getByRole('heading', { level: 1 }).boundingBox();
+    if (!from || !to || !title) throw new Error('the cells have no box');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 6 });
+    // Out of the grid (onto the page's title) and let go there.
+    await page.mouse.move(title.x + 10, title.y + title.height / 2, { steps: 4 });
+    await page.mouse.up();
+    await expect(page.locator('[data-cell="0:2"]')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('.vacation-cell--dragged')).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: 'Не сохранено: сотрудников 1' })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
 });

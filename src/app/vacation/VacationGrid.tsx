@@ -1,4 +1,11 @@
-import { type CSSProperties, type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  type PointerEvent,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { type CellComponentProps, Grid, useGridRef } from 'react-window';
 import {
   inDrag,
@@ -155,6 +162,21 @@ export function VacationGrid({
     if (cell && cell.date !== context.drag.to) send({ type: 'DRAG.OVER', date: cell.date });
   };
 
+  // A drag ends wherever the pointer is let go: past the grid's edge too (the range then stops at the last day it
+  // crossed), where the grid itself would not hear it and the days would stay marked.
+  const dragging = context.drag !== null;
+  useEffect(() => {
+    if (!dragging) return;
+    const end = () => send({ type: 'DRAG.END' });
+    const cancel = () => send({ type: 'DRAG.CANCEL' });
+    window.addEventListener('pointerup', end);
+    window.addEventListener('pointercancel', cancel);
+    return () => {
+      window.removeEventListener('pointerup', end);
+      window.removeEventListener('pointercancel', cancel);
+    };
+  }, [dragging, send]);
+
   const at = (style: CSSProperties) => ({ position: 'absolute', ...style }) as CSSProperties;
   return (
     <div
@@ -164,8 +186,6 @@ export function VacationGrid({
         gridTemplateRows: `${HEAD_HEIGHT}px ${PROFIT_HEIGHT}px ${height}px`,
       }}
       onPointerMove={onPointerMove}
-      onPointerUp={() => context.drag && send({ type: 'DRAG.END' })}
-      onPointerCancel={() => send({ type: 'DRAG.CANCEL' })}
     >
       <div className="vacation-grid__corner">Сотрудник · осталось дней</div>
       <div className="vacation-grid__clip" aria-hidden="true">
