@@ -21,6 +21,9 @@ export const maxDemandSchema = z.object({
   }),
 });
 
+/** Max demand of several positions (`/planning/max-demand/positions`), in the order asked. */
+export const maxDemandsSchema = z.object({ data: z.array(maxDemandSchema.shape.data) });
+
 /** One slot of the typical week of the peak graph. */
 const peakPointSchema = z.object({
   /** Start of the slot, as a date of the period's first week: 'YYYY-MM-DD HH:mm:ss'. */

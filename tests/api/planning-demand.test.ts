@@ -280,6 +280,35 @@ describe('when asking the max demand of a position', () => {
   });
 });
 
+describe('when asking the max demand of several positions at once', () => {
+  it('answers each position as its own call would, in the order asked, a repeat once', async () => {
+    const query = `${DAY}&min_time=10&flight_status[]=3&flight_status[]=4`;
+    const res = await get(
+      `/planning/max-demand/positions?${query}&employee_position_id[]=${positionB}&employee_position_id[]=${positionA}&employee_position_id[]=${positionB}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual([
+      await maxDemand(`${query}&employee_position_id=${positionB}`),
+      await maxDemand(`${query}&employee_position_id=${positionA}`),
+    ]);
+    expect(res.json().data.map((row: { max_count: number }) => row.max_count)).toEqual([2, 3]);
+  });
+
+  it('refuses a missing or unknown position and a bad period with a 400 on the field', async () => {
+    const fields = async (query: string) => {
+      const res = await get(`/planning/max-demand/positions?${query}`);
+      expect(res.statusCode, res.body).toBe(400);
+      return Object.keys(res.json().fields);
+    };
+    expect(await fields(DAY)).toEqual(['employee_position_id']);
+    expect(await fields(`${DAY}&employee_position_id[]=${positionA}&employee_position_id[]=999999`)).toEqual([
+      'employee_position_id',
+    ]);
+    expect(await fields(`employee_position_id[]=${positionA}`)).toEqual(['begin_datetime']);
+    expect(await fields(`${DAY}&employee_position_id[]=x`)).toEqual(['employee_position_id.0']);
+  });
+});
+
 describe('when drawing the peak graph', () => {
   const TWO_WEEKS = 'begin_period_date=2030-06-03&end_period_date=2030-06-16&step=15';
   const graph = async (query: string) => {

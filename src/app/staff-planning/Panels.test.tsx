@@ -51,13 +51,16 @@ function renderPeakGraph() {
   };
 }
 
-function renderMaxDemand() {
+function renderMaxDemand(
+  filters: StaffPlanningFilters = FILTERS,
+  positions: { id: number; name: string }[] = [{ id: 3, name: 'Грузчик' }],
+) {
   const user = userEvent.setup();
   const onResult = vi.fn();
   render(
     <MaxDemandPanel
-      filters={FILTERS}
-      positions={[{ id: 3, name: 'Грузчик' }]}
+      filters={filters}
+      positions={positions}
       maxDemand={{ minTime: 0, rows: [] }}
       onResult={onResult}
     />,
@@ -156,7 +159,7 @@ describe('when the server refuses a peak graph', () => {
 describe('when max demand is counted', () => {
   it('takes only whole minutes and sends them as min_time', async () => {
     const urls = stubServer(() =>
-      Response.json({ data: { max_count: 2, begin: null, end: null, employee_position_id: 3 } }),
+      Response.json({ data: [{ max_count: 2, begin: null, end: null, employee_position_id: 3 }] }),
     );
     const { user, onResult, minTime, calculate } = renderMaxDemand();
     await user.clear(minTime);
@@ -167,6 +170,24 @@ describe('when max demand is counted', () => {
       expect(onResult).toHaveBeenCalledWith(25, [expect.objectContaining({ max_count: 2 })]),
     );
     expect(urls[0]).toContain('min_time=25&');
+  });
+
+  it('asks every listed position in one call when none is chosen, and keeps the answer in its order', async () => {
+    const positions = Array.from({ length: 25 }, (_, i) => ({ id: 100 + i, name: `Должность ${i + 1}` }));
+    const answer = positions.map((p) => ({
+      max_count: 1,
+      begin: null,
+      end: null,
+      employee_position_id: p.id,
+    }));
+    const urls = stubServer(() => Response.json({ data: answer }));
+    const { user, onResult, calculate } = renderMaxDemand({ ...FILTERS, positions: [] }, positions);
+    await user.click(calculate);
+    await waitFor(() => expect(onResult).toHaveBeenCalledWith(0, answer));
+    expect(urls).toHaveLength(1);
+    const asked = new URL(urls[0], 'http://x');
+    expect(asked.pathname).toBe('/api/planning/max-demand/positions');
+    expect(asked.searchParams.getAll('employee_position_id[]')).toEqual(positions.map((p) => String(p.id)));
   });
 
   it('shows the server message about min_time under its input instead of the generic note', async () => {
@@ -190,7 +211,7 @@ describe('when max demand and the peak graph answer for the same screen', () => 
 
   it('sends the peak graph the screen\u2019s «Вид расписания», «Статусы заявок» and type, as max demand', async () => {
     const urls = stubServer(() =>
-      Response.json({ data: { max_count: 2, begin: null, end: null, employee_position_id: 3 } }),
+      Response.json({ data: [{ max_count: 2, begin: null, end: null, employee_position_id: 3 }] }),
     );
     const max = renderMaxDemand();
     await max.user.click(max.calculate);

@@ -5,7 +5,7 @@ import type { PassengerCount, PeakGraph } from '../../shared/planning-demand.ts'
 import { scheduleFieldError } from '../../shared/shift-schedules.ts';
 import { wallClockText } from '../../shared/wallClock.ts';
 import { type FieldErrors, fieldMessage, parseApiError } from '../api/errors.ts';
-import { loadMaxDemand, loadPassengerCount, loadPeakGraph } from './api.ts';
+import { loadMaxDemands, loadPassengerCount, loadPeakGraph } from './api.ts';
 import type { ChartAxisKind } from './chartFormat.ts';
 import { stampWeekday } from './chartFormat.ts';
 import { WholeInput } from './WholeInput.tsx';
@@ -40,8 +40,6 @@ function PanelChart(props: {
   );
 }
 
-/** Positions asked at most in one max-demand run (one request each). */
-const MAX_POSITIONS = 20;
 /** Peak slots listed per position, the highest first. */
 const PEAKS_SHOWN = 5;
 
@@ -121,18 +119,14 @@ export function MaxDemandPanel(props: {
   const calculate = () =>
     run(async () => {
       const minutes = Number(minTime.trim() || 0);
-      const rows: MaxDemandRow[] = [];
-      for (const id of chosen.slice(0, MAX_POSITIONS)) {
-        rows.push(
-          await loadMaxDemand({
-            begin_datetime: apiStamp(filters.range.from),
-            end_datetime: apiStamp(filters.range.to),
-            ...flightLists(filters),
-            min_time: minutes,
-            employee_position_id: id,
-          }),
-        );
-      }
+      if (chosen.length === 0) return onResult(minutes, []);
+      const rows = await loadMaxDemands({
+        begin_datetime: apiStamp(filters.range.from),
+        end_datetime: apiStamp(filters.range.to),
+        ...flightLists(filters),
+        min_time: minutes,
+        'employee_position_id[]': chosen,
+      });
       onResult(minutes, rows);
     });
   return (

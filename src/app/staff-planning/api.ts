@@ -5,7 +5,7 @@
  */
 import { z } from '../../shared/messages.ts';
 import {
-  maxDemandSchema,
+  maxDemandsSchema,
   passengerCountSchema,
   peakGraphSchema,
   taskEmployeeInfoSchema,
@@ -125,9 +125,13 @@ export function loadTaskEmployees(taskId: number, signal?: AbortSignal) {
   });
 }
 
-/** The largest demand of one position lasting at least `min_time` minutes (`/planning/max-demand`). */
-export async function loadMaxDemand(query: Query, signal?: AbortSignal) {
-  return (await call(api, '/planning/max-demand', maxDemandSchema, { query, signal })).data;
+/**
+ * The largest demand lasting at least `min_time` minutes of each position of `employee_position_id[]`, in their
+ * order, from one read of the period (`/planning/max-demand/positions`; the spec's `/planning/max-demand` asks
+ * one position a call).
+ */
+export async function loadMaxDemands(query: Query, signal?: AbortSignal) {
+  return (await call(api, '/planning/max-demand/positions', maxDemandsSchema, { query, signal })).data;
 }
 
 /** The peak graph of the chosen positions (`planning/peak-graph`). */

@@ -181,6 +181,42 @@ export function createPlanningDemandService({ db, heavy }: DemandDeps) {
     };
   }
 
+  /**
+   * Max demand of each position (see `maxDemand` below), from one read of the period's tasks; a position's sweep
+   * is a few ms, and the HTTP thread answers others between them.
+   */
+  async function maxDemands(
+    query: { period: Period; positionIds: number[]; minTimeMinutes: number; filter: FlightFilter },
+    zone: string,
+    signal?: AbortSignal,
+  ) {
+    const { period } = query;
+    const rows = await demandTasks(period, query.positionIds, query.filter, signal);
+    const begin = period.begin.getTime();
+    const end = period.end.getTime();
+    const rowsOf = rowsByPosition(rows.position);
+    const wall = wallClockMs(zone);
+    const out = [];
+    for (const positionId of query.positionIds) {
+      if (out.length > 0) await yieldToEvents();
+      signal?.throwIfAborted();
+      const mine = rowsOf.get(positionId) ?? [];
+      const found = maxDemand(
+        Float64Array.from(mine, (i) => Math.max(rows.starts[i], begin)),
+        Float64Array.from(mine, (i) => Math.min(rows.ends[i], end)),
+        Int32Array.from(mine, (i) => rows.counts[i]),
+        query.minTimeMinutes * MS_PER_MINUTE,
+      );
+      out.push({
+        max_count: found?.max ?? 0,
+        begin: found ? formatWall(wall(found.begin)) : null,
+        end: found ? formatWall(wall(found.end)) : null,
+        employee_position_id: positionId,
+      });
+    }
+    return out;
+  }
+
   return {
     /** The ids of `ids` that the reference list does not hold. */
     async missingIds(kind: IdKind, ids: number[]): Promise<number[]> {
@@ -209,23 +245,12 @@ export function createPlanningDemandService({ db, heavy }: DemandDeps) {
       zone: string,
       signal?: AbortSignal,
     ) {
-      const { period, positionId } = query;
-      const rows = await demandTasks(period, [positionId], query.filter, signal);
-      const begin = period.begin.getTime();
-      const end = period.end.getTime();
-      const starts = rows.starts.map((t) => Math.max(t, begin));
-      const ends = rows.ends.map((t) => Math.min(t, end));
-      const found = maxDemand(starts, ends, rows.counts, query.minTimeMinutes * MS_PER_MINUTE);
-      const wall = wallClockMs(zone);
-      return {
-        data: {
-          max_count: found?.max ?? 0,
-          begin: found ? formatWall(wall(found.begin)) : null,
-          end: found ? formatWall(wall(found.end)) : null,
-          employee_position_id: positionId,
-        },
-      };
+      const [data] = await maxDemands({ ...query, positionIds: [query.positionId] }, zone, signal);
+      return { data };
     },
+
+    /** The same for several positions at once, in their order: the period's tasks are read once for all of them. */
+    maxDemands,
 
     /**
      * Demand per slot of `stepMinutes` of each position over whole calendar weeks, wall clock in `zone`: slot 0 is

@@ -6,6 +6,7 @@ import {
   MAX_DEVIATION_PERCENT,
   MAX_REPEAT_IN_PERIOD,
   maxDemandSchema,
+  maxDemandsSchema,
   passengerCountSchema,
   peakGraphSchema,
   SHIFT_TYPES,
@@ -18,7 +19,7 @@ import { anyRule } from '../../http/access.ts';
 import { BadRequestError } from '../../http/errors.ts';
 import { plainQuery } from '../../http/list.ts';
 import { readDays, requirePeriod } from '../../http/period.ts';
-import { queryArray, queryId, queryIds, queryText } from '../../http/query.ts';
+import { queryArray, queryId, queryIds, queryList, queryText } from '../../http/query.ts';
 import { routeGroup } from '../../http/route.ts';
 import { sendTypedJson } from '../../http/typedJson.ts';
 import type { ModuleOptions } from '../index.ts';
@@ -29,6 +30,9 @@ const route = routeGroup({
   tags: ['Планирование: потребность'],
   access: anyRule('strategic-planning-index'),
 });
+
+/** Positions asked at most in one `/planning/max-demand/positions`. */
+const MAX_DEMAND_POSITIONS = 500;
 
 /** Longest min_time: the longest period, in minutes. */
 const MAX_MIN_TIME = MAX_PERIOD_DAYS * 1440;
@@ -130,6 +134,50 @@ export const planningDemandRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
         request.timeZone,
         request.signal,
       );
+    },
+  );
+
+  app.get(
+    '/planning/max-demand/positions',
+    route({
+      summary: 'Максимальная потребность нескольких должностей за период',
+      description: `Как /planning/max-demand, но для каждой должности employee_position_id[] (1…${MAX_DEMAND_POSITIONS}) за одно чтение задач периода: data — список ответов в порядке должностей запроса (повторы убираются).`,
+      querystring: plainQuery({
+        begin_datetime: queryText.optional(),
+        end_datetime: queryText.optional(),
+        flight_schedule: queryIds.optional(),
+        flight_type: queryIds.optional(),
+        flight_status: queryIds.optional(),
+        min_time: queryWhole(0, MAX_MIN_TIME).optional(),
+        employee_position_id: queryList(queryId, MAX_DEMAND_POSITIONS),
+      }),
+      response: maxDemandsSchema,
+    }),
+    async (request) => {
+      const q = request.query;
+      const period = requirePeriod(q, 'begin_datetime', 'end_datetime', request.timeZone);
+      const positionIds = [...new Set(q.employee_position_id)];
+      await refuseUnknown(demand, {
+        employee_position_id: ['position', positionIds],
+        flight_schedule: ['flightSchedule', q.flight_schedule],
+        flight_type: ['flightType', q.flight_type],
+        flight_status: ['flightStatus', q.flight_status],
+      });
+      const data = await demand.maxDemands(
+        {
+          period,
+          positionIds,
+          minTimeMinutes: q.min_time ?? 0,
+          filter: {
+            flightSchedule: q.flight_schedule,
+            flightType: q.flight_type,
+            flightStatus: q.flight_status,
+          },
+        },
+        request.timeZone,
+        request.signal,
+      );
+      return { data };
     },
   );
 
