@@ -381,6 +381,10 @@ export const TEAM_MESSAGES = {
   notOnShift: (from: string, to: string) => `Бригада не на смене во время рейса (${from} – ${to})`,
   noFreeEmployee: (position: string, job: string, from: string, to: string) =>
     `Нет свободного сотрудника должности «${position}» для задачи «${job}» ${from} – ${to}`,
+  /** An assignment's refusal: members of the position there are, but each holds an overlapping task then. */
+  noFreeStaff: (list: string) => `Нет свободных сотрудников: ${list}`,
+  /** An assignment's refusal: no member of the position has the skills the task demands (job, aircraft type, …). */
+  noSkilledStaff: (list: string) => `Нет сотрудников с навыками для задач рейса: ${list}`,
   noPosition: (position: string) => `В бригаде нет должности «${position}», нужной рейсу`,
   teamDeleted: (name: string) => `Бригада "${name}" успешно удалена`,
   fileNotFound: 'Файл не найден',

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { skillAccesses, taskEmployees } from '../../src/server/db/schema/index.ts';
+import { skillAccesses, skills, taskEmployees } from '../../src/server/db/schema/index.ts';
 import { assignPreviewSchema, suitableTeamsSchema, TEAM_MESSAGES } from '../../src/shared/team-planning.ts';
 import { instantToWallClock } from '../../src/shared/wallClock.ts';
 import { findTeamFlight, freeEmployeesOf, type TeamFlight, teamBody } from '../support/teamBody.ts';
@@ -183,9 +183,63 @@ describe('short refusals', () => {
       },
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe(`Нет свободных сотрудников: ${lower(positionName)} ×${task.count}`);
+    expect(res.json().message).toBe(TEAM_MESSAGES.noFreeStaff(`${lower(positionName)} ×${task.count}`));
     const verdict = await preview(empty);
     expect(verdict.possible).toBe(false);
+  });
+
+  it('says «no skills» of members free but not allowed the task, and «no free» of skilled members who are busy', async () => {
+    const from = (await suitable()).find((t) => t.name === 'Малая')?.id;
+    const reassignTo = async (to: number) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/team-planning/v1/team-flight/reassign',
+        headers: admin,
+        payload: { flight_aid: flight.aid, from_team_id: from, to_team_id: to },
+      });
+      expect(res.statusCode).toBe(422);
+      return res.json().message;
+    };
+    const list = `${lower(positionName)} ×${task.count}`;
+    const [{ job_id, end_at }] = await rows<{ job_id: number; end_at: string }>(
+      `select job_id, end_at from tasks where id = ${task.id}`,
+    );
+    // Busy: every member holds another task overlapping the flight's; nobody needs a skill.
+    const busy = await freeEmployeesOf(app.db, flight.positionId, task.count, 80);
+    const [elsewhere] = await rows<{ id: number }>(
+      `select k.id from tasks k where k.begin_at < '${new Date(end_at).toISOString()}'
+          and k.end_at > '${new Date(task.begin_at).toISOString()}'
+          and k.flight_id not in (select f from turnarounds t, unnest(array[t.arrival_flight_id, t.departure_flight_id]) f
+                                   where t.aid = ${flight.aid} and f is not null)
+        order by k.id limit 1`,
+    );
+    await app.db
+      .insert(taskEmployees)
+      .values(
+        busy.map((id) => ({ taskId: elsewhere.id, employeeId: id, employeePositionId: flight.positionId })),
+      );
+    const busyTeam = await createTeam(busy, { name: 'Занятая' });
+    expect(await reassignTo(busyTeam)).toBe(TEAM_MESSAGES.noFreeStaff(list));
+    expect((await suitable()).find((t) => t.id === busyTeam)?.reasons).toEqual([
+      TEAM_MESSAGES.noFreeStaff(list),
+    ]);
+    // Unskilled: free members, but the task's job is granted by a skill none of them holds.
+    const [skill] = await app.db.insert(skills).values({ name: 'Допуск к работе рейса' }).returning();
+    await app.db.insert(skillAccesses).values({ skillId: skill.id, jobId: job_id });
+    try {
+      const unskilled = await createTeam(await freeEmployeesOf(app.db, flight.positionId, task.count, 60), {
+        name: 'Без допуска',
+      });
+      expect(await reassignTo(unskilled)).toBe(TEAM_MESSAGES.noSkilledStaff(list));
+      const verdicts = await suitable();
+      expect(verdicts.find((t) => t.id === unskilled)?.reasons).toEqual([TEAM_MESSAGES.noSkilledStaff(list)]);
+      expect(await preview(unskilled, from)).toMatchObject({
+        possible: false,
+        reasons: [TEAM_MESSAGES.noSkilledStaff(list)],
+      });
+    } finally {
+      await app.db.delete(skillAccesses).where(sql`${skillAccesses.skillId} = ${skill.id}`);
+    }
   });
 
   it('shows the shift and the flight as DD.MM.YYYY HH:mm', async () => {

@@ -150,6 +150,10 @@ async function evaluate(reader: Reader, pair: Pair, team: TeamRow, zone: string)
   const grants = await skillGrants(reader, taskItems(relevant));
   const held = await skillsOf(reader, [...memberIds]);
   const keysOf = new Map(relevant.map((t) => [t.id, taskKeys(t)]));
+  const allowed = (employeeId: number, taskId: number) =>
+    (keysOf.get(taskId) ?? []).every((key) =>
+      skillsAllow(grants.get(key), held.get(employeeId) ?? new Set()),
+    );
   const plan = planAssignment({
     tasks: relevant.map((t) => ({
       id: t.id,
@@ -161,10 +165,7 @@ async function evaluate(reader: Reader, pair: Pair, team: TeamRow, zone: string)
     members,
     positions: [...positionIds],
     busy,
-    allowed: (employeeId, taskId) =>
-      (keysOf.get(taskId) ?? []).every((key) =>
-        skillsAllow(grants.get(key), held.get(employeeId) ?? new Set()),
-      ),
+    allowed,
   });
   const positionName = new Map(positions.map((p) => [p.id, p.name]));
   const worst = (shorts: AssignmentPlan['short']) => {
@@ -175,8 +176,19 @@ async function evaluate(reader: Reader, pair: Pair, team: TeamRow, zone: string)
       .sort((a, b) => a.name.localeCompare(b.name, 'ru') || a.id - b.id);
   };
   // One sentence for every need left without anyone, not one per task: 'Нет свободных сотрудников: грузчик ×4'.
-  const none = worst(plan.short.filter((s) => s.none));
-  if (none.length) addField(refusals, 'team_id', PREVIEW_MESSAGES.noFreeStaff(shortageList(none)));
+  // A need the position's members may not do at all (skills: job, resources, aircraft type) has its own sentence:
+  // the planner then changes the members or their skills, not the times.
+  const unskilled = (s: AssignmentPlan['short'][number]) => {
+    const ofPosition = members.filter((m) => m.positionId === s.positionId);
+    return ofPosition.length > 0 && ofPosition.every((m) => !allowed(m.employeeId, s.taskId));
+  };
+  const nobody = plan.short.filter((s) => s.none);
+  const busyNeeds = worst(nobody.filter((s) => !unskilled(s)));
+  const skillNeeds = worst(nobody.filter(unskilled));
+  if (busyNeeds.length) addField(refusals, 'team_id', TEAM_MESSAGES.noFreeStaff(shortageList(busyNeeds)));
+  if (skillNeeds.length)
+    addField(refusals, 'team_id', TEAM_MESSAGES.noSkilledStaff(shortageList(skillNeeds)));
+  const none = worst(nobody);
   const refused = new Set(none.map((p) => p.id));
   return {
     refusals,

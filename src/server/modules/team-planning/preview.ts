@@ -14,8 +14,6 @@ export function shortageList(items: readonly { name: string; missing: number }[]
 
 /** The team planning texts the shared TEAM_MESSAGES does not have. */
 export const PREVIEW_MESSAGES = {
-  /** A refusal: for some need not one member could be given. */
-  noFreeStaff: (list: string) => `Нет свободных сотрудников: ${list}`,
   /** Not suitable: tasks would stay short. */
   shortOf: (list: string) => `Не хватает сотрудников: ${list}`,
 } as const;
