@@ -6,6 +6,7 @@ export * from './DataGrid/index.ts';
 export * from './DatePicker/index.ts';
 export { Dropdown, type DropdownProps } from './Dropdown.tsx';
 export { ErrorPopup, type ErrorPopupProps } from './ErrorPopup.tsx';
+export { FilterPanel } from './FilterPanel.tsx';
 export { LoadFailure, type LoadFailureProps } from './LoadFailure.tsx';
 export { Modal, type ModalProps } from './Modal.tsx';
 export { NumberInput, type NumberInputProps } from './NumberInput.tsx';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { wallClockText } from '../../shared/wallClock.ts';
 import { buildPlanning } from '../../workers/planningData.ts';
-import { barLabelOf, formatApiSpan, hintOf, rowLabelOf } from './format.ts';
+import { barLabelOf, filtersSummary, formatApiSpan, hintOf, rowLabelOf } from './format.ts';
 
 const { set } = buildPlanning([
   {
@@ -79,5 +79,42 @@ describe('API stamps as the screen shows them', () => {
     expect(formatApiSpan('2026-11-23 23:35:00', '2026-11-24 00:25:00')).toBe(
       '23.11.2026 23:35 – 24.11.2026 00:25',
     );
+  });
+});
+
+describe('the folded filters’ summary', () => {
+  const reference = {
+    scales: [{ id: 1, name: '15 минут', period: 15, is_default: 1 }],
+    departments: [{ id: 4, name: 'СНО' }],
+  };
+  const filters = {
+    flightSchedule: [2, 3],
+    flightStatus: [16, 19],
+    flightType: [],
+    flightClass: [],
+    departmentId: null,
+    positions: [],
+    jobs: [],
+    resourceTypes: [],
+    workingShifts: [],
+    periodType: 2,
+    scale: 15,
+    parameterType: 1,
+    range: { from: '2026-11-25 00:00', to: '2026-12-25 23:59' },
+  };
+
+  it('says the period, the scale and the parameter type', () => {
+    expect(filtersSummary(filters, reference)).toBe(
+      '25.11.2026 00:00 – 25.12.2026 23:59 · 15 минут · сотрудники',
+    );
+  });
+
+  it('adds the department and how many of each narrowing list are chosen', () => {
+    expect(
+      filtersSummary(
+        { ...filters, departmentId: 4, positions: [1, 2], jobs: [7], parameterType: 2, scale: 45 },
+        reference,
+      ),
+    ).toBe('25.11.2026 00:00 – 25.12.2026 23:59 · 45 мин · ресурсы · СНО · должностей: 2 · работ: 1');
   });
 });

@@ -1,10 +1,12 @@
 /**
- * Texts of the staff-planning screen read from the worker's typed arrays: row labels, bar hints and ARIA texts.
- * Nothing here builds a per-bar object; each function reads the arrays for the one bar or row it is asked about.
+ * Texts of the staff-planning screen read from the worker's typed arrays: row labels, bar hints and ARIA texts, and
+ * the folded filters' summary. Nothing here builds a per-bar object; each function reads the arrays for the one bar
+ * or row it is asked about.
  */
 import dayjs from 'dayjs';
+import type { StaffPlanningFilters } from '../../machines/staffPlanningFilters.ts';
 import { wallClockText } from '../../shared/wallClock.ts';
-import type { PlanningSet } from './api.ts';
+import type { PlanningReferenceLists, PlanningSet } from './api.ts';
 
 /**
  * A span of two API stamps: 'DD.MM.YYYY HH:mm – HH:mm' within one day, both in full otherwise.
@@ -64,4 +66,35 @@ export function barLabelOf(set: PlanningSet, bar: number, selected = false): str
   const t = set.texts;
   const label = `${t[set.numberText[set.rows[bar]]]}: ${t[set.nameText[bar]]}, ${formatClock(set.starts[bar], true)} – ${formatClock(set.ends[bar])}, назначено ${set.assigned[bar]} из ${set.need[bar]}`;
   return selected ? `${label}, выбрана` : label;
+}
+
+/** The lists counted in the folded summary, with their words. */
+const COUNTED = [
+  ['flightType', 'типов рейса'],
+  ['flightClass', 'классов рейса'],
+  ['positions', 'должностей'],
+  ['jobs', 'работ'],
+  ['resourceTypes', 'типов ресурсов'],
+  ['workingShifts', 'смен'],
+] as const;
+
+/**
+ * What the folded filters say: the period, the scale, the parameter type, the department and how many of the
+ * narrowing lists are chosen. Example: '25.11.2026 00:00 – 25.12.2026 23:59 · 15 минут · сотрудники · должностей: 2'.
+ */
+export function filtersSummary(
+  filters: StaffPlanningFilters,
+  reference: Pick<PlanningReferenceLists, 'scales' | 'departments'>,
+): string {
+  const scale = reference.scales.find((s) => s.period === filters.scale)?.name ?? `${filters.scale} мин`;
+  const department = reference.departments.find((d) => d.id === filters.departmentId)?.name;
+  return [
+    formatApiSpan(filters.range.from, filters.range.to),
+    scale,
+    filters.parameterType === 2 ? 'ресурсы' : 'сотрудники',
+    ...(department ? [department] : []),
+    ...COUNTED.filter(([key]) => filters[key].length > 0).map(
+      ([key, word]) => `${word}: ${filters[key].length}`,
+    ),
+  ].join(' · ');
 }
