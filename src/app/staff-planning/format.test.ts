@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { StaffPlanningFilters } from '../../machines/staffPlanningFilters.ts';
 import { wallClockText } from '../../shared/wallClock.ts';
 import { buildPlanning } from '../../workers/planningData.ts';
 import { barLabelOf, filtersSummary, formatApiSpan, hintOf, rowLabelOf } from './format.ts';
@@ -84,8 +85,8 @@ describe('API stamps as the screen shows them', () => {
 
 describe('the folded filters’ summary', () => {
   const reference = {
-    scales: [{ id: 1, name: '15 минут', period: 15, is_default: 1 }],
-    departments: [{ id: 4, name: 'СНО' }],
+    scales: [{ id: 1, name: '15 минут', period: 15, is_default: true }],
+    departments: [{ id: 4, name: 'СНО', full_name: 'Служба наземного обслуживания' }],
   };
   const filters = {
     flightSchedule: [2, 3],
@@ -101,7 +102,7 @@ describe('the folded filters’ summary', () => {
     scale: 15,
     parameterType: 1,
     range: { from: '2026-11-25 00:00', to: '2026-12-25 23:59' },
-  };
+  } satisfies StaffPlanningFilters;
 
   it('says the period, the scale and the parameter type', () => {
     expect(filtersSummary(filters, reference)).toBe(
