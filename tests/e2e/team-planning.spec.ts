@@ -452,3 +452,16 @@ test('in two tabs: a team saved over the other tab’s newer save is refused wit
   // The refused save is the one failed request the browser reports.
   expect(errors).toEqual(['Failed to load resource: the server responded with a status of 409 (Conflict)']);
 });
+
+test('a department-team editor builds teams only in his department: the form offers it alone, preset', async ({
+  page,
+}) => {
+  await signIn(page, 'brigadir');
+  await page.goto('/team-planning');
+  await page.getByRole('button', { name: 'Создать бригаду' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Создание бригады' });
+  const department = dialog.getByRole('combobox', { name: 'Подразделение', exact: true });
+  await expect(department).toHaveText(/СНО/);
+  await department.click();
+  await expect(page.getByRole('listbox', { name: 'Подразделение' }).getByRole('option')).toHaveText(['СНО']);
+});

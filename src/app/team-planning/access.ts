@@ -20,3 +20,24 @@ export function canChangeTeam(rules: TeamRules, teamDepartmentId: number): boole
   if (!rules.editDepartment) return false;
   return rules.departmentId === null || rules.departmentId === teamDepartmentId;
 }
+
+/**
+ * The one department a user may build teams in, when he is held to it: `edit-department-team` without `team-all`
+ * and with a department in the session; otherwise null (every department, the server's 403 still guards).
+ * Example: `{teamAll: false, editDepartment: true, departmentId: 3}` → 3; `{teamAll: true, …}` → null.
+ */
+export function ownTeamDepartment(rules: TeamRules): number | null {
+  return !rules.teamAll && rules.editDepartment ? rules.departmentId : null;
+}
+
+/**
+ * The departments the team form offers: only the user's own when he is held to it, else all of them.
+ * Example: departments [СНО 3, ССТ 4], `{teamAll: false, editDepartment: true, departmentId: 3}` → [СНО 3].
+ */
+export function teamFormDepartments<T extends { id: number }>(
+  rules: TeamRules,
+  departments: readonly T[],
+): T[] {
+  const own = ownTeamDepartment(rules);
+  return own === null ? [...departments] : departments.filter((department) => department.id === own);
+}

@@ -22,7 +22,7 @@ import { readTimeZone } from '../api/storage.ts';
 import { useRouteEntry } from '../shell/RouteEntryContext.ts';
 import { useSessionUser } from '../shell/session.ts';
 import { AssignmentError, ConfirmDialog, SuitableTeams } from './AssignmentDialogs.tsx';
-import { canChangeTeam } from './access.ts';
+import { canChangeTeam, ownTeamDepartment, teamFormDepartments } from './access.ts';
 import { type Board, downloadPlan, planFileName, type TeamWithFlights } from './api.ts';
 import { Filters } from './Filters.tsx';
 import { FreeFlights } from './FreeFlights.tsx';
@@ -162,6 +162,12 @@ export default function Screen() {
 
   const teams = data?.teams ?? [];
   const selected = teams.find((team) => team.id === selectedTeamId) ?? null;
+  // A user held to his department builds teams only there: the form offers that department alone, preset.
+  const ownDepartment = ownTeamDepartment(rules);
+  const formReference = useMemo(
+    () => reference && { ...reference, departments: teamFormDepartments(rules, reference.departments) },
+    [reference, rules],
+  );
   const period = useMemo(() => ({ begin: filters.begin, end: filters.end }), [filters.begin, filters.end]);
   const teamIds = useMemo(() => teams.map((team) => team.id), [teams]);
 
@@ -174,7 +180,7 @@ export default function Screen() {
         begin: filters.begin,
         end: filters.end,
         statusId: TEAM_STATUS.draft,
-        departmentId: filters.departmentIds.length === 1 ? filters.departmentIds[0] : null,
+        departmentId: ownDepartment ?? (filters.departmentIds.length === 1 ? filters.departmentIds[0] : null),
         rules: [emptyRule()],
       },
     });
@@ -378,7 +384,7 @@ export default function Screen() {
         onCancel={() => assignment.send({ type: 'ASSIGNMENT.CANCEL' })}
       />
       <AssignmentError error={assignmentError} onClose={() => assignment.send({ type: 'ERROR.CLOSE' })} />
-      <TeamModal actor={modal} reference={reference} />
+      <TeamModal actor={modal} reference={formReference} />
       <Modal
         open={deleteTarget !== null}
         title={deleteTarget?.kind === 'team' ? 'Удалить бригаду?' : 'Исключить сотрудника из бригады?'}
