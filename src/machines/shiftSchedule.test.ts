@@ -76,11 +76,19 @@ describe('when the page opens', () => {
       return CALC;
     });
     await waitFor(actor, (s) => s.matches('failed'));
-    expect(actor.getSnapshot().context.message).toBe('Расчёт не найден');
+    expect(actor.getSnapshot().context).toMatchObject({ message: 'Расчёт не найден', gone: true });
     fail = false;
     actor.send({ type: 'LOAD.RETRY' });
     await waitFor(actor, (s) => s.matches('ready'));
     expect(loads).toHaveLength(2);
+  });
+
+  it('takes a failure other than 404 as worth a retry', async () => {
+    const { actor } = start(async () => {
+      throw new ApiError('Сервер занят', {}, 503);
+    });
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(actor.getSnapshot().context).toMatchObject({ message: 'Сервер занят', gone: false });
   });
 });
 

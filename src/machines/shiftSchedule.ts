@@ -1,7 +1,7 @@
 /**
  * The shift schedule page /shift-schedules/{id} (issue 15): reads the saved calculation, keeps the position shown in
  * the chart and the table (the first one at first), and exports the schedule as .xlsx. A failed read shows the
- * server's text with a retry; a failed export keeps the page and says so. Tags: `loading`, `exporting`.
+ * server's text with a retry (none when the calculation does not exist); a failed export keeps the page and says so. Tags: `loading`, `exporting`.
  */
 
 import { assertEvent, assign, type DoneActorEvent, type ErrorActorEvent, fromPromise, setup } from 'xstate';
@@ -17,6 +17,8 @@ export interface ShiftScheduleContext {
   positionId: number | null;
   /** The failed read's text. */
   message: string | null;
+  /** The failed read found no such calculation (404): nothing to retry. */
+  gone: boolean;
   /** The failed export's text. */
   exportMessage: string | null;
 }
@@ -43,10 +45,12 @@ export const shiftScheduleMachine = setup({
       calc,
       positionId: calc.result.positions[0]?.employee_position_id ?? null,
       message: null,
+      gone: false,
     })),
-    storeFailure: assign(({ event }) => ({
-      message: parseApiError((event as unknown as ErrorActorEvent).error).message,
-    })),
+    storeFailure: assign(({ event }) => {
+      const failure = parseApiError((event as unknown as ErrorActorEvent).error);
+      return { message: failure.message, gone: failure.status === 404 };
+    }),
     storeExportFailure: assign(({ event }) => ({
       exportMessage: parseApiError((event as unknown as ErrorActorEvent).error).message,
     })),
@@ -67,6 +71,7 @@ export const shiftScheduleMachine = setup({
     calc: null,
     positionId: null,
     message: null,
+    gone: false,
     exportMessage: null,
   }),
   states: {

@@ -44,6 +44,8 @@ interface FakeOptions {
   gate?: boolean;
   /** Loads that fail before the fake answers. */
   failLoads?: number;
+  /** The status of those failures (503 by default; 404: the calculation is gone). */
+  failStatus?: number;
   /** The whole staff reached the server's limit. */
   capped?: boolean;
   /** Answers sorted by days left, most first (ties by id), as the server's default sort. */
@@ -69,7 +71,8 @@ function start(options: FakeOptions = {}) {
           if (options.hold && calls.loads.length > 1)
             await new Promise<void>((resolve) => (release = resolve));
           await gate();
-          if (calls.loads.length <= (options.failLoads ?? 0)) throw new ApiError('Нет связи', {}, 503);
+          if (calls.loads.length <= (options.failLoads ?? 0))
+            throw new ApiError('Нет связи', {}, options.failStatus ?? 503);
           const answer = serverAnswer(stored, input.plan);
           if (options.sortByLeft)
             answer.employees.sort((a, b) => b.vacation_left - a.vacation_left || a.id - b.id);
@@ -444,6 +447,15 @@ describe('when the sort or the name changes during a save', () => {
 });
 
 describe('when a load failed', () => {
+  it('tells a calculation that does not exist (404) from a failure worth a retry', async () => {
+    const gone = start({ failLoads: 1, failStatus: 404 });
+    await waitFor(gone.actor, (s) => s.matches('failed'));
+    expect(gone.actor.getSnapshot().context.gone).toBe(true);
+    const down = start({ failLoads: 1 });
+    await waitFor(down.actor, (s) => s.matches('failed'));
+    expect(down.actor.getSnapshot().context.gone).toBe(false);
+  });
+
   it('takes a new name and loads with it', async () => {
     const { actor, calls } = start({ failLoads: 1 });
     await waitFor(actor, (s) => s.matches('failed'));

@@ -39,6 +39,8 @@ export interface VacationPlannerContext {
   drag: VacationDrag | null;
   message: string | null;
   fields: Record<string, string[]>;
+  /** The last failure found no such calculation (404): a failed load has nothing to retry. */
+  gone: boolean;
   notice: string | null;
   /** The sort or the filter changed while a planning reload or a save ran: load again when it is done. */
   queryChanged: boolean;
@@ -254,7 +256,7 @@ export const vacationPlannerMachine = setup({
     })),
     storeError: assign((_, error: unknown) => {
       const failure = parseApiError(error);
-      return { message: failure.message, fields: failure.fields };
+      return { message: failure.message, fields: failure.fields, gone: failure.status === 404 };
     }),
   },
 }).createMachine({
@@ -268,6 +270,7 @@ export const vacationPlannerMachine = setup({
     drag: null,
     message: null,
     fields: {},
+    gone: false,
     notice: null,
     queryChanged: false,
     staffCapped: false,

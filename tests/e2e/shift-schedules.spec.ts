@@ -110,9 +110,17 @@ test.describe('shift schedules as planner', () => {
     expect(errors).toEqual([]);
   });
 
-  test('says so when the calculation does not exist', async ({ page }) => {
-    await page.goto('/shift-schedules/999999');
-    await expect(page.getByRole('alert')).toContainText('Расчёт не найден');
-    await expect(page.getByRole('button', { name: 'Повторить' })).toBeVisible();
+  test('says so when the calculation does not exist, with a way back instead of a retry, here and in the vacation planner', async ({
+    page,
+  }) => {
+    for (const url of ['/shift-schedules/999999', '/planning-vacation/999999']) {
+      await page.goto(url);
+      await expect(page.getByRole('alert')).toContainText('Расчёт не найден');
+      await expect(page.getByRole('link', { name: 'К сохранённым расчётам' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Повторить' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Сохранить' })).toHaveCount(0);
+    }
+    await page.getByRole('link', { name: 'К сохранённым расчётам' }).click();
+    await expect(page).toHaveURL(/\/planning-calc-history$/);
   });
 });

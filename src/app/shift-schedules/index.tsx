@@ -3,7 +3,8 @@ import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { shiftScheduleMachine } from '../../machines/shiftSchedule.ts';
 import type { PlanningCalc } from '../../shared/shift-schedules.ts';
-import { LoadFailure, Page, PageCard, PageTitle } from '../../widgets/index.ts';
+import { Page, PageCard, PageTitle } from '../../widgets/index.ts';
+import { CalcLoadFailure } from './CalcLoadFailure.tsx';
 import { CoeffPanel } from './coeff/CoeffPanel.tsx';
 import { ScheduleChart } from './ScheduleChart.tsx';
 import { ScheduleTable } from './ScheduleTable.tsx';
@@ -81,7 +82,7 @@ export default function Screen() {
 
 function Schedule({ calcId }: { calcId: number }) {
   const actor = useActorRef(shiftScheduleMachine, { input: { id: calcId } });
-  const { calc, positionId, message, exportMessage } = useSelector(actor, (s) => s.context);
+  const { calc, positionId, message, gone, exportMessage } = useSelector(actor, (s) => s.context);
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const exporting = useSelector(actor, (s) => s.hasTag('exporting'));
   const failed = useSelector(actor, (s) => s.matches('failed'));
@@ -113,9 +114,7 @@ function Schedule({ calcId }: { calcId: number }) {
         ) : null}
       </PageTitle>
       {failed ? (
-        <PageCard>
-          <LoadFailure message={message ?? ''} onRetry={() => actor.send({ type: 'LOAD.RETRY' })} />
-        </PageCard>
+        <CalcLoadFailure message={message} gone={gone} onRetry={() => actor.send({ type: 'LOAD.RETRY' })} />
       ) : null}
       {calc ? (
         <>

@@ -3,9 +3,10 @@ import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { vacationPlannerMachine } from '../../machines/vacationPlanner.ts';
 import { daysBetween, VACATION_STAFF_LIMIT } from '../../shared/planning-calc.ts';
-import { LoadFailure, Page, PageCard, PageTitle, TextInput } from '../../widgets/index.ts';
+import { Page, PageCard, PageTitle, TextInput } from '../../widgets/index.ts';
 import { useCan } from '../access/rules.ts';
 import { confirmLeave, useLeaveGuard } from '../shell/leaveGuard.ts';
+import { CalcLoadFailure } from '../shift-schedules/CalcLoadFailure.tsx';
 import { VacationGrid } from './VacationGrid.tsx';
 import './vacation.css';
 
@@ -50,7 +51,7 @@ function Planner({ calcId }: { calcId: number }) {
   const planning = useSelector(actor, (s) => s.hasTag('planning'));
   const saving = useSelector(actor, (s) => s.hasTag('saving'));
   const failed = useSelector(actor, (s) => s.matches('failed'));
-  const { answer, drafts, message, fields, notice, staffCapped } = context;
+  const { answer, drafts, message, fields, gone, notice, staffCapped } = context;
   const days = useMemo(() => (answer ? daysBetween(answer.calc.begin, answer.calc.end) : []), [answer]);
   const changed = Object.keys(drafts).length;
   useLeaveGuard(changed > 0);
@@ -63,21 +64,22 @@ function Planner({ calcId }: { calcId: number }) {
         ? 'Сохранение…'
         : (notice ?? (changed > 0 ? `Не сохранено: сотрудников ${changed}` : ''));
 
-  const actions = canSave
-    ? [
-        {
-          label: 'Отменить изменения',
-          onClick: () => actor.send({ type: 'CHANGES.RESET' }),
-          disabled: changed === 0 || loading || saving || planning,
-          variant: 'secondary' as const,
-        },
-        {
-          label: 'Сохранить',
-          onClick: () => actor.send({ type: 'CHANGES.SAVE' }),
-          disabled: changed === 0 || loading || saving || planning,
-        },
-      ]
-    : [];
+  const actions =
+    canSave && answer
+      ? [
+          {
+            label: 'Отменить изменения',
+            onClick: () => actor.send({ type: 'CHANGES.RESET' }),
+            disabled: changed === 0 || loading || saving || planning,
+            variant: 'secondary' as const,
+          },
+          {
+            label: 'Сохранить',
+            onClick: () => actor.send({ type: 'CHANGES.SAVE' }),
+            disabled: changed === 0 || loading || saving || planning,
+          },
+        ]
+      : [];
 
   return (
     <Page label={TITLE}>
@@ -93,9 +95,7 @@ function Planner({ calcId }: { calcId: number }) {
         ) : null}
       </PageTitle>
       {failed ? (
-        <PageCard>
-          <LoadFailure message={message ?? ''} onRetry={() => actor.send({ type: 'LOAD.RETRY' })} />
-        </PageCard>
+        <CalcLoadFailure message={message} gone={gone} onRetry={() => actor.send({ type: 'LOAD.RETRY' })} />
       ) : null}
       {answer ? (
         <PageCard>
