@@ -159,6 +159,19 @@ describe('when editing', () => {
 });
 
 describe('when saving', () => {
+  it('refuses a value out of range before asking the server, with the message above the matrix and the cell’s text', async () => {
+    const { actor, calls } = start();
+    await inView(actor);
+    actor.send({ type: 'EDIT.START' });
+    change(actor, 1, 3, 99_999_999_999);
+    actor.send({ type: 'EDIT.SAVE' });
+    const { context } = actor.getSnapshot();
+    expect(actor.getSnapshot().hasTag('edit')).toBe(true);
+    expect(context.message).toBe(MESSAGES.validation);
+    expect(context.cellErrors).toEqual({ '1:3': WORKPLACE_MESSAGES.distanceTooLarge });
+    expect(calls.saves).toEqual([]);
+  });
+
   it('sends both lists at once with the version of each changed entry, returns to view mode, clears the lists and reloads', async () => {
     const { actor, calls } = start();
     await inView(actor);

@@ -8,6 +8,7 @@
 import { assertEvent, assign, type ErrorActorEvent, fromPromise, not, setup } from 'xstate';
 import { type FieldErrors, parseApiError, zodFieldErrors } from '../app/api/errors.ts';
 import { deleteDistances, loadDistances, loadWorkplaces, saveDistances } from '../app/workplace/api.ts';
+import { MESSAGES } from '../shared/messages.ts';
 import {
   type DistanceEntry,
   type DistanceNew,
@@ -152,7 +153,10 @@ export const workplaceDistanceMachine = setup({
     storeInvalid: assign(({ context }) => {
       const body = saveBody(context);
       const result = distanceSaveSchema.safeParse(body);
-      return { cellErrors: result.success ? {} : errorsByCell(body, zodFieldErrors(result.error)) };
+      // The message above the matrix, as for a server's refusal: the cells' own texts are listed under it.
+      return result.success
+        ? { cellErrors: {}, message: null }
+        : { cellErrors: errorsByCell(body, zodFieldErrors(result.error)), message: MESSAGES.validation };
     }),
     storeSaveFailure: assign(({ context }, error: unknown) => {
       const failure = parseApiError(error);

@@ -47,6 +47,12 @@ test('as admin: two distances are edited, saved and still there after a reload',
 
   await page.getByRole('button', { name: 'Редактировать' }).click();
   await expect(page.getByRole('combobox', { name: 'Откуда', exact: true })).toBeDisabled();
+  // A distance out of range is refused before the server, said above the matrix with the pair named.
+  await page.getByLabel('Расстояние Выход 1 → Выход 2, м').fill('99999999999');
+  await page.getByLabel('Расстояние Выход 1 → Выход 2, м').press('Tab');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByRole('alert')).toContainText('Проверьте заполнение полей');
+  await expect(page.getByRole('alert')).toContainText('Выход 1 → Выход 2: Расстояние не больше');
   await page.getByLabel('Расстояние Выход 1 → Выход 2, м').fill('47');
   await page.getByLabel('Расстояние Выход 1 → Выход 2, м').press('Enter');
   await page.getByLabel('Расстояние Выход 1 → МС-1, м').fill('205,5');
