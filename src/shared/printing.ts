@@ -49,6 +49,11 @@ export const PRINT_MESSAGES = {
   noPrinters: 'Нет включённых принтеров багажных бирок',
 } as const;
 
+/** The saved name of a spooled job's PDF, Russian as the other downloads: `rushTagsFileName(3)` is 'Бирки досылки 3.pdf'. */
+export function rushTagsFileName(jobId: number): string {
+  return `Бирки досылки ${jobId}.pdf`;
+}
+
 const reference = z.object({ id: z.number().int(), name: z.string() });
 
 /** A printer (spec 3) with its kind and network address (raw9100 only). */

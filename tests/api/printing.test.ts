@@ -191,7 +191,9 @@ describe('printing to the spool', () => {
       });
       expect(there.statusCode).toBe(200);
       expect(there.headers['content-type']).toBe('application/pdf');
-      expect(there.headers['content-disposition']).toBe(`attachment; filename="rush-tags-${job.job_id}.pdf"`);
+      expect(there.headers['content-disposition']).toBe(
+        `attachment; filename="rush-tags-${job.job_id}.pdf"; filename*=UTF-8''${encodeURIComponent(`Бирки досылки ${job.job_id}.pdf`)}`,
+      );
       const here = await app.inject({ url: job.pdf_url, headers: auth });
       expect(there.rawPayload.equals(here.rawPayload)).toBe(true);
       expect(there.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');

@@ -59,7 +59,7 @@ describe('the print modal', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Печать' }));
     const link = await screen.findByRole('link', { name: 'Скачать PDF' });
     expect(link).toHaveAttribute('href', 'blob:tag-pdf');
-    expect(link).toHaveAttribute('download', 'rush-tags-9.pdf');
+    expect(link).toHaveAttribute('download', 'Бирки досылки 9.pdf');
     expect(seen.find((r) => r.path === '/api/v1/printer/print-btp')?.body).toEqual({
       printer_id: 1,
       pectab_id: 4,

@@ -6,6 +6,7 @@ import {
   printBtpSchema,
   printerSchema,
   printJobSchema,
+  rushTagsFileName,
 } from '../../../shared/printing.ts';
 import { MAX_ID } from '../../../shared/reference.ts';
 import { listQuery, sendPage } from '../../http/list.ts';
@@ -80,9 +81,14 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
     },
     async (request, reply) => {
       const bytes = await service.jobPdf(request.params.file);
+      // RFC 6266/5987: an ASCII fallback and the Russian name, as the other downloads.
+      const name = rushTagsFileName(request.params.file);
       return reply
         .type('application/pdf')
-        .header('content-disposition', `attachment; filename="rush-tags-${request.params.file}.pdf"`)
+        .header(
+          'content-disposition',
+          `attachment; filename="rush-tags-${request.params.file}.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        )
         .send(bytes);
     },
   );
