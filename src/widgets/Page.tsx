@@ -6,6 +6,8 @@ export interface PageAction {
   onClick: () => void;
   variant?: 'primary' | 'secondary' | 'danger' | 'success';
   disabled?: boolean;
+  /** Why the button is off, shown as its tooltip and read as its description; only while disabled. */
+  disabledHint?: string;
 }
 
 /** The page container: a full-height grey surface holding a title row and cards. */
@@ -39,6 +41,7 @@ export function PageTitle({
             className={`w-button${action.variant && action.variant !== 'primary' ? ` w-button--${action.variant}` : ''}`}
             onClick={action.onClick}
             disabled={action.disabled}
+            title={action.disabled ? action.disabledHint : undefined}
           >
             {action.label}
           </button>

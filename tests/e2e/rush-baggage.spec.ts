@@ -80,6 +80,11 @@ test('a mishandled bag is forwarded on another flight under a new rush tag that 
   await expect(row).toContainText('Неотправлен');
 
   await row.getByRole('checkbox', { name: `Выбрать багаж ${bag.tag}` }).check();
+  // A bag not yet forwarded has no rush tag to print again, and the button says so.
+  await expect(page.getByRole('button', { name: 'Печать бирок' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Печать бирок' })).toHaveAccessibleDescription(
+    'У выбранных сумок нет бирок досылки',
+  );
   await page.getByRole('button', { name: 'Досылка', exact: true }).click();
   const modal = page.getByRole('dialog', { name: 'Досылка багажа' });
   await expect(modal.getByText(bag.tag).first()).toBeVisible();
@@ -140,6 +145,7 @@ test('a mishandled bag is forwarded on another flight under a new rush tag that 
   const link = print.getByRole('link', { name: 'Скачать PDF' });
   await expect(link).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  expect(download.suggestedFilename()).toMatch(/^Бирки досылки \d+\.pdf$/);
   const file = await readFile((await download.path()) as string);
   expect(file.subarray(0, 4).toString('latin1')).toBe('%PDF');
 
@@ -228,6 +234,9 @@ test('spare tags of the flight’s carrier are issued, checked first, and go to 
   await page.goto(`/baggage/flight/${flightId}`);
   // Nothing chosen, nothing forwarded: no tag to print again.
   await expect(page.getByRole('button', { name: 'Печать бирок' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Печать бирок' })).toHaveAccessibleDescription(
+    'Выберите отправленные досылкой сумки',
+  );
   await page.getByRole('button', { name: 'Новые бирки' }).click();
   const modal = page.getByRole('dialog', { name: 'Новые бирки' });
   await expect(modal.getByRole('combobox', { name: 'Авиакомпания' })).not.toHaveText(/Выберите/);

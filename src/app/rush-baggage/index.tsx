@@ -59,6 +59,10 @@ function FlightPage({ flightId }: { flightId: number }) {
       onClick: () => setReprint(printable),
       variant: 'secondary' as const,
       disabled: busy || printable.length === 0,
+      disabledHint:
+        selected.length === 0
+          ? 'Выберите отправленные досылкой сумки'
+          : 'У выбранных сумок нет бирок досылки',
     },
     {
       label: 'Досылка',
