@@ -224,6 +224,9 @@ export const FLIGHT_TABLE_MESSAGES = {
   notPaired: 'Рейс не связан: делить нечего',
   unknownFlight: 'Рейс не найден',
   unknownRow: 'Строка не найдена',
+  /** A billed turnaround keeps its legs: its charges are what the bills sent refer to. */
+  billed: (numbers: readonly string[]) =>
+    `Нельзя удалить рейсы с начислениями по тарифам: ${numbers.join(', ')}`,
   tgoNotValid: 'ТГО не подходит ни к одному выбранному рейсу',
   dateRange: 'Ожидается ДД.ММ.ГГГГ - ДД.ММ.ГГГГ',
 } as const;

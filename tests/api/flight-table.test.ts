@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../src/server/db/client.ts';
 import {
   flights,
+  tariffCalcCharges,
   taskEmployees,
   tasks,
   tgoTemplates,
@@ -604,8 +605,30 @@ describe('export', () => {
 });
 
 describe('delete', () => {
+  /** The rows' turnarounds that tariff charges refer to. */
+  const billedAids = async () =>
+    new Set((await db.db.select({ aid: tariffCalcCharges.aid }).from(tariffCalcCharges)).map((c) => c.aid));
+  /** Paired rows without charges: the ones a delete may take. */
+  const unbilledPairs = async () => {
+    const billed = await billedAids();
+    return all.filter((r) => r.arrival_flight_id && r.departure_flight_id && !billed.has(r.aid)) as RaceRow[];
+  };
+
+  it('refuses a billed row with 409 naming its flights, and deletes nothing of a list holding one', async () => {
+    const billed = await billedAids();
+    const charged = all.find((r) => billed.has(r.aid)) as RaceRow;
+    expect(charged, 'the demo airport bills some turnarounds').toBeDefined();
+    const [free] = await unbilledPairs();
+    const res = await get(`/v1/race/delete?id[]=${free.aid}&id[]=${charged.aid}`);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toMatch(/^Нельзя удалить рейсы с начислениями по тарифам: \S/);
+    expect(await turnaroundOf(free.aid)).toBeDefined();
+    expect(await turnaroundOf(charged.aid)).toBeDefined();
+    expect((await billedAids()).has(charged.aid)).toBe(true);
+  });
+
   it('deletes the row with its legs and tasks in one go, then answers 404', async () => {
-    const row = all.filter((r) => r.arrival_flight_id && r.departure_flight_id).at(-1) as RaceRow;
+    const row = (await unbilledPairs()).at(-1) as RaceRow;
     const legIds = [row.arrival_flight_id as number, row.departure_flight_id as number];
     const taskCount = (
       await db.db.select({ id: tasks.id }).from(tasks).where(inArray(tasks.flightId, legIds))
@@ -628,7 +651,7 @@ describe('delete', () => {
   });
 
   it('deletes several rows all or none: one unknown row keeps every row, a good list removes them together', async () => {
-    const [a, b] = all.filter((r) => r.arrival_flight_id && r.departure_flight_id).slice(0, 2) as RaceRow[];
+    const [a, b] = (await unbilledPairs()).slice(0, 2);
     const refused = await get(`/v1/race/delete?id[]=${a.aid}&id[]=${b.aid}&id[]=2000000000`);
     expect(refused.statusCode).toBe(404);
     expect(await turnaroundOf(a.aid)).toBeDefined();

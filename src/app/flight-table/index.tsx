@@ -403,7 +403,9 @@ function DeleteConfirm(props: {
       disabled={props.busy}
       width={440}
     >
-      <p>Удалить выбранные строки ({props.count}) вместе с их задачами?</p>
+      <p>
+        Удалить выбранные строки ({props.count}) вместе с задачами, назначениями сотрудников и багажом рейсов?
+      </p>
       {props.error ? (
         <p role="alert" className="flight-table__error">
           {props.error}

@@ -1,8 +1,8 @@
 import { eq, inArray, or } from 'drizzle-orm';
 import { FLIGHT_TABLE_MESSAGES as M } from '../../../shared/flight-table.ts';
 import type { Db } from '../../db/client.ts';
-import { flights, tasks, turnarounds } from '../../db/schema/index.ts';
-import { NotFoundError, ValidationError } from '../../domain/errors.ts';
+import { airlines, flights, tariffCalcCharges, tasks, turnarounds } from '../../db/schema/index.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { notifyAll } from './tx.ts';
 
 /** Pairing rows: dividing a paired row, combining an arrival with a departure, deleting a row. */
@@ -94,12 +94,25 @@ export function createPairing(db: Db) {
 
     /**
      * Deletes the rows' legs with their tasks (and staff), and the rows themselves, in one transaction: when one of the
-     * rows is unknown nothing is deleted.
+     * rows is unknown (404) or billed (409: tariff charges refer to it) nothing is deleted.
      */
     async remove(aids: number[], by: number | null) {
       return db.transaction(async (tx) => {
         const rows = await tx.select().from(turnarounds).where(inArray(turnarounds.aid, aids)).for('update');
         if (rows.length !== new Set(aids).size) throw new NotFoundError(M.unknownRow);
+        const billed = await tx
+          .selectDistinct({ code: airlines.iataCode, number: flights.flightNumber })
+          .from(tariffCalcCharges)
+          .innerJoin(turnarounds, eq(turnarounds.aid, tariffCalcCharges.aid))
+          .innerJoin(
+            flights,
+            or(eq(flights.id, turnarounds.arrivalFlightId), eq(flights.id, turnarounds.departureFlightId)),
+          )
+          .innerJoin(airlines, eq(airlines.id, flights.airlineId))
+          .where(inArray(tariffCalcCharges.aid, aids))
+          .orderBy(airlines.iataCode, flights.flightNumber);
+        if (billed.length > 0)
+          throw new ConflictError(M.billed(billed.map((f) => `${f.code ?? ''} ${f.number}`.trim())));
         const legIds = rows
           .flatMap((t) => [t.arrivalFlightId, t.departureFlightId])
           .filter((id): id is number => id !== null);
