@@ -71,8 +71,9 @@ const idList = z.array(idSchema).max(500);
 
 /**
  * The body of `POST /team-planning/v1/team` and `PUT /team-planning/v1/team/{id}`. A PUT replaces the team's rules
- * and members by these. `employees` of a rule must hold the rule's position; one employee once in a team. `version`
- * (a PUT's only): the team's as read; the PUT answers 409 when the team, its rules or its members changed since.
+ * and members by these. `employees` of a rule must hold the rule's position, and be no more than its `count`; one
+ * employee once in a team. `version` (a PUT's only): the team's as read; the PUT answers 409 when the team, its
+ * rules or its members changed since.
  */
 export const teamPayloadSchema = z.object({
   name: safeText().pipe(z.string().trim().min(1, MESSAGES.required).max(200)),
@@ -82,18 +83,25 @@ export const teamPayloadSchema = z.object({
   department_id: idSchema,
   employeePositionRules: z
     .array(
-      z.object({
-        employee_position_id: idSchema,
-        count: z.number().int(MESSAGES.positiveWhole).min(1, MESSAGES.positiveWhole).max(100),
-        resource_ids: idList.default([]),
-        resource_type_ids: idList.default([]),
-        aircraft_type_ids: idList.default([]),
-        job_ids: idList.default([]),
-        employees: z
-          .array(z.object({ employee_id: idSchema, is_main_employee: z.boolean().default(false) }))
-          .max(100)
-          .default([]),
-      }),
+      z
+        .object({
+          employee_position_id: idSchema,
+          count: z.number().int(MESSAGES.positiveWhole).min(1, MESSAGES.positiveWhole).max(100),
+          resource_ids: idList.default([]),
+          resource_type_ids: idList.default([]),
+          aircraft_type_ids: idList.default([]),
+          job_ids: idList.default([]),
+          employees: z
+            .array(z.object({ employee_id: idSchema, is_main_employee: z.boolean().default(false) }))
+            .max(100)
+            .default([]),
+        })
+        // The rule's count is how many of the position the team needs: never fewer than it holds.
+        .refine((rule) => rule.count >= rule.employees.length, {
+          path: ['count'],
+          error: (issue) =>
+            TEAM_MESSAGES.countBelowMembers((issue.input as { employees: unknown[] }).employees.length),
+        }),
     )
     .max(50),
   ...editVersionField,
@@ -385,6 +393,7 @@ export const TEAM_MESSAGES = {
   noFreeStaff: (list: string) => `Нет свободных сотрудников: ${list}`,
   /** An assignment's refusal: no member of the position has the skills the task demands (job, aircraft type, …). */
   noSkilledStaff: (list: string) => `Нет сотрудников с навыками для задач рейса: ${list}`,
+  countBelowMembers: (members: number) => `Не меньше числа сотрудников этой должности в бригаде (${members})`,
   noPosition: (position: string) => `В бригаде нет должности «${position}», нужной рейсу`,
   teamDeleted: (name: string) => `Бригада "${name}" успешно удалена`,
   fileNotFound: 'Файл не найден',

@@ -212,6 +212,39 @@ describe('bad input', () => {
     });
   });
 
+  it('refuses a rule count below the members of its position, on that count, writing nothing', async () => {
+    const members = await freeEmployees(2, 50);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/team-planning/v1/team',
+      headers: admin,
+      payload: payload(members, { name: 'Двое' }),
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const team = teamSchema.parse(created.json());
+    const body = payload(members, { name: 'Двое', version: team.version });
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/team-planning/v1/team/${team.id}`,
+      headers: admin,
+      payload: { ...body, employeePositionRules: [{ ...body.employeePositionRules[0], count: 1 }] },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().fields).toEqual({
+      'employeePositionRules.0.count': [TEAM_MESSAGES.countBelowMembers(2)],
+    });
+    expect(TEAM_MESSAGES.countBelowMembers(2)).toBe(
+      'Не меньше числа сотрудников этой должности в бригаде (2)',
+    );
+    const read = await app.inject({ url: `/api/team-planning/v1/team?${PERIOD}&name=Двое`, headers: admin });
+    expect(teamsSchema.parse(read.json()).find((t) => t.id === team.id)).toMatchObject({
+      count: 2,
+      real_count: 2,
+      version: team.version,
+    });
+    await app.inject({ method: 'DELETE', url: `/api/team-planning/v1/team/${team.id}`, headers: admin });
+  });
+
   it('answers 400 for a missing period, an unknown filter and a malformed id', async () => {
     const cases = [
       '/api/team-planning/v1/team',

@@ -83,6 +83,24 @@ describe('the team modal after the server refused a rule', () => {
     expect(screen.getByRole('combobox', { name: 'Работы 1' })).not.toHaveAccessibleDescription();
   });
 
+  it('refuses a count below the members of its rule before sending, the message on that count', async () => {
+    const submits: unknown[] = [];
+    const actor = createActor(
+      teamModalMachine.provide({
+        actors: { submit: fromPromise(async ({ input }) => void submits.push(input)) },
+      }),
+    ).start();
+    const rules = FORM.rules.map((rule, at) => (at === 0 ? { ...rule, count: '1' } : rule));
+    actor.send({ type: 'MODAL.OPEN', modalType: 'editTeam', form: { ...FORM, rules } });
+    actor.send({ type: 'FORM.SUBMIT' });
+    render(<TeamModal actor={actor} reference={REFERENCE} />);
+    expect(screen.getByRole('textbox', { name: 'Количество 1' })).toHaveAccessibleDescription(
+      'Не меньше числа сотрудников этой должности в бригаде (2)',
+    );
+    expect(screen.getByRole('textbox', { name: 'Количество 2' })).not.toHaveAccessibleDescription();
+    expect(submits).toEqual([]);
+  });
+
   it('shows the chosen accesses of each rule', async () => {
     await refusedWith({ name: ['x'] });
     expect(screen.getByRole('combobox', { name: 'Работы 2' })).toHaveTextContent('Уборка салона');
