@@ -82,4 +82,26 @@ describe('the team panel', () => {
     expect(seen[0].path).toBe('/api/team-planning/v1/team-employees-with-tasks');
     expect(seen[0].query).not.toContain('flight_aid');
   });
+
+  it('heads a shift that does not end on its start day with both dates', async () => {
+    stubFetch(() => json(200, ANSWER));
+    render(
+      <TeamPanel
+        team={{ ...TEAM, begin_datetime: '2026-11-25 00:00:00', end_datetime: '2026-11-26 00:00:00' }}
+        period={{ begin: '2026-11-25 00:00:00', end: '2026-11-26 00:00:00' }}
+        version={1}
+        canEdit={false}
+        onEdit={() => undefined}
+        onAddEmployee={() => undefined}
+        onReplace={() => undefined}
+        onRemoveEmployee={() => undefined}
+        onDelete={() => undefined}
+        onClose={() => undefined}
+      />,
+    );
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(
+      'Ночная · Сформирована · СНО · 25.11 00:00 – 26.11 00:00',
+    );
+    await screen.findByRole('row', { name: /Иванов/ });
+  });
 });

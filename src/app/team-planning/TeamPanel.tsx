@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { parseApiError } from '../api/errors.ts';
 import { loadTeamEmployeesWithTasks, type TeamWithFlights } from './api.ts';
-import { clockOf, tasksInPeriod } from './board.ts';
+import { clockOf, spanOf, tasksInPeriod } from './board.ts';
 
 type Answer = Awaited<ReturnType<typeof loadTeamEmployeesWithTasks>>;
 
@@ -48,8 +48,8 @@ export function TeamPanel(props: TeamPanelProps) {
     <section className="team-planning__panel" aria-label={`Бригада ${team.name}`}>
       <header className="team-planning__panel-head">
         <h2>
-          {team.name} · {team.teamStatus.name} · {team.department.name} · {clockOf(team.begin_datetime)}–
-          {clockOf(team.end_datetime)}
+          {team.name} · {team.teamStatus.name} · {team.department.name} ·{' '}
+          {spanOf(team.begin_datetime, team.end_datetime)}
         </h2>
         <div className="team-planning__panel-actions">
           {canEdit ? (

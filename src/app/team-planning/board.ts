@@ -42,6 +42,17 @@ export function clockOf(text: string | null | undefined): string {
   return text && text.length >= 16 ? text.slice(11, 16) : '—';
 }
 
+/**
+ * A period on the board: its hours when it ends on the day it begins, else with the dates, so a 24-hour or a night
+ * shift does not read as a few hours. Example: '2026-11-25 08:00:00', '2026-11-25 20:00:00' → '08:00–20:00';
+ * '2026-11-25 00:00:00', '2026-11-26 00:00:00' → '25.11 00:00 – 26.11 00:00'.
+ */
+export function spanOf(begin: string, end: string): string {
+  if (begin.slice(0, 10) === end.slice(0, 10)) return `${clockOf(begin)}–${clockOf(end)}`;
+  const day = (text: string) => `${text.slice(8, 10)}.${text.slice(5, 7)}`;
+  return `${day(begin)} ${clockOf(begin)} – ${day(end)} ${clockOf(end)}`;
+}
+
 /** 'DD.MM.YYYY HH:mm' of a wall clock. Example: '2026-11-23 08:05:00' → '23.11.2026 08:05'. */
 export function stampOf(text: string): string {
   return text.length < 16 ? text : wallClockText(text);
@@ -146,9 +157,12 @@ export function tasksInPeriod(
   };
 }
 
-/** The row label: the team's name, members of needed, shift hours. Example: 'Перронная 1 (3/4) 08:00–20:00'. */
+/**
+ * The row label: the team's name, members of needed, shift (spanOf). Example: 'Перронная 1 (3/4) 08:00–20:00',
+ * 'Суточная (2/2) 25.11 00:00 – 26.11 00:00'.
+ */
 export function teamLabel(team: BoardTeam<AnyFlight>): string {
-  return `${team.name} (${team.real_count ?? 0}/${team.count}) ${clockOf(team.begin_datetime)}–${clockOf(team.end_datetime)}`;
+  return `${team.name} (${team.real_count ?? 0}/${team.count}) ${spanOf(team.begin_datetime, team.end_datetime)}`;
 }
 
 /** The text inside a bar: the flight numbers. */
@@ -175,7 +189,7 @@ export function flightHint(flight: AnyFlight): string {
       `Вылет ${departure.flight_number_symbol}: ${stampOf(at)} ${into(departure.arrival_airport.name)}`,
     );
   }
-  lines.push(`Обслуживание: ${clockOf(flight.begin_datetime)}–${clockOf(flight.end_datetime)}`);
+  lines.push(`Обслуживание: ${spanOf(flight.begin_datetime, flight.end_datetime)}`);
   lines.push(`Стоянка: ${flight.parking?.name ?? '—'}`);
   const board = flight.aircraft.bort_number ? `, борт ${flight.aircraft.bort_number}` : '';
   lines.push(`ВС: ${flight.aircraft.type_name}${board}`);
