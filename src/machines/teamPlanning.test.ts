@@ -8,6 +8,7 @@ import {
   readTeamFilters,
   TEAM_FILTERS_KEY,
   type TeamPlanningFilters,
+  teamScaleOf,
   writeTeamFilters,
 } from './teamPlanningFilters.ts';
 
@@ -195,5 +196,22 @@ describe('the saved filters', () => {
     expect(readTeamFilters(storage, new Date('2026-01-01T00:00:00Z'), 'UTC')).toEqual(saved);
     storage.setItem(TEAM_FILTERS_KEY, '{');
     expect(readTeamFilters(storage, new Date('2026-01-01T12:00:00Z'), 'UTC').statusIds).toEqual([]);
+  });
+
+  it('read a scale a wheel zoom saved off the presets as the nearest preset', () => {
+    const storage = memory();
+    writeTeamFilters(storage, { ...FILTERS, scale: 37 });
+    expect(readTeamFilters(storage, new Date('2026-01-01T00:00:00Z'), 'UTC').scale).toBe(30);
+  });
+});
+
+describe('the scale of a wheel zoom', () => {
+  it('is the nearest preset by ratio, as on staff planning', () => {
+    expect(teamScaleOf(37)).toBe(30);
+    expect(teamScaleOf(12)).toBe(10);
+    expect(teamScaleOf(13)).toBe(15);
+    expect(teamScaleOf(1)).toBe(5);
+    expect(teamScaleOf(600)).toBe(60);
+    expect(teamScaleOf(15)).toBe(15);
   });
 });

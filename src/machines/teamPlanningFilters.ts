@@ -6,6 +6,7 @@
 import type { BoardFilters } from '../app/team-planning/api.ts';
 import { z } from '../shared/messages.ts';
 import { instantToDay } from '../shared/wallClock.ts';
+import { nearestScale } from './staffPlanningFilters.ts';
 
 /** localStorage key of the board's filters. */
 export const TEAM_FILTERS_KEY = 'teamPlanning.filters';
@@ -13,6 +14,14 @@ export const TEAM_FILTERS_KEY = 'teamPlanning.filters';
 const TEAM_DEFAULT_SCALE = 15;
 /** The scales offered beside the board, minutes per 40 px. */
 export const TEAM_SCALES = [5, 10, 15, 30, 60] as const;
+
+/**
+ * The preset scale of a wheel zoom (or of an entry saved before the zoom snapped), as staff planning does: the
+ * «Масштаб» select shows only presets. Example: 37 min → 30, 2 → 5, 15 → 15.
+ */
+export function teamScaleOf(minutes: number): number {
+  return nearestScale(TEAM_SCALES, minutes) ?? TEAM_DEFAULT_SCALE;
+}
 
 const wall = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 const ids = z.array(z.number().int().positive()).max(500);
@@ -29,7 +38,7 @@ const filtersSchema = z
       .union([z.literal(1), z.literal(2)])
       .nullable()
       .default(null),
-    scale: z.number().positive().max(1440),
+    scale: z.number().positive().max(1440).transform(teamScaleOf),
   })
   .refine((filters) => filters.begin < filters.end);
 

@@ -453,6 +453,55 @@ test('in two tabs: a team saved over the other tab’s newer save is refused wit
   expect(errors).toEqual(['Failed to load resource: the server responded with a status of 409 (Conflict)']);
 });
 
+test('a wheel zoom on the board sets «Масштаб» to the nearest preset, as staff planning does', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, 'planner');
+  await page.goto('/team-planning');
+  const departments = await apiOf(page, request)<{ id: number; name: string }[]>('/team-planning/department');
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const headers = { Authorization: `Bearer ${token}`, 'Time-Zone': 'Europe/Moscow' };
+  const period = todayPeriod();
+  // A team of the day, so that the board is drawn whatever the database holds.
+  const created = await request.post('/api/team-planning/v1/team', {
+    headers,
+    data: {
+      name: `Масштаб ${Date.now() % 1_000_000}`,
+      begin_datetime: period.begin.replace('00:00:00', '10:00:00'),
+      end_datetime: period.begin.replace('00:00:00', '18:00:00'),
+      team_status_id: 1,
+      department_id: departments[0].id,
+      employeePositionRules: [],
+    },
+  });
+  expect(created.status()).toBe(200);
+  const { id } = await created.json();
+  try {
+    await page.evaluate(() => localStorage.removeItem('teamPlanning.filters'));
+    await page.reload();
+    const board = page.getByRole('application', { name: 'Рейсы по бригадам' });
+    await expect(board).toHaveAttribute('data-ready', 'true');
+    const scale = page.getByRole('combobox', { name: 'Масштаб', exact: true });
+    await expect(scale).toHaveText(/15 мин/);
+    const box = await board.boundingBox();
+    if (!box) throw new Error('no board box');
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
+    await page.keyboard.down('Control');
+    await page.mouse.wheel(0, -300);
+    await page.keyboard.up('Control');
+    // The zoom is saved as the scale once the wheel is still: a preset other than 15 (the zoom moved it).
+    const saved = () =>
+      page.evaluate(() => JSON.parse(localStorage.getItem('teamPlanning.filters') ?? '{}').scale as number);
+    await expect.poll(saved).toBeDefined();
+    await expect.poll(async () => [5, 10, 30, 60].includes(await saved())).toBe(true);
+    await expect(scale).toHaveText(new RegExp(`^${await saved()} мин`));
+  } finally {
+    const removed = await request.delete(`/api/team-planning/v1/team/${id}`, { headers });
+    expect(removed.ok()).toBe(true);
+  }
+});
+
 test('a department-team editor builds teams only in his department: the form offers it alone, preset', async ({
   page,
 }) => {

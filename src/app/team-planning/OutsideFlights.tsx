@@ -13,7 +13,8 @@ export interface OutsideFlightsProps {
   teams: TeamWithFlights[];
   period: { begin: string; end: string };
   scale: number;
-  onZoom: (scale: number) => void;
+  /** The scale after a wheel zoom; answers the preset shown for it. */
+  onZoom: (scale: number) => number;
   /** Asked again when the board changes (a save, a live notice). */
   version: number;
   onOpenTeam: (team: TeamWithFlights) => void;

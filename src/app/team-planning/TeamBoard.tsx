@@ -10,7 +10,8 @@ export interface TeamBoardProps {
   teams: TeamWithFlights[];
   period: { begin: string; end: string };
   scale: number;
-  onZoom: (scale: number) => void;
+  /** The scale after a wheel zoom; answers the preset shown for it. */
+  onZoom: (scale: number) => number;
   /** May the user connect or disconnect flights of this team (spec 6 canConnectTeam / canDisconnectTeam)? */
   canChange: (team: TeamWithFlights) => boolean;
   /** What a drag from the free list carries now, or null. */

@@ -10,7 +10,7 @@ import {
   teamModalMachine,
 } from '../../machines/teamModal.ts';
 import { teamPlanningMachine } from '../../machines/teamPlanning.ts';
-import { readTeamFilters, writeTeamFilters } from '../../machines/teamPlanningFilters.ts';
+import { readTeamFilters, teamScaleOf, writeTeamFilters } from '../../machines/teamPlanningFilters.ts';
 import { TEAM_STATUS } from '../../shared/team-planning.ts';
 import { wallMinute } from '../../timeline/clock.ts';
 import type { DropPayload } from '../../timeline/Timeline.tsx';
@@ -57,6 +57,16 @@ export default function Screen() {
     { input: { filters: readTeamFilters(localStorage, new Date(), readTimeZone()) } },
   );
   const refresh = useCallback(() => board.send({ type: 'BOARD.REFRESH' }), [board]);
+  // The wheel zoom lands on the nearest preset, which «Масштаб» then shows; the timeline keeps it as the echo.
+  const zoom = useCallback(
+    (minutes: number) => {
+      const scale = teamScaleOf(minutes);
+      if (scale !== board.getSnapshot().context.filters.scale)
+        board.send({ type: 'FILTER.SET', patch: { scale } });
+      return scale;
+    },
+    [board],
+  );
   const assignment = useActorRef(teamAssignmentMachine.provide({ actions: { refresh } }));
   const modal = useActorRef(
     teamModalMachine.provide({
@@ -259,7 +269,7 @@ export default function Screen() {
             teams={teams}
             period={period}
             scale={filters.scale}
-            onZoom={(scale) => board.send({ type: 'FILTER.SET', patch: { scale } })}
+            onZoom={zoom}
             version={version}
             onOpenTeam={(team) => board.send({ type: 'TEAM.SELECT', id: team.id })}
           />
@@ -289,7 +299,7 @@ export default function Screen() {
                   teams={teams}
                   period={period}
                   scale={filters.scale}
-                  onZoom={(scale) => board.send({ type: 'FILTER.SET', patch: { scale } })}
+                  onZoom={zoom}
                   canChange={canChange}
                   dragged={dragPayload}
                   onDropFree={(team) => {
