@@ -514,3 +514,36 @@ test('a department-team editor builds teams only in his department: the form off
   await department.click();
   await expect(page.getByRole('listbox', { name: 'Подразделение' }).getByRole('option')).toHaveText(['СНО']);
 });
+
+test.describe('the team form at 1440×900', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('lays the four access selects of a rule inside the dialog, with the form gap between them', async ({
+    page,
+  }) => {
+    await signIn(page, 'planner');
+    await page.goto('/team-planning');
+    await page.getByRole('button', { name: 'Создать бригаду' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Создание бригады' });
+    const box = async (name: string) => {
+      const found = await dialog.getByRole('combobox', { name, exact: true }).boundingBox();
+      if (!found) throw new Error(`no box of ${name}`);
+      return found;
+    };
+    const outer = await dialog.boundingBox();
+    if (!outer) throw new Error('no dialog box');
+    const boxes = [];
+    for (const name of ['Работы 1', 'Типы ресурсов 1', 'Ресурсы 1', 'Типы ВС 1']) boxes.push(await box(name));
+    for (const b of boxes) {
+      expect(b.x).toBeGreaterThanOrEqual(outer.x);
+      expect(b.x + b.width).toBeLessThanOrEqual(outer.x + outer.width);
+    }
+    // Side by side on one line, 12 px apart (the form's gap), or wrapped: never touching.
+    for (let i = 1; i < boxes.length; i++) {
+      const [left, right] = [boxes[i - 1], boxes[i]];
+      if (Math.abs(left.y - right.y) < 1)
+        expect(right.x - (left.x + left.width)).toBeGreaterThanOrEqual(11.5);
+    }
+    expect(await dialog.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+  });
+});
