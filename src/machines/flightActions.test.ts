@@ -265,9 +265,25 @@ describe('when setting or dropping employees', () => {
     });
   });
 
-  it('drops the employees and reports a refusal without reloading', async () => {
+  it('asks before dropping: nothing is sent until confirmed, and a cancel sends nothing', async () => {
+    const { actor, seen } = start();
+    actor.send({ type: 'EMPLOYEES.CHANGE', action: 'drop-employees', aids: [9, 10] });
+    expect(actor.getSnapshot().hasTag('confirmingDrop')).toBe(true);
+    expect(actor.getSnapshot().context.aids).toEqual([9, 10]);
+    expect(seen.calls).toEqual([]);
+    actor.send({ type: 'DROP.CANCEL' });
+    await idle(actor);
+    expect(seen.calls).toEqual([]);
+    actor.send({ type: 'EMPLOYEES.CHANGE', action: 'drop-employees', aids: [9] });
+    actor.send({ type: 'DROP.CONFIRM' });
+    await idle(actor);
+    expect(seen.calls).toEqual([['drop-employees', [9]]]);
+  });
+
+  it('drops the employees once confirmed and reports a refusal without reloading', async () => {
     const { actor, seen } = start({ changeEmployees: () => refused('Нет прав') });
     actor.send({ type: 'EMPLOYEES.CHANGE', action: 'drop-employees', aids: [9] });
+    actor.send({ type: 'DROP.CONFIRM' });
     await idle(actor);
     expect(seen.calls).toEqual([['drop-employees', [9]]]);
     expect(seen.changed).toBe(0);

@@ -1,8 +1,8 @@
 /**
  * The flight table's actions on the chosen rows (spec 4 and 8, "Flight table"): delete after a confirmation, divide a
- * paired row after a confirmation, combine an arrival with a departure (state none / pending / fulfilled / rejected with the server's
- * message or 'Ошибка'), set and drop employees, the common-TGO dialog ('У выбранных рейсов отсутствуют одинаковые
- * ТГО' when the rows share none) and the spreadsheet export with its progress. One action runs at a time; each
+ * paired row after a confirmation, combine an arrival with a departure (state none / pending / fulfilled / rejected
+ * with the server's message or 'Ошибка'), set employees, drop them after a confirmation, the common-TGO dialog
+ * ('У выбранных рейсов отсутствуют одинаковые ТГО' when the rows share none) and the spreadsheet export with its progress. One action runs at a time; each
  * success calls `reportChanged` (the screen reloads the rows with its filters and sort), each message goes through
  * `showMessage` (the screen's alert); a divide or combine names the legs in its message and calls `reportPaired`
  * with the rows' new aids (the screen chooses those of them still in view).
@@ -59,8 +59,10 @@ export type FlightActionsEvent =
   | { type: 'TGO.APPLY' }
   | { type: 'EXPORT.START'; request: ExportRequest }
   | { type: 'EXPORT.PROGRESS'; received: number; total: number | null }
+  | { type: 'DROP.CONFIRM' }
   | { type: 'DELETE.CANCEL' }
   | { type: 'DIVIDE.CANCEL' }
+  | { type: 'DROP.CANCEL' }
   | { type: 'TGO.CANCEL' }
   | { type: 'EXPORT.CANCEL' };
 
@@ -169,6 +171,10 @@ export const flightActionsMachine = setup({
       assertEvent(event, ['DELETE.REQUEST', 'EMPLOYEES.CHANGE', 'TGO.OPEN']);
       return event.aids.length > 0;
     },
+    'isDrop?': ({ event }) => {
+      assertEvent(event, 'EMPLOYEES.CHANGE');
+      return event.action === 'drop-employees' && event.aids.length > 0;
+    },
     'hasNoTgos?': (_, tgos: TgoOption[]) => tgos.length === 0,
     'isTgoChosen?': ({ context }) => context.tgoId !== null,
   },
@@ -241,10 +247,18 @@ export const flightActionsMachine = setup({
         'DELETE.REQUEST': { guard: 'hasRows?', target: 'confirmingDelete', actions: 'takeRows' },
         'DIVIDE.REQUEST': { target: 'confirmingDivide', actions: 'takeDivide' },
         'COMBINE.RUN': { target: 'combining', actions: ['startPairing', 'takeCombine'] },
-        'EMPLOYEES.CHANGE': { guard: 'hasRows?', target: 'changingEmployees', actions: 'takeRows' },
+        'EMPLOYEES.CHANGE': [
+          { guard: 'isDrop?', target: 'confirmingDrop', actions: 'takeRows' },
+          { guard: 'hasRows?', target: 'changingEmployees', actions: 'takeRows' },
+        ],
         'TGO.OPEN': { guard: 'hasRows?', target: 'loadingTgos', actions: 'takeRows' },
         'EXPORT.START': 'exporting',
       },
+    },
+    /** «Снять сотрудников» asks first: it erases who was set on the rows' tasks, done flights' too. */
+    confirmingDrop: {
+      tags: ['confirmingDrop'],
+      on: { 'DROP.CONFIRM': 'changingEmployees', 'DROP.CANCEL': 'idle' },
     },
     confirmingDelete: {
       tags: ['confirmingDelete'],
@@ -343,10 +357,11 @@ export const flightActionsMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'changeEmployees',
-        input: ({ event }) => {
-          assertEvent(event, 'EMPLOYEES.CHANGE');
-          return { action: event.action, aids: event.aids };
-        },
+        // Dropping runs after its confirmation, on the rows it was asked for.
+        input: ({ context, event }) =>
+          event.type === 'EMPLOYEES.CHANGE'
+            ? { action: event.action, aids: event.aids }
+            : { action: 'drop-employees' as const, aids: context.aids },
         onDone: {
           target: 'idle',
           actions: [

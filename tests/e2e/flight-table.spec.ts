@@ -155,6 +155,31 @@ test('as admin: a common TGO applied to a chosen row', async ({ page, consoleErr
   expect(consoleErrors).toEqual([]);
 });
 
+test('as admin: «Снять сотрудников» asks first; a cancel changes nothing, a confirm drops them', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto(URL);
+  const { flight } = await pairedRowOfOneBoard(page);
+  await rowOf(page, flight).click();
+  const dropped: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/race/drop-employees')) dropped.push(request.url());
+  });
+  await page.getByRole('button', { name: 'Снять сотрудников' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Снятие сотрудников' });
+  await expect(dialog).toContainText('выбранных строк (1)');
+  await dialog.getByRole('button', { name: 'Отмена' }).click();
+  await expect(dialog).toBeHidden();
+  expect(dropped).toEqual([]);
+  await page.getByRole('button', { name: 'Снять сотрудников' }).click();
+  await dialog.getByRole('button', { name: 'Снять', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/Сотрудники сняты: \d+|снимать некого/)).toBeVisible();
+  expect(dropped).toHaveLength(1);
+  expect(consoleErrors).toEqual([]);
+});
+
 test('as admin: the column set changed in the dialog survives a reload', async ({ page, consoleErrors }) => {
   await page.goto(URL);
   await expect(bodyRows(page).first()).toBeVisible();

@@ -129,12 +129,13 @@ export default function Screen() {
   const busy = useSelector(actions, (snapshot) => snapshot.hasTag('busy'));
   const confirmingDelete = useSelector(actions, (snapshot) => snapshot.hasTag('confirmingDelete'));
   const confirmingDivide = useSelector(actions, (snapshot) => snapshot.hasTag('confirmingDivide'));
+  const confirmingDrop = useSelector(actions, (snapshot) => snapshot.hasTag('confirmingDrop'));
   const exporting = useSelector(actions, (snapshot) => snapshot.hasTag('exporting'));
   const {
     pairing,
     progress,
     error,
-    aids: deleting,
+    aids: asked,
     legs: dividing,
   } = useSelector(actions, (snapshot) => snapshot.context);
 
@@ -371,9 +372,25 @@ export default function Screen() {
       >
         <p>Разделить связанный рейс {dividing} на две строки: прилёт и вылет?</p>
       </Modal>
+      <Modal
+        open={confirmingDrop}
+        role="alertdialog"
+        title="Снятие сотрудников"
+        onClose={() => send({ type: 'DROP.CANCEL' })}
+        onSubmit={() => send({ type: 'DROP.CONFIRM' })}
+        submitLabel="Снять"
+        submitDisabled={busy}
+        disabled={busy}
+        width={440}
+      >
+        <p>
+          Снять всех назначенных сотрудников с задач выбранных строк ({asked.length})? У выполненных рейсов
+          пропадёт запись о том, кто их обслуживал.
+        </p>
+      </Modal>
       <DeleteConfirm
         open={confirmingDelete}
-        count={deleting.length}
+        count={asked.length}
         busy={busy}
         error={error}
         onConfirm={() => send({ type: 'DELETE.CONFIRM' })}
