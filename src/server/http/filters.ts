@@ -82,14 +82,14 @@ export function searchAny(text: string | undefined, columns: AnyColumn[]): SQL |
 
 /**
  * The sort key of a column: text in Russian order, case-insensitive, numbers and dates as they are. PostgreSQL
- * servers have ICU's `ru`; the embedded database's ICU has only the root collation (`und`), which orders Cyrillic
- * the same way (case and `ё` as secondary differences) but puts Latin before Cyrillic. The driver may change (the
- * embedded database is reached through `pg` too), so the database kind decides.
+ * servers have ICU's `ru`; the embedded database's ICU has only the root collation, so migration 0026 builds
+ * `ru_order` there from it with Cyrillic first, as CLDR's Russian is (case and `ё` as secondary differences). The
+ * driver may change (the embedded database is reached through `pg` too), so the database kind decides.
  * Example: `sortKey(airlines.nameRu, 'pg')` → `name_ru collate "ru-x-icu"`, «Азербайджанские» before «АЛРОСА».
  */
 export function sortKey(column: AnyColumn, kind: DbHandle['kind']): AnyColumn | SQL {
   if (column.dataType !== 'string') return column;
-  return kind === 'pg' ? sql`${column} collate "ru-x-icu"` : sql`${column} collate "und-x-icu"`;
+  return kind === 'pg' ? sql`${column} collate "ru-x-icu"` : sql`${column} collate "ru_order"`;
 }
 
 /**
