@@ -108,32 +108,32 @@ const period = (begin: string, end: string) => ({ begin: at(begin), end: at(end)
 
 describe('when the demand of a period is read a day at a time', () => {
   it('reads a task crossing midnight once and cuts one begun before the period', async () => {
-    const answer = await service.maxDemand(
+    const [answer] = await service.maxDemands(
       {
         period: period('2030-06-03 00:00', '2030-06-05 00:00'),
-        positionId: position,
+        positionIds: [position],
         minTimeMinutes: 0,
         filter: {},
       },
       'UTC',
     );
     // Y read twice would make 2 + 2 + 1 = 5 at 00:30 on the 4th.
-    expect(answer.data).toEqual({
+    expect(answer).toEqual({
       max_count: 4,
       begin: '2030-06-03 00:00:00',
       end: '2030-06-03 02:00:00',
       employee_position_id: position,
     });
-    const second = await service.maxDemand(
+    const [second] = await service.maxDemands(
       {
         period: period('2030-06-04 00:00', '2030-06-05 00:00'),
-        positionId: position,
+        positionIds: [position],
         minTimeMinutes: 0,
         filter: {},
       },
       'UTC',
     );
-    expect(second.data).toMatchObject({
+    expect(second).toMatchObject({
       max_count: 3,
       begin: '2030-06-04 00:30:00',
       end: '2030-06-04 01:00:00',
@@ -164,10 +164,10 @@ describe('when the demand of a period is read a day at a time', () => {
     const gone = new AbortController();
     gone.abort();
     await expect(
-      service.maxDemand(
+      service.maxDemands(
         {
           period: period('2030-06-03 00:00', '2030-06-05 00:00'),
-          positionId: position,
+          positionIds: [position],
           minTimeMinutes: 0,
           filter: {},
         },

@@ -182,7 +182,7 @@ export function createPlanningDemandService({ db, heavy }: DemandDeps) {
   }
 
   /**
-   * Max demand of each position (see `maxDemand` below), from one read of the period's tasks; a position's sweep
+   * Max demand of each position (see `maxDemands` below), from one read of the period's tasks; a position's sweep
    * is a few ms, and the HTTP thread answers others between them.
    */
   async function maxDemands(
@@ -237,19 +237,10 @@ export function createPlanningDemandService({ db, heavy }: DemandDeps) {
     },
 
     /**
-     * The largest demand of a position in the period that holds without a break for at least `minTimeMinutes`,
-     * and the stretch it holds (wall clock in `zone`); tasks are cut to the period.
+     * The largest demand of each position in the period that holds without a break for at least `minTimeMinutes`,
+     * and the stretch it holds (wall clock in `zone`), in the positions' order; tasks are cut to the period and read
+     * once for all of them.
      */
-    async maxDemand(
-      query: { period: Period; positionId: number; minTimeMinutes: number; filter: FlightFilter },
-      zone: string,
-      signal?: AbortSignal,
-    ) {
-      const [data] = await maxDemands({ ...query, positionIds: [query.positionId] }, zone, signal);
-      return { data };
-    },
-
-    /** The same for several positions at once, in their order: the period's tasks are read once for all of them. */
     maxDemands,
 
     /**

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_PERIOD_DAYS } from '../../../shared/dates.ts';
 import { MESSAGES, z } from '../../../shared/messages.ts';
@@ -95,45 +96,55 @@ export const planningDemandRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
   const demand = services.planningDemand;
   const shifts = services.planningShifts;
 
+  /** The query of both max-demand calls but the positions: the period, the flight lists and min_time. */
+  const maxDemandQuery = {
+    begin_datetime: queryText.optional(),
+    end_datetime: queryText.optional(),
+    flight_schedule: queryIds.optional(),
+    flight_type: queryIds.optional(),
+    flight_status: queryIds.optional(),
+    min_time: queryWhole(0, MAX_MIN_TIME).optional(),
+  };
+  type MaxDemandQuery = {
+    begin_datetime?: string;
+    end_datetime?: string;
+    flight_schedule?: number[];
+    flight_type?: number[];
+    flight_status?: number[];
+    min_time?: number;
+  };
+  /** Max demand of the positions for a checked query (unknown ids: a 400 naming their field). */
+  const maxDemandsOf = async (request: FastifyRequest, q: MaxDemandQuery, positionIds: number[]) => {
+    const period = requirePeriod(q, 'begin_datetime', 'end_datetime', request.timeZone);
+    await refuseUnknown(demand, {
+      employee_position_id: ['position', positionIds],
+      flight_schedule: ['flightSchedule', q.flight_schedule],
+      flight_type: ['flightType', q.flight_type],
+      flight_status: ['flightStatus', q.flight_status],
+    });
+    const filter = {
+      flightSchedule: q.flight_schedule,
+      flightType: q.flight_type,
+      flightStatus: q.flight_status,
+    };
+    return demand.maxDemands(
+      { period, positionIds, minTimeMinutes: q.min_time ?? 0, filter },
+      request.timeZone,
+      request.signal,
+    );
+  };
+
   app.get(
     '/planning/max-demand',
     route({
       summary: 'Максимальная потребность должности за период',
       description: `${DEMAND_NOTE} max_count — наибольший уровень L, при котором потребность ≥ L держится без перерыва не меньше min_time минут (по умолчанию 0) внутри периода begin_datetime … end_datetime (${PERIOD_NOTE}); begin и end — первый такой отрезок целиком; без потребности max_count 0, begin и end null. Фильтры рейсов: flight_schedule[], flight_type[], flight_status[].`,
-      querystring: plainQuery({
-        begin_datetime: queryText.optional(),
-        end_datetime: queryText.optional(),
-        flight_schedule: queryIds.optional(),
-        flight_type: queryIds.optional(),
-        flight_status: queryIds.optional(),
-        min_time: queryWhole(0, MAX_MIN_TIME).optional(),
-        employee_position_id: queryId,
-      }),
+      querystring: plainQuery({ ...maxDemandQuery, employee_position_id: queryId }),
       response: maxDemandSchema,
     }),
     async (request) => {
-      const q = request.query;
-      const period = requirePeriod(q, 'begin_datetime', 'end_datetime', request.timeZone);
-      await refuseUnknown(demand, {
-        employee_position_id: ['position', [q.employee_position_id]],
-        flight_schedule: ['flightSchedule', q.flight_schedule],
-        flight_type: ['flightType', q.flight_type],
-        flight_status: ['flightStatus', q.flight_status],
-      });
-      return demand.maxDemand(
-        {
-          period,
-          positionId: q.employee_position_id,
-          minTimeMinutes: q.min_time ?? 0,
-          filter: {
-            flightSchedule: q.flight_schedule,
-            flightType: q.flight_type,
-            flightStatus: q.flight_status,
-          },
-        },
-        request.timeZone,
-        request.signal,
-      );
+      const [data] = await maxDemandsOf(request, request.query, [request.query.employee_position_id]);
+      return { data };
     },
   );
 
@@ -143,42 +154,14 @@ export const planningDemandRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
       summary: 'Максимальная потребность нескольких должностей за период',
       description: `Как /planning/max-demand, но для каждой должности employee_position_id[] (1…${MAX_DEMAND_POSITIONS}) за одно чтение задач периода: data — список ответов в порядке должностей запроса (повторы убираются).`,
       querystring: plainQuery({
-        begin_datetime: queryText.optional(),
-        end_datetime: queryText.optional(),
-        flight_schedule: queryIds.optional(),
-        flight_type: queryIds.optional(),
-        flight_status: queryIds.optional(),
-        min_time: queryWhole(0, MAX_MIN_TIME).optional(),
+        ...maxDemandQuery,
         employee_position_id: queryList(queryId, MAX_DEMAND_POSITIONS),
       }),
       response: maxDemandsSchema,
     }),
-    async (request) => {
-      const q = request.query;
-      const period = requirePeriod(q, 'begin_datetime', 'end_datetime', request.timeZone);
-      const positionIds = [...new Set(q.employee_position_id)];
-      await refuseUnknown(demand, {
-        employee_position_id: ['position', positionIds],
-        flight_schedule: ['flightSchedule', q.flight_schedule],
-        flight_type: ['flightType', q.flight_type],
-        flight_status: ['flightStatus', q.flight_status],
-      });
-      const data = await demand.maxDemands(
-        {
-          period,
-          positionIds,
-          minTimeMinutes: q.min_time ?? 0,
-          filter: {
-            flightSchedule: q.flight_schedule,
-            flightType: q.flight_type,
-            flightStatus: q.flight_status,
-          },
-        },
-        request.timeZone,
-        request.signal,
-      );
-      return { data };
-    },
+    async (request) => ({
+      data: await maxDemandsOf(request, request.query, [...new Set(request.query.employee_position_id)]),
+    }),
   );
 
   app.get(
