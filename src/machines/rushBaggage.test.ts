@@ -9,7 +9,7 @@ import type {
   RushPayload,
 } from '../shared/rush-baggage.ts';
 import { RUSH_MESSAGES } from '../shared/rush-baggage.ts';
-import { rushBaggageMachine } from './rushBaggage.ts';
+import { hasUnsavedDraft, rushBaggageMachine } from './rushBaggage.ts';
 import { type Directory, mixedRoutes } from './rushDraft.ts';
 
 const KZN = { id: 1, name: 'Казань', iata_code: 'KZN' };
@@ -414,5 +414,42 @@ describe('when the chosen bags were checked on different routes', () => {
     expect(sent.baggageRelations.map((relation) => relation.major_baggage_id)).toEqual([10, 10, 13]);
     expect(sent.originBaggageRoute.map((leg) => leg.flight_number)).toEqual(['1263', '30']);
     expect(sent.rushBaggageRoute.map((leg) => leg.flight_number)).toEqual(['1265', '30']);
+  });
+});
+
+describe('when the rush form would be closed', () => {
+  async function opened() {
+    const started = start();
+    await listed(started.actor);
+    started.actor.send({ type: 'BAG.TOGGLE', id: 10 });
+    started.actor.send({ type: 'RUSH.OPEN' });
+    await editing(started.actor);
+    return started.actor;
+  }
+
+  it('holds no unsaved input while the form is as it opened, nor with an empty address row', async () => {
+    const actor = await opened();
+    expect(hasUnsavedDraft(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'EMAIL.ADD' });
+    expect(hasUnsavedDraft(actor.getSnapshot())).toBe(false);
+  });
+
+  it('holds unsaved input once something is typed or chosen, and none again when it is erased', async () => {
+    const actor = await opened();
+    actor.send({ type: 'DRAFT.TEXT', field: 'actNumber', value: 'АКТ-1' });
+    expect(hasUnsavedDraft(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'DRAFT.TEXT', field: 'actNumber', value: '' });
+    expect(hasUnsavedDraft(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'DRAFT.CHOOSE', field: 'code', option: { id: 3, name: '11 — пропущена стыковка' } });
+    expect(hasUnsavedDraft(actor.getSnapshot())).toBe(true);
+  });
+
+  it('holds none once the rush is sent (the new tags are shown, nothing to lose)', async () => {
+    const { actor } = start();
+    await openFilled(actor);
+    expect(hasUnsavedDraft(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'RUSH.SUBMIT' });
+    await waitFor(actor, (s) => s.hasTag('created'));
+    expect(hasUnsavedDraft(actor.getSnapshot())).toBe(false);
   });
 });

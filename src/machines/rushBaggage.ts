@@ -17,6 +17,7 @@ import {
   type DraftField,
   draftErrors,
   initialDraft,
+  isDraftChanged,
   type LegField,
   type LegValue,
   type RushDraft,
@@ -41,6 +42,8 @@ export interface RushBaggageContext {
   loadError: string | null;
   rushBags: Baggage[];
   draft: RushDraft | null;
+  /** The draft as the form opened with it: closing asks first once the draft differs. */
+  pristine: RushDraft | null;
   errors: FieldErrors;
   /** The modal's failure text (load or send). */
   message: string | null;
@@ -81,6 +84,20 @@ const LEG_PATH: Record<LegField, string> = {
   flightNumber: 'flight_number',
   date: 'date',
 };
+
+/** True while the rush form holds input that closing it would lose (`RushModal` then asks before closing). */
+export function hasUnsavedDraft(snapshot: {
+  context: RushBaggageContext;
+  hasTag: (tag: 'editing') => boolean;
+}): boolean {
+  const { draft, pristine, rushBags } = snapshot.context;
+  return (
+    snapshot.hasTag('editing') &&
+    draft !== null &&
+    pristine !== null &&
+    isDraftChanged(draft, pristine, rushBags)
+  );
+}
 
 /** The draft of a context known to be editing. */
 function draftOf(context: RushBaggageContext): RushDraft {
@@ -127,13 +144,11 @@ export const rushBaggageMachine = setup({
         : [...context.selected, event.id];
       return { selected };
     }),
-    resetRush: assign({ rushBags: [], draft: null, errors: {}, message: null, answer: null }),
-    startDraft: assign(({ context }, bags: Baggage[]) => ({
-      rushBags: bags,
-      draft: initialDraft(bags, context.flight as FlightSearchItem, context.directory, context.today),
-      errors: {},
-      message: null,
-    })),
+    resetRush: assign({ rushBags: [], draft: null, pristine: null, errors: {}, message: null, answer: null }),
+    startDraft: assign(({ context }, bags: Baggage[]) => {
+      const draft = initialDraft(bags, context.flight as FlightSearchItem, context.directory, context.today);
+      return { rushBags: bags, draft, pristine: draft, errors: {}, message: null };
+    }),
     storeRushError: assign((_, error: unknown) => {
       const failure = parseApiError(error);
       return { message: failure.message, errors: failure.fields };
@@ -230,6 +245,7 @@ export const rushBaggageMachine = setup({
     loadError: null,
     rushBags: [],
     draft: null,
+    pristine: null,
     errors: {},
     message: null,
     answer: null,

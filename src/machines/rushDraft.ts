@@ -255,6 +255,21 @@ export function toPayload(draft: RushDraft, bags: readonly Baggage[]): RushPaylo
   };
 }
 
+/** What a draft would send, blank address rows left out: the input that closing the form would lose. */
+function sentInput(draft: RushDraft, bags: readonly Baggage[]): string {
+  const payload = toPayload(draft, bags);
+  const emailAddresses = (payload.emailAddresses ?? []).filter((email) => email !== '');
+  return JSON.stringify({ ...payload, emailAddresses });
+}
+
+/**
+ * True when the draft would send other than it started with (typing and erasing again is no change, nor is an empty
+ * address row): `isDraftChanged({...start, actNumber: 'АКТ-1'}, start, bags)` is true.
+ */
+export function isDraftChanged(draft: RushDraft, start: RushDraft, bags: readonly Baggage[]): boolean {
+  return sentInput(draft, bags) !== sentInput(start, bags);
+}
+
 /**
  * Field errors of a draft by the shared schema, keyed as the server keys them (`rushBaggageRoute.0.date`,
  * `emailAddresses.1`); a choice not made reads 'Поле обязательно для заполнения'. `{}` when it may be sent.

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ErrorPopup } from './ErrorPopup.tsx';
-import { Modal } from './Modal.tsx';
+import { Modal, ModalCloseButton } from './Modal.tsx';
 
 function Harness({ disabled = false, submitDisabled = false, onSubmit = () => undefined }) {
   const [open, setOpen] = useState(false);
@@ -131,5 +131,77 @@ describe('when a screen gives its own footer', () => {
       </Modal>,
     );
     expect(screen.getByRole('dialog').querySelector('footer')).toBeNull();
+  });
+});
+
+/** A form whose input is unsaved once typed; `ownFooter` closes through a screen's own footer button. */
+function DirtyHarness({ ownFooter = false }: { ownFooter?: boolean }) {
+  const [open, setOpen] = useState(true);
+  const [name, setName] = useState('');
+  return (
+    <>
+      <span>{open ? 'открыта' : 'закрыта'}</span>
+      <Modal
+        open={open}
+        title="Новая запись"
+        onClose={() => setOpen(false)}
+        onSubmit={() => undefined}
+        dirty={name !== ''}
+        footer={ownFooter ? <ModalCloseButton>Отмена</ModalCloseButton> : undefined}
+      >
+        <input aria-label="Название" value={name} onChange={(event) => setName(event.target.value)} />
+      </Modal>
+    </>
+  );
+}
+
+/** Types into the form once the dialog has taken focus (it moves focus in after it opens). */
+async function typeName(user: ReturnType<typeof userEvent.setup>, text: string) {
+  const dialog = screen.getByRole('dialog', { name: 'Новая запись' });
+  await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+  await user.type(screen.getByRole('textbox', { name: 'Название' }), text);
+}
+
+describe('when a form with unsaved input would be closed', () => {
+  it('closes an untouched form at once on Esc', async () => {
+    const user = userEvent.setup();
+    render(<DirtyHarness />);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('asks on Esc and keeps the form and its input when the user goes on editing', async () => {
+    const user = userEvent.setup();
+    render(<DirtyHarness />);
+    await typeName(user, 'Рейс');
+    await user.keyboard('{Escape}');
+    const question = screen.getByRole('alertdialog', { name: 'Закрыть форму?' });
+    expect(question).toHaveTextContent('Введённые данные не сохранятся.');
+    // Esc in the question answers the question only.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Название' })).toHaveValue('Рейс');
+    await user.click(screen.getByRole('button', { name: 'Отмена' }));
+    await user.click(screen.getByRole('button', { name: 'Продолжить редактирование' }));
+    expect(screen.getByRole('dialog', { name: 'Новая запись' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Название' })).toHaveValue('Рейс');
+  });
+
+  it('closes the form when the user confirms, from ×, Отмена or a screen’s own footer button', async () => {
+    for (const [ownFooter, button] of [
+      [false, 'Закрыть'],
+      [false, 'Отмена'],
+      [true, 'Отмена'],
+    ] as const) {
+      const user = userEvent.setup();
+      const { unmount } = render(<DirtyHarness ownFooter={ownFooter} />);
+      await typeName(user, 'Рейс');
+      await user.click(screen.getByRole('button', { name: button }));
+      await user.click(screen.getByRole('button', { name: 'Закрыть без сохранения' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(screen.getByText('закрыта')).toBeInTheDocument();
+      unmount();
+    }
   });
 });

@@ -7,8 +7,14 @@ import {
   useInteractions,
   useRole,
 } from '@floating-ui/react';
-import { type ReactNode, useId } from 'react';
+import { createContext, type ReactNode, useContext, useId, useState } from 'react';
 import './Modal.css';
+
+/** What the close question asks when a form with unsaved input would be closed. */
+export const CLOSE_QUESTION = { title: 'Закрыть форму?', text: 'Введённые данные не сохранятся.' } as const;
+
+/** How a button in a screen's own footer closes the modal: through the same unsaved-input question as Esc. */
+const RequestClose = createContext<() => void>(() => undefined);
 
 export interface ModalProps {
   open: boolean;
@@ -31,6 +37,55 @@ export interface ModalProps {
    */
   footer?: ReactNode;
   role?: 'dialog' | 'alertdialog';
+  /**
+   * The form holds unsaved input: Esc, an outside click, × , 'Отмена' (and a footer's `ModalCloseButton`) first ask
+   * «Закрыть форму?»; an untouched form closes at once.
+   */
+  dirty?: boolean;
+}
+
+/**
+ * A footer button that closes the modal as Esc does (asking first while the form is dirty); for a screen's own footer.
+ * Example: `<ModalCloseButton disabled={sending}>Отмена</ModalCloseButton>`.
+ */
+export function ModalCloseButton({
+  children,
+  disabled = false,
+}: {
+  children: ReactNode;
+  disabled?: boolean;
+}) {
+  const requestClose = useContext(RequestClose);
+  return (
+    <button type="button" className="w-button w-button--secondary" disabled={disabled} onClick={requestClose}>
+      {children}
+    </button>
+  );
+}
+
+/** The question over a dirty form: keep editing (the default, also Esc) or close and lose the input. */
+function CloseQuestion({ onKeep, onClose }: { onKeep: () => void; onClose: () => void }) {
+  return (
+    <Modal
+      open
+      role="alertdialog"
+      title={CLOSE_QUESTION.title}
+      width={440}
+      onClose={onKeep}
+      footer={
+        <>
+          <button type="button" className="w-button w-button--secondary" onClick={onKeep}>
+            Продолжить редактирование
+          </button>
+          <button type="button" className="w-button w-button--danger" onClick={onClose}>
+            Закрыть без сохранения
+          </button>
+        </>
+      }
+    >
+      <p style={{ margin: 0 }}>{CLOSE_QUESTION.text}</p>
+    </Modal>
+  );
 }
 
 /** A modal dialog: open flag, outside click and Esc close it unless disabled, focus trapped and restored on close. */
@@ -47,15 +102,24 @@ export function Modal({
   disabled = false,
   footer,
   role = 'dialog',
+  dirty = false,
 }: ModalProps) {
   const titleId = useId();
+  const [asking, setAsking] = useState(false);
+  const requestClose = () => {
+    if (disabled) return;
+    if (dirty) setAsking(true);
+    else onClose();
+  };
   const { refs, context } = useFloating({
     open,
     onOpenChange: (next) => {
-      if (!next && !disabled) onClose();
+      if (!next) requestClose();
     },
   });
-  const dismiss = useDismiss(context, { outsidePress: !disabled, escapeKey: !disabled });
+  // While the question is up, Esc and clicks belong to it, not to the form under it.
+  const dismissible = !disabled && !asking;
+  const dismiss = useDismiss(context, { outsidePress: dismissible, escapeKey: dismissible });
   const dialogRole = useRole(context, { role: role === 'alertdialog' ? 'alertdialog' : 'dialog' });
   const { getFloatingProps } = useInteractions([dismiss, dialogRole]);
   if (!open) return null;
@@ -76,19 +140,23 @@ export function Modal({
                 className="w-modal__close"
                 aria-label="Закрыть"
                 disabled={disabled}
-                onClick={() => onClose()}
+                onClick={requestClose}
               >
                 ×
               </button>
             </header>
-            <div className="w-modal__body">{children}</div>
+            {/* A scrolling body would be a tab stop of its own in Chromium, one the focus trap does not know of:
+                its controls take the focus, and the body scrolls to them. */}
+            <div className="w-modal__body" tabIndex={-1}>
+              {children}
+            </div>
             {footer === undefined ? (
               <footer className="w-modal__footer">
                 <button
                   type="button"
                   className="w-button w-button--secondary"
                   disabled={disabled}
-                  onClick={() => onClose()}
+                  onClick={requestClose}
                 >
                   {cancelLabel}
                 </button>
@@ -106,8 +174,19 @@ export function Modal({
                 ) : null}
               </footer>
             ) : footer === null ? null : (
-              <footer className="w-modal__footer">{footer}</footer>
+              <RequestClose.Provider value={requestClose}>
+                <footer className="w-modal__footer">{footer}</footer>
+              </RequestClose.Provider>
             )}
+            {asking && open ? (
+              <CloseQuestion
+                onKeep={() => setAsking(false)}
+                onClose={() => {
+                  setAsking(false);
+                  onClose();
+                }}
+              />
+            ) : null}
           </div>
         </FloatingFocusManager>
       </FloatingOverlay>

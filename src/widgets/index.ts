@@ -8,7 +8,7 @@ export { Dropdown, type DropdownProps } from './Dropdown.tsx';
 export { ErrorPopup, type ErrorPopupProps } from './ErrorPopup.tsx';
 export { FilterPanel } from './FilterPanel.tsx';
 export { LoadFailure, type LoadFailureProps } from './LoadFailure.tsx';
-export { Modal, type ModalProps } from './Modal.tsx';
+export { CLOSE_QUESTION, Modal, ModalCloseButton, type ModalProps } from './Modal.tsx';
 export { NumberInput, type NumberInputProps } from './NumberInput.tsx';
 export { Page, type PageAction, PageCard, PageTitle } from './Page.tsx';
 export * from './RowModal/index.ts';

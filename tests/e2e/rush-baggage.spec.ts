@@ -88,6 +88,12 @@ test('a mishandled bag is forwarded on another flight under a new rush tag that 
   await page.getByRole('button', { name: 'Досылка', exact: true }).click();
   const modal = page.getByRole('dialog', { name: 'Досылка багажа' });
   await expect(modal.getByText(bag.tag).first()).toBeVisible();
+  // An untouched form closes at once on Esc.
+  await expect(modal.getByRole('textbox', { name: 'Номер акта' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+  await page.getByRole('button', { name: 'Досылка', exact: true }).click();
+  await expect(modal.getByText(bag.tag).first()).toBeVisible();
 
   // Sending without a rush flight names the missing fields under them.
   await modal.getByRole('button', { name: 'Отправить' }).click();
@@ -116,6 +122,15 @@ test('a mishandled bag is forwarded on another flight under a new rush tag that 
   await codes.getByRole('option').first().click();
 
   await modal.getByRole('textbox', { name: 'Номер акта' }).fill('АКТ-1');
+  // With input typed, Esc and «Отмена» ask first; going on editing keeps every field.
+  await page.keyboard.press('Escape');
+  const question = page.getByRole('alertdialog', { name: 'Закрыть форму?' });
+  await expect(question).toContainText('Введённые данные не сохранятся.');
+  await question.getByRole('button', { name: 'Продолжить редактирование' }).click();
+  await expect(question).toBeHidden();
+  await modal.getByRole('button', { name: 'Отмена' }).click();
+  await question.getByRole('button', { name: 'Продолжить редактирование' }).click();
+  await expect(modal.getByRole('textbox', { name: 'Номер акта' })).toHaveValue('АКТ-1');
   await modal.getByRole('button', { name: 'Добавить адрес' }).click();
   await modal.getByRole('textbox', { name: 'Адрес 1' }).fill('not-an-address');
   await modal.getByRole('button', { name: 'Отправить' }).click();

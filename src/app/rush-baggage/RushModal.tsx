@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { Actor } from 'xstate';
-import type { rushBaggageMachine } from '../../machines/rushBaggage.ts';
+import { hasUnsavedDraft, type rushBaggageMachine } from '../../machines/rushBaggage.ts';
 import { mixedRoutes } from '../../machines/rushDraft.ts';
 import { RUSH_MESSAGES, type RushAnswer } from '../../shared/rush-baggage.ts';
-import { Modal } from '../../widgets/index.ts';
+import { Modal, ModalCloseButton } from '../../widgets/index.ts';
 import { formMessage } from '../api/errors.ts';
 import { PrintTagModal } from './print/PrintTagModal.tsx';
 import { RushForm } from './RushForm.tsx';
@@ -90,7 +90,8 @@ function Created({
 
 /**
  * The rush modal (spec 3, 4): while `fetching` it loads the chosen bags, then the form; 'Отправить' checks and
- * sends; `created` shows the new tags with 'Печать'. It cannot be closed while the rush is being sent.
+ * sends; `created` shows the new tags with 'Печать'. It cannot be closed while the rush is being sent, and with unsaved
+ * input closing asks first.
  */
 export function RushModal({ actor }: { actor: Actor<typeof rushBaggageMachine> }) {
   const context = useSelector(actor, (s) => s.context);
@@ -98,6 +99,7 @@ export function RushModal({ actor }: { actor: Actor<typeof rushBaggageMachine> }
   const submitting = useSelector(actor, (s) => s.hasTag('submitting'));
   const created = useSelector(actor, (s) => s.hasTag('created'));
   const fetchFailed = useSelector(actor, (s) => s.matches({ rush: 'fetchFailed' }));
+  const dirty = useSelector(actor, hasUnsavedDraft);
   // While the print modal is open above, a click or Esc there must not close this one under it.
   const [printing, setPrinting] = useState(false);
   const close = () => actor.send({ type: 'RUSH.CLOSE' });
@@ -117,9 +119,7 @@ export function RushModal({ actor }: { actor: Actor<typeof rushBaggageMachine> }
           {message}
         </span>
       ) : null}
-      <button type="button" className="w-button w-button--secondary" disabled={submitting} onClick={close}>
-        {created ? 'Закрыть' : 'Отмена'}
-      </button>
+      <ModalCloseButton disabled={submitting}>{created ? 'Закрыть' : 'Отмена'}</ModalCloseButton>
       {fetchFailed ? (
         <button type="button" className="w-button" onClick={() => actor.send({ type: 'LOAD.RETRY' })}>
           Повторить
@@ -145,6 +145,7 @@ export function RushModal({ actor }: { actor: Actor<typeof rushBaggageMachine> }
       onClose={close}
       width={920}
       disabled={submitting || printing}
+      dirty={dirty}
       footer={footer}
     >
       <div aria-busy={fetching || submitting}>
