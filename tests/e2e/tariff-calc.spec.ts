@@ -33,6 +33,8 @@ test('a tariff user creates a calc with two job entries, edits, evaluates and de
   page,
 }) => {
   const errors = collectErrors(page);
+  // The QA walk's screen: the modal is taller than 900 px once two job entries are in.
+  await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, 'tariff');
   await page.goto('/tariff/service');
   await expect(page.getByRole('heading', { name: 'Расчёты услуг', level: 1 })).toBeVisible();
@@ -72,6 +74,11 @@ test('a tariff user creates a calc with two job entries, edits, evaluates and de
   await choose(page, 'Параметр начала 2', 'Начало');
   await choose(page, 'Конечная работа 2', second);
   await choose(page, 'Параметр окончания 2', 'Окончание');
+  // The body scrolls under a footer that stays in view: «Сохранить» is on screen without scrolling to it.
+  const body = dialog.locator('.w-modal__body');
+  expect(await body.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+  await expect(dialog.getByRole('button', { name: 'Сохранить' })).toBeInViewport({ ratio: 1 });
+  await expect(dialog.getByRole('heading', { name: 'Новый расчёт услуги' })).toBeInViewport({ ratio: 1 });
   await dialog.getByRole('button', { name: 'Сохранить' }).click();
   await expect(dialog.getByText('Вы пытаетесь создать дубликат')).toBeVisible();
   await expect(dialog).toBeVisible();
@@ -113,8 +120,18 @@ test('a tariff user creates a calc with two job entries, edits, evaluates and de
     .click();
   const confirm = page.getByRole('alertdialog', { name: 'Удаление расчёта' });
   await expect(confirm).toContainText(name);
+  // The row's buttons are at the right end of the sideways grid: it is scrolled there when the last row goes.
+  const scroller = page.locator('.w-grid__scroller');
+  await scroller.evaluate((element) => {
+    element.scrollLeft = element.scrollWidth;
+  });
+  expect(await scroller.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
   await confirm.getByRole('button', { name: 'Удалить' }).click();
   await expect(page.getByText('Нет данных')).toBeVisible();
+  // The empty list starts at the left again: its text and the filter that emptied it are in view.
+  await expect.poll(() => scroller.evaluate((element) => element.scrollLeft)).toBe(0);
+  await expect(page.getByText('Нет данных')).toBeInViewport();
+  await expect(page.getByLabel('Фильтр: Услуга', { exact: true })).toBeInViewport();
   expect(errors).toEqual([]);
 });
 

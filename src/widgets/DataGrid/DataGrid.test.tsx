@@ -343,3 +343,30 @@ describe('when a column without a width has a grow', () => {
     expect([cell.style.flexGrow, cell.style.flexBasis]).toEqual(['2', '0px']);
   });
 });
+
+describe('when a sideways grid scrolled to the right loses its last row', () => {
+  it('scrolls back to the left edge, where the filters and the empty-list text are', async () => {
+    const user = userEvent.setup();
+    const { loadPage } = fakeLoadPage();
+    render(<DataGrid label="Авиакомпании" columns={COLUMNS} loadPage={loadPage} horizontalScroll />);
+    await screen.findByText('Показаны 1 - 20 из 95 записей');
+    const scroller = screen.getByRole('table', { name: 'Авиакомпании' }).parentElement as HTMLElement;
+    scroller.scrollLeft = 300;
+    expect(scroller.scrollLeft).toBe(300);
+    await user.type(screen.getByRole('textbox', { name: 'Фильтр: Название' }), 'нет такой{Enter}');
+    expect(await screen.findByText('Нет данных')).toBeInTheDocument();
+    expect(scroller.scrollLeft).toBe(0);
+  });
+
+  it('keeps the sideways scroll while rows are left', async () => {
+    const user = userEvent.setup();
+    const { loadPage } = fakeLoadPage();
+    render(<DataGrid label="Авиакомпании" columns={COLUMNS} loadPage={loadPage} horizontalScroll />);
+    await screen.findByText('Показаны 1 - 20 из 95 записей');
+    const scroller = screen.getByRole('table', { name: 'Авиакомпании' }).parentElement as HTMLElement;
+    scroller.scrollLeft = 300;
+    await user.type(screen.getByRole('textbox', { name: 'Фильтр: Название' }), '00{Enter}');
+    expect(await screen.findByText('Показаны 1 - 9 из 9 записей')).toBeInTheDocument();
+    expect(scroller.scrollLeft).toBe(300);
+  });
+});

@@ -1,7 +1,7 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualised body is absolutely positioned divs, so the table is built from ARIA roles
 // biome-ignore-all lint/a11y/useFocusableInteractive: rows and cells are read, not operated; their buttons and inputs take focus
 import { useSelector } from '@xstate/react';
-import { type CSSProperties, type MouseEvent, useMemo, useState } from 'react';
+import { type CSSProperties, type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
 import type { LoadPage } from '../../machines/grid.ts';
 import { filterRecord } from '../../machines/gridQuery.ts';
 import { ContextMenu, type ContextMenuItem } from '../ContextMenu.tsx';
@@ -103,6 +103,13 @@ export function DataGridView<T>({
     [columns, horizontalScroll],
   );
   const filters = useMemo(() => filterRecord(context.filters), [context.filters]);
+  // A sideways grid left scrolled to its row buttons would hide the filters and the empty-list text once the last
+  // row goes (deleted, filtered out): an empty list starts at the left edge again.
+  const scroller = useRef<HTMLDivElement>(null);
+  const empty = !loading && context.items.length === 0;
+  useEffect(() => {
+    if (empty && scroller.current) scroller.current.scrollLeft = 0;
+  }, [empty]);
   const onRowContextMenu = contextMenu
     ? (row: T, event: MouseEvent) => {
         event.preventDefault();
@@ -119,6 +126,7 @@ export function DataGridView<T>({
         onPageSize={(perPage) => actorRef.send({ type: 'PAGE_SIZE.SET', perPage })}
       />
       <div
+        ref={scroller}
         className={`w-grid__scroller${horizontalScroll ? ' is-horizontal' : ''}${windowColumns ? ' is-windowed' : ''}`}
       >
         <div
