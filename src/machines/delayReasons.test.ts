@@ -158,6 +158,31 @@ describe('when saving', () => {
     expect(changedCount(actor.getSnapshot().context)).toBe(0);
   });
 
+  it('says the changes were saved once the lists are reloaded, until the next change', async () => {
+    const { actor, calls } = start();
+    await ready(actor);
+    expect(actor.getSnapshot().hasTag('saved')).toBe(false);
+    actor.send({ type: 'ITEM.TOGGLE', id: 3 });
+    actor.send({ type: 'CHANGES.SAVE' });
+    await waitFor(actor, (s) => s.hasTag('ready') && calls.loads === 2);
+    expect(actor.getSnapshot().hasTag('saved')).toBe(true);
+    actor.send({ type: 'ITEM.TOGGLE', id: 2 });
+    expect(actor.getSnapshot().hasTag('saved')).toBe(false);
+  });
+
+  it('does not say saved after a first load or a retried one', async () => {
+    let loads = 0;
+    const { actor } = start(async () => {
+      loads += 1;
+      if (loads === 1) throw new ApiError('Сервер недоступен', {}, 503);
+      return LISTS;
+    });
+    await waitFor(actor, (s) => s.matches('failed'));
+    actor.send({ type: 'LOAD.RETRY' });
+    await ready(actor);
+    expect(actor.getSnapshot().hasTag('saved')).toBe(false);
+  });
+
   it('keeps the changes and shows the server text when the save is refused', async () => {
     const { actor, calls } = start(undefined, async () => {
       throw new ApiError('Проверьте заполнение полей', { 'delayRrp.0.id': ['Нет причины'] }, 422);

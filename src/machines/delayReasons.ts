@@ -2,9 +2,10 @@
  * The delay reasons screen (spec 4): tabs RRP and IATA over both classifiers, a search box, a toggle per item that
  * records it as changed, a mark-all action; saving sends only the changed items, each with the version it was read
  * at, so a save over another user's change is refused (409) and the changes are kept. A save first takes both lists
- * (the new versions) from its answer, then reloads them.
+ * (the new versions) from its answer, then reloads them, and says «Изменения сохранены» (tag `saved`) until the next
+ * change.
  */
-import { assertEvent, assign, type ErrorActorEvent, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, type ErrorActorEvent, fromPromise, setup, stateIn } from 'xstate';
 import { parseApiError } from '../app/api/errors.ts';
 import { loadDelayReasons, saveDelayReasons } from '../app/delay-reasons/api.ts';
 import {
@@ -111,6 +112,7 @@ export const delayReasonsMachine = setup({
   },
   guards: {
     'hasChanges?': ({ context }) => changedCount(context) > 0,
+    'isReloadAfterSave?': stateIn({ loading: 'afterSave' }),
   },
   actions: {
     storeLists: assign((_, lists: DelayLists) => ({
@@ -162,9 +164,22 @@ export const delayReasonsMachine = setup({
   states: {
     loading: {
       tags: ['loading'],
+      initial: 'first',
+      states: {
+        first: {},
+        // The reload after a save: once it is in, the screen says the changes were saved.
+        afterSave: {},
+      },
       invoke: {
         src: 'loadDelayReasons',
-        onDone: { target: 'ready', actions: { type: 'storeLists', params: ({ event }) => event.output } },
+        onDone: [
+          {
+            guard: 'isReloadAfterSave?',
+            target: 'ready.saved',
+            actions: { type: 'storeLists', params: ({ event }) => event.output },
+          },
+          { target: 'ready', actions: { type: 'storeLists', params: ({ event }) => event.output } },
+        ],
         onError: {
           target: 'failed',
           actions: { type: 'storeFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
@@ -174,9 +189,15 @@ export const delayReasonsMachine = setup({
     failed: { on: { 'LOAD.RETRY': 'loading' } },
     ready: {
       tags: ['ready'],
+      initial: 'idle',
+      states: {
+        idle: {},
+        // «Изменения сохранены», as the settings form under it says «Сохранено», until the next change.
+        saved: { tags: ['saved'] },
+      },
       on: {
-        'ITEM.TOGGLE': { actions: 'toggleItem' },
-        'ALL.MARK': { actions: 'markAll' },
+        'ITEM.TOGGLE': { target: '.idle', actions: 'toggleItem' },
+        'ALL.MARK': { target: '.idle', actions: 'markAll' },
         'CHANGES.SAVE': { guard: 'hasChanges?', target: 'saving' },
       },
     },
@@ -187,7 +208,10 @@ export const delayReasonsMachine = setup({
         input: ({ context }) => saveBody(context),
         // Spec 4: after a save the page data is loaded again, so the screen shows what is stored; the answer's
         // lists (their new versions) are held first, should the reload fail.
-        onDone: { target: 'loading', actions: { type: 'storeLists', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'loading.afterSave',
+          actions: { type: 'storeLists', params: ({ event }) => event.output },
+        },
         onError: {
           target: 'ready',
           actions: {

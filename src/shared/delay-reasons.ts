@@ -18,6 +18,8 @@ export const DELAY_MESSAGES = {
   unknownIata: (id: number) => `Нет кода задержки IATA с id ${id}: обновите страницу`,
   unknownRrp: (id: number) => `Нет причины задержки РРП с id ${id}: обновите страницу`,
   changed: 'Причину уже изменил другой пользователь: обновите страницу',
+  /** After a save of the classifiers, until the next change. */
+  saved: 'Изменения сохранены',
   /** Never quotes the key: an error does not echo the request back. */
   unknownKey: 'Нет такой настройки',
   minutesWhole: 'Ожидается целое число минут',

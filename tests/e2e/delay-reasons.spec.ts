@@ -23,6 +23,8 @@ test('as admin: a delay reason toggled, saved and still toggled after a reload; 
   await expect(page.getByText('Несохранённых изменений: 1')).toBeVisible();
   await page.getByRole('button', { name: 'Сохранить' }).first().click();
   await expect(page.getByText('Несохранённых изменений: 1')).toHaveCount(0);
+  // The save is confirmed, as the settings form's is, until the next change.
+  await expect(page.getByRole('status').filter({ hasText: 'Изменения сохранены' })).toBeVisible();
 
   const minutes = page.getByLabel(/Показывать после планового окончания/);
   await expect(minutes).toHaveValue(/\d+/);

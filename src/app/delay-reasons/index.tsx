@@ -25,6 +25,7 @@ export default function Screen() {
   const saving = useSelector(actor, (s) => s.hasTag('saving'));
   const ready = useSelector(actor, (s) => s.hasTag('ready'));
   const failed = useSelector(actor, (s) => s.matches('failed'));
+  const saved = useSelector(actor, (s) => s.hasTag('saved'));
   const items = visibleItems(context);
   const pending = changedCount(context);
 
@@ -47,7 +48,9 @@ export default function Screen() {
           },
         ]}
       >
-        {pending > 0 ? <span aria-live="polite">{`Несохранённых изменений: ${pending}`}</span> : null}
+        <span role="status">
+          {pending > 0 ? `Несохранённых изменений: ${pending}` : saved ? DELAY_MESSAGES.saved : ''}
+        </span>
       </PageTitle>
       <PageCard>
         <div className="delay-tabs" role="tablist" aria-label="Классификатор">
