@@ -118,3 +118,26 @@ test('as admin in two tabs: a save over the other tab’s newer save is refused 
     'Failed to load resource: the server responded with a status of 409 (Conflict)',
   ]);
 });
+
+test('at 1280 × 720 the table and its «Изменить/Настроить» buttons stay inside the card', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(URL);
+  const table = page.getByRole('table', { name: 'Авиакомпании' });
+  await expect(table.getByRole('row').nth(5)).toBeVisible();
+  const card = page.locator('.w-card').filter({ has: table });
+  const cardBox = (await card.boundingBox()) as { x: number; width: number };
+  const cardRight = cardBox.x + cardBox.width;
+  const tableBox = (await table.boundingBox()) as { x: number; width: number };
+  expect(tableBox.x + tableBox.width).toBeLessThanOrEqual(cardRight);
+  const buttons = table.getByRole('button', { name: /^(Изменить|Настроить): / });
+  expect(await buttons.count()).toBeGreaterThan(0);
+  for (const box of await buttons.evaluateAll((all) =>
+    all.map((button) => button.getBoundingClientRect().right),
+  ))
+    expect(box).toBeLessThanOrEqual(cardRight);
+  // It fits without a sideways scroll.
+  const scroller = page.locator('.brs-table-scroll');
+  expect(await scroller.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+});

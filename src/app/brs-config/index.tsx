@@ -81,85 +81,93 @@ export default function Screen() {
             {loadError}
           </p>
         ) : null}
-        <table className="brs-table" aria-busy={loading} aria-label="Авиакомпании">
-          <thead>
-            <tr>
-              {AIRLINE_COLUMNS.map((column) => (
-                <th
-                  key={column.title}
-                  aria-sort={
-                    column.sort && params.sort?.endsWith(column.sort)
-                      ? params.sort.startsWith('-')
-                        ? 'descending'
-                        : 'ascending'
-                      : undefined
-                  }
-                >
-                  {column.sort ? (
-                    <button
-                      type="button"
-                      onClick={() => send({ type: 'SORT.TOGGLE', key: column.sort as string })}
-                    >
-                      {column.title}
-                      {sortMark(column.sort)}
-                    </button>
-                  ) : (
-                    column.title
-                  )}
-                </th>
-              ))}
-              {canRead ? SETTING_COLUMNS.map((column) => <th key={column.title}>{column.title}</th>) : null}
-              {canEdit ? <th aria-label="Действия" /> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {page.items.map((airline) => {
-              const register = airline.aviacompanyBaggageRegister;
-              const editing = edit?.airlineId === airline.id;
-              return (
-                <Fragment key={airline.id}>
-                  <tr>
-                    {AIRLINE_COLUMNS.map((column) => (
-                      <td key={column.title}>{column.value(airline) ?? '—'}</td>
-                    ))}
-                    {canRead
-                      ? SETTING_COLUMNS.map((column, index) => (
-                          <td key={column.title}>
-                            {register ? column.value(register) : index === 0 ? 'не настроена' : ''}
-                          </td>
-                        ))
-                      : null}
-                    {canEdit ? (
-                      <td>
-                        <button
-                          type="button"
-                          className="w-button w-button--secondary"
-                          disabled={edit !== null}
-                          aria-label={`${register ? 'Изменить' : 'Настроить'}: ${airline.name_ru}`}
-                          onClick={() => send({ type: 'EDIT.START', airlineId: airline.id })}
-                        >
-                          {register ? 'Изменить' : 'Настроить'}
-                        </button>
-                      </td>
-                    ) : null}
-                  </tr>
-                  {editing && edit ? (
-                    <tr className="brs-table__edit">
-                      <td colSpan={columnCount}>
-                        <SettingsForm airlineName={airline.name_ru} edit={edit} saving={saving} send={send} />
-                      </td>
-                    </tr>
-                  ) : null}
-                </Fragment>
-              );
-            })}
-            {!loading && page.items.length === 0 && !loadError ? (
+        {/* At 1280 px the thirteen columns just fit; narrower, the table scrolls inside the card, not past it. */}
+        <div className="brs-table-scroll">
+          <table className="brs-table" aria-busy={loading} aria-label="Авиакомпании">
+            <thead>
               <tr>
-                <td colSpan={columnCount}>Ничего не найдено</td>
+                {AIRLINE_COLUMNS.map((column) => (
+                  <th
+                    key={column.title}
+                    aria-sort={
+                      column.sort && params.sort?.endsWith(column.sort)
+                        ? params.sort.startsWith('-')
+                          ? 'descending'
+                          : 'ascending'
+                        : undefined
+                    }
+                  >
+                    {column.sort ? (
+                      <button
+                        type="button"
+                        onClick={() => send({ type: 'SORT.TOGGLE', key: column.sort as string })}
+                      >
+                        {column.title}
+                        {sortMark(column.sort)}
+                      </button>
+                    ) : (
+                      column.title
+                    )}
+                  </th>
+                ))}
+                {canRead ? SETTING_COLUMNS.map((column) => <th key={column.title}>{column.title}</th>) : null}
+                {canEdit ? <th aria-label="Действия" /> : null}
               </tr>
-            ) : null}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {page.items.map((airline) => {
+                const register = airline.aviacompanyBaggageRegister;
+                const editing = edit?.airlineId === airline.id;
+                return (
+                  <Fragment key={airline.id}>
+                    <tr>
+                      {AIRLINE_COLUMNS.map((column) => (
+                        <td key={column.title}>{column.value(airline) ?? '—'}</td>
+                      ))}
+                      {canRead
+                        ? SETTING_COLUMNS.map((column, index) => (
+                            <td key={column.title}>
+                              {register ? column.value(register) : index === 0 ? 'не настроена' : ''}
+                            </td>
+                          ))
+                        : null}
+                      {canEdit ? (
+                        <td className="brs-table__action">
+                          <button
+                            type="button"
+                            className="w-button w-button--secondary"
+                            disabled={edit !== null}
+                            aria-label={`${register ? 'Изменить' : 'Настроить'}: ${airline.name_ru}`}
+                            onClick={() => send({ type: 'EDIT.START', airlineId: airline.id })}
+                          >
+                            {register ? 'Изменить' : 'Настроить'}
+                          </button>
+                        </td>
+                      ) : null}
+                    </tr>
+                    {editing && edit ? (
+                      <tr className="brs-table__edit">
+                        <td colSpan={columnCount}>
+                          <SettingsForm
+                            airlineName={airline.name_ru}
+                            edit={edit}
+                            saving={saving}
+                            send={send}
+                          />
+                        </td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
+                );
+              })}
+              {!loading && page.items.length === 0 && !loadError ? (
+                <tr>
+                  <td colSpan={columnCount}>Ничего не найдено</td>
+                </tr>
+              ) : null}
+            </tbody>
+          </table>
+        </div>
         <PaginationControl
           currentPage={page.currentPage}
           pageCount={page.pageCount}
