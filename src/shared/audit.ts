@@ -11,8 +11,16 @@ export const auditUserSchema = z.object({ id: z.number().int(), login: z.string(
 export type AuditUser = z.infer<typeof auditUserSchema>;
 
 /**
+ * The names of the rows an entry's change refers to, by column and id: `{department_id: {'1': 'СОП', '7': null}}`;
+ * null is a row deleted since. Only the `*_id` columns that point at a known table are there.
+ */
+const auditRefsSchema = z.record(z.string(), z.record(z.string(), z.string().nullable()));
+export type AuditRefs = z.infer<typeof auditRefsSchema>;
+
+/**
  * One written row. `change`: the new row (insert), the old row (delete), or `{column: [old, new]}` of the changed
  * columns only (update). `at`: ISO 8601 with the offset of the request's time zone. `user`: null for the system.
+ * `refs`: the names, as of now, of the rows the change's ids point at (see `auditRefsSchema`).
  */
 export const auditEntrySchema = z.object({
   id: z.number().int(),
@@ -22,6 +30,7 @@ export const auditEntrySchema = z.object({
   entity: z.string(),
   entity_id: z.string(),
   change: z.record(z.string(), z.unknown()),
+  refs: auditRefsSchema,
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

@@ -1,14 +1,20 @@
-/** The audit trail over HTTP: a write is found under its user, filters and paging, 400 on bad filters, 403 without the rule. */
+/**
+ * The audit trail over HTTP: a write is found under its user, filters and paging, 400 on bad filters, 403 without the
+ * rule, and the rows a change refers to by their names.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../../src/server/db/client.ts';
 import type { AuditEntry } from '../../src/shared/audit.ts';
-import { bearer, createTestApp, loginAs } from '../support/testApp.ts';
+import { bearer, createTestApp, loginAs, openTestDb } from '../support/testApp.ts';
 
+let db: DbHandle;
 let app: Awaited<ReturnType<typeof createTestApp>>;
 const tokens: Record<string, Record<string, string>> = {};
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  app = await createTestApp({ loginRateLimit: 1000 });
+  db = await openTestDb();
+  app = await createTestApp({ db, loginRateLimit: 1000 });
   for (const login of ['admin', 'planner', 'viewer']) {
     tokens[login] = bearer(await loginAs(app, login));
     ids[login] = (await app.inject({ url: '/api/auth/me', headers: tokens[login] })).json().id;
@@ -122,5 +128,52 @@ describe('GET /api/audit/entities and /api/audit/users', () => {
   it('answers the users for the filter', async () => {
     const list = (await get('/audit/users')).json() as { id: number; login: string }[];
     expect(list).toContainEqual(expect.objectContaining({ id: ids.planner, login: 'planner' }));
+  });
+});
+
+describe('the names of the rows a change refers to', () => {
+  const id = async (text: string, params: unknown[]) => (await db.query<{ id: number }>(text, params))[0].id;
+  const department = (name: string, contractor: number) =>
+    id('insert into departments (name, full_name, contractor_id) values ($1, $1, $2) returning id', [
+      name,
+      contractor,
+    ]);
+  const send = async (method: 'POST' | 'PATCH', url: string, payload: object) => {
+    const res = await app.inject({ method, url: `/api${url}`, headers: tokens.admin, payload });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  it('answers each referenced id with its name as of now, and a row deleted since as null', async () => {
+    const contractor = await id(
+      `insert into contractors (name, inn) values ('ООО «Аудит»', '1659999999') returning id`,
+      [],
+    );
+    const first = await department('Аудит-А', contractor);
+    const gone = await department('Аудит-В', contractor);
+    const last = await department('Аудит-Б', contractor);
+    const body = { contractor_id: contractor, is_priority_set: false, is_provide_set: false, coefs: [] };
+    const created = await send('POST', '/v2/allocation', { ...body, department_id: first });
+    await send('PATCH', `/v2/allocation/${created.id}`, { ...body, department_id: gone });
+    await send('PATCH', `/v2/allocation/${created.id}`, { ...body, department_id: last });
+    await db.query('delete from departments where id = $1', [gone]);
+    await db.query(`update departments set name = 'Аудит-Б (новое имя)' where id = $1`, [last]);
+
+    const res = await get(`/audit?filter[entity]=allocations&filter[entity_id]=${created.id}`);
+    const [latest, earlier, insert] = res.json() as AuditEntry[];
+    expect(latest.change).toEqual({ department_id: [gone, last] });
+    expect(latest.refs).toEqual({ department_id: { [gone]: null, [last]: 'Аудит-Б (новое имя)' } });
+    expect(earlier.refs).toEqual({ department_id: { [first]: 'Аудит-А', [gone]: null } });
+    expect(insert.action).toBe('insert');
+    expect(insert.refs).toEqual({
+      contractor_id: { [contractor]: 'ООО «Аудит»' },
+      department_id: { [first]: 'Аудит-А' },
+    });
+  });
+
+  it('answers no names for a change without references', async () => {
+    await setMinutes(42, 'planner');
+    const [row] = (await get(`/audit?${CONFIG}`)).json() as AuditEntry[];
+    expect(row.refs).toEqual({});
   });
 });

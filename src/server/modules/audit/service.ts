@@ -16,6 +16,7 @@ import { BadRequestError } from '../../http/errors.ts';
 import { filterIds, filterText, sortKey } from '../../http/filters.ts';
 import type { FilterParser, QueryOf } from '../../http/list.ts';
 import { midnight, periodFault } from '../../http/period.ts';
+import { resolveReferences } from './references.ts';
 
 const MS_PER_DAY = 86_400_000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -137,21 +138,21 @@ export function createAuditService({ db, kind, query }: AuditDeps) {
         .orderBy(desc(auditLog.at), desc(auditLog.id))
         .limit(perPage)
         .offset((page - 1) * perPage);
-      return {
-        total,
-        items: rows.map((row) => ({
-          id: row.id,
-          at: isoInZone(row.at, zone),
-          user:
-            row.userId === null
-              ? null
-              : { id: row.userId, login: row.login ?? '', name: row.name ?? `#${row.userId}` },
-          action: row.action,
-          entity: row.entity,
-          entity_id: row.entityId,
-          change: row.change as Record<string, unknown>,
-        })),
-      };
+      const items = rows.map((row) => ({
+        id: row.id,
+        at: isoInZone(row.at, zone),
+        user:
+          row.userId === null
+            ? null
+            : { id: row.userId, login: row.login ?? '', name: row.name ?? `#${row.userId}` },
+        action: row.action,
+        entity: row.entity,
+        entity_id: row.entityId,
+        change: row.change as Record<string, unknown>,
+      }));
+      // The names of the page's references: one query per referenced table, the page's ids only.
+      const refs = await resolveReferences(query, items, zone);
+      return { total, items: items.map((item, index) => ({ ...item, refs: refs[index] })) };
     },
 
     /** The audited tables with their Russian names, by name. */
