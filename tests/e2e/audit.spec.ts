@@ -1,5 +1,11 @@
 import { base, collectErrors, expect, signIn, test } from './fixtures.ts';
 
+/** A contractor or a department as the allocation screen's lists answer it. */
+interface Named {
+  id: number;
+  name: string;
+}
+
 test('as admin: a delay reason toggled on its screen is found in the audit trail by its table, with the change', async ({
   page,
 }) => {
@@ -25,18 +31,69 @@ test('as admin: a delay reason toggled on its screen is found in the audit trail
     .click();
   await expect(page).toHaveURL(/[?&]entity=delay_iata_codes/);
   const grid = page.getByRole('table', { name: 'Журнал изменений' });
-  const change = `is_reason_airport: ${was ? 'да' : 'нет'} → ${was ? 'нет' : 'да'}`;
+  const change = `Вина аэропорта: ${was ? 'да' : 'нет'} → ${was ? 'нет' : 'да'}`;
   const row = grid.getByRole('row').filter({ hasText: change }).first();
   await expect(row).toBeVisible();
   await expect(row).toContainText('Администратор Демо (admin)');
   await expect(row).toContainText('Изменение');
   await row.getByRole('button', { name: /^Подробно: / }).click();
   const dialog = page.getByRole('dialog', { name: /Изменение: Причины задержек IATA/ });
-  await expect(dialog.getByRole('row', { name: /is_reason_airport/ })).toContainText(was ? 'да' : 'нет');
+  // The column by its Russian name, with the stored name beside it for whoever reads the database.
+  const flag = dialog.getByRole('row', { name: /Вина аэропорта/ });
+  await expect(flag).toContainText('is_reason_airport');
+  await expect(flag).toContainText(was ? 'да' : 'нет');
   // The footer's button; the cross in the corner has the same name.
   await dialog.getByRole('button', { name: 'Закрыть' }).last().click();
   await expect(dialog).toHaveCount(0);
   await page.screenshot({ path: 'test-results/audit.png' });
+  expect(errors).toEqual([]);
+});
+
+test('as admin: an allocation moved to another contractor shows the columns in Russian and the rows by name', async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  const login = await page.request.post('/api/auth/login', { data: { login: 'admin', password: 'admin' } });
+  const headers = { authorization: `Bearer ${(await login.json()).token}`, 'time-zone': 'Europe/Moscow' };
+  const contractors = (await (await page.request.get('/api/v2/contractor', { headers })).json()) as Named[];
+  const [from, to] = await Promise.all(
+    contractors.slice(0, 2).map(async (contractor) => {
+      const res = await page.request.get('/api/v2/department', {
+        headers,
+        params: { 'filter[contractor_id]': contractor.id },
+      });
+      return { contractor, department: ((await res.json()) as Named[])[0] };
+    }),
+  );
+  const body = { is_priority_set: false, is_provide_set: false, coefs: [] };
+  const created = await page.request.post('/api/v2/allocation', {
+    headers,
+    data: { ...body, contractor_id: from.contractor.id, department_id: from.department.id },
+  });
+  expect(created.status()).toBe(200);
+  const { id } = (await created.json()) as { id: number };
+  const moved = await page.request.patch(`/api/v2/allocation/${id}`, {
+    headers,
+    data: { ...body, contractor_id: to.contractor.id, department_id: to.department.id },
+  });
+  expect(moved.status()).toBe(200);
+
+  await page.goto(`/audit?entity=allocations&entity_id=${id}`);
+  const grid = page.getByRole('table', { name: 'Журнал изменений' });
+  const named = (item: Named) => `${item.name} (#${item.id})`;
+  const row = grid.getByRole('row').filter({ hasText: 'Подразделение:' }).first();
+  await expect(row).toContainText('Изменение');
+  await expect(row).toContainText(`Подразделение: ${named(from.department)} → ${named(to.department)}`);
+  await expect(row).toContainText(`Подрядчик: ${named(from.contractor)} → ${named(to.contractor)}`);
+  await row.getByRole('button', { name: /^Подробно: / }).click();
+  const dialog = page.getByRole('dialog', { name: /Изменение: Аллокация подрядчиков/ });
+  const department = dialog.getByRole('row', { name: /Подразделение/ });
+  await expect(department).toContainText('department_id');
+  await expect(department).toContainText(named(from.department));
+  await expect(department).toContainText(named(to.department));
+  await page.screenshot({ path: 'test-results/audit-refs.png' });
+  await dialog.getByRole('button', { name: 'Закрыть' }).last().click();
+  expect((await page.request.delete(`/api/v2/allocation/${id}`, { headers })).ok()).toBe(true);
   expect(errors).toEqual([]);
 });
 

@@ -1,11 +1,18 @@
 import type { AuditEntry } from '../../shared/audit.ts';
+import { codeName, columnLabel } from './labels.ts';
 
-/** One line of a change's table: the column, its value before and after (null when the action has no such side). */
+/**
+ * One line of a change's table: the column as stored and its Russian name, its value before and after (null when the
+ * action has no such side).
+ */
 export interface ChangeLine {
   column: string;
+  label: string;
   before: string | null;
   after: string | null;
 }
+
+type Entry = Pick<AuditEntry, 'action' | 'entity' | 'change'> & Partial<Pick<AuditEntry, 'refs'>>;
 
 /** A stored value as the table shows it. Example: `null` → '—', `{a: 1}` → '{"a":1}', `true` → 'да'. */
 export function valueText(value: unknown): string {
@@ -16,32 +23,51 @@ export function valueText(value: unknown): string {
 }
 
 /**
- * The lines of an entry's change: an update's `{column: [old, new]}` as before → after, an insert's row as after
- * only, a delete's row as before only, by column name.
- * Example: update `{name: ['A', 'B']}` → `[{column: 'name', before: 'A', after: 'B'}]`.
+ * A value of a column as the trail shows it: a referenced row by its name and id (a row deleted since by its id), a
+ * code by its Russian name, anything else as `valueText`.
+ * Example: employee_id 200 with refs `{employee_id: {'200': 'Иванов И. И.'}}` → 'Иванов И. И. (#200)'; with
+ * `{'200': null}` → '#200 (удалён)'; bags' status 'rushed' → 'Отправлен досылкой'.
  */
-export function changeLines(entry: Pick<AuditEntry, 'action' | 'change'>): ChangeLine[] {
+export function columnValueText(entry: Entry, column: string, value: unknown): string {
+  const names = entry.refs?.[column];
+  if (names && value !== null && value !== undefined && String(value) in names) {
+    const name = names[String(value)];
+    if (name === null) return `#${value} (удалён)`;
+    return name ? `${name} (#${value})` : `#${value}`;
+  }
+  return codeName(entry.entity, column, value) ?? valueText(value);
+}
+
+/**
+ * The lines of an entry's change: an update's `{column: [old, new]}` as before → after, an insert's row as after
+ * only, a delete's row as before only, by column name, each column with its Russian name and each value as
+ * `columnValueText`.
+ * Example: update of skills `{name: ['A', 'B']}` → `[{column: 'name', label: 'Название', before: 'A', after: 'B'}]`.
+ */
+export function changeLines(entry: Entry): ChangeLine[] {
+  const text = (column: string, value: unknown) => columnValueText(entry, column, value);
   return Object.entries(entry.change)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([column, value]) => {
+      const label = columnLabel(entry.entity, column);
       if (entry.action === 'update') {
         const [before, after] = Array.isArray(value) ? value : [undefined, value];
-        return { column, before: valueText(before), after: valueText(after) };
+        return { column, label, before: text(column, before), after: text(column, after) };
       }
       return entry.action === 'insert'
-        ? { column, before: null, after: valueText(value) }
-        : { column, before: valueText(value), after: null };
+        ? { column, label, before: null, after: text(column, value) }
+        : { column, label, before: text(column, value), after: null };
     });
 }
 
 /**
- * A one-line summary for the grid. Example: update `{name: ['A', 'B'], code: [1, 2]}` → 'code: 1 → 2; name: A → B';
- * an insert or delete of a row of 5 columns → '5 полей'.
+ * A one-line summary for the grid, by the columns' Russian names. Example: update of skills `{name: ['A', 'B'], code:
+ * [1, 2]}` → 'Код: 1 → 2; Название: A → B'; an insert or delete of a row of 5 columns → '5 полей'.
  */
-export function changeSummary(entry: Pick<AuditEntry, 'action' | 'change'>): string {
+export function changeSummary(entry: Entry): string {
   const lines = changeLines(entry);
   if (entry.action !== 'update') return `${lines.length} ${fieldsWord(lines.length)}`;
-  return lines.map((line) => `${line.column}: ${line.before} → ${line.after}`).join('; ');
+  return lines.map((line) => `${line.label}: ${line.before} → ${line.after}`).join('; ');
 }
 
 /** 'поле', 'поля' or 'полей' after a count, by Russian rules. Example: 21 → 'поле', 3 → 'поля', 11 → 'полей'. */

@@ -22,8 +22,6 @@ const TITLE = 'Журнал изменений';
 const FILTER_KEYS = ['user_id', 'entity', 'entity_id', 'from', 'to'];
 const PAGE_SIZES = [20, 50, 100] as const;
 
-/** The time of an entry as the grid shows it: the wall clock of the answer, without the offset. */
-
 const userText = (entry: AuditEntry) => (entry.user ? `${entry.user.name} (${entry.user.login})` : 'Система');
 
 /** /audit (issue 17): every recorded write, newest first, filtered by user, table, row and period; a row's change in a modal. */
@@ -208,7 +206,10 @@ function ChangeModal({ entry, onClose }: { entry: AuditEntry | null; onClose: ()
             <tbody>
               {lines.map((line) => (
                 <tr key={line.column}>
-                  <th scope="row">{line.column}</th>
+                  <th scope="row" title={line.column}>
+                    {line.label}
+                    {line.label === line.column ? null : <span className="audit__column">{line.column}</span>}
+                  </th>
                   {line.before === null ? null : <td className="audit__before">{line.before}</td>}
                   {line.after === null ? null : <td className="audit__after">{line.after}</td>}
                 </tr>
