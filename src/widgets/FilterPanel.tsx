@@ -19,8 +19,8 @@ function writeFolded(key: string, folded: boolean): void {
 }
 
 /**
- * A screen's filters that fold into one line, so a timeline or grid under them gets the height: a «Фильтры» button
- * (aria-expanded) and, folded, the summary of what is chosen. The choice is kept in localStorage under
+ * A screen's filters that fold into one line, so a timeline or grid under them gets the height: a «Свернуть фильтры»
+ * / «Показать фильтры» button (aria-expanded) and, folded, the summary of what is chosen. The choice is kept in localStorage under
  * `storageKey`, per screen. Example: `<FilterPanel storageKey="staffPlanning.filtersFolded" summary="…">…</…>`.
  */
 export function FilterPanel({
