@@ -64,6 +64,7 @@ export function createRowModal<
   const closedDialog = () => ({
     modalType: null,
     form: description.emptyForm(),
+    pristine: description.emptyForm(),
     errors: {},
     failure: null,
     message: null,
@@ -103,15 +104,13 @@ export function createRowModal<
       openCreate: assign(() => ({ ...closedDialog(), modalType: 'create' as Type })),
       openRow: assign(({ event }) => {
         assertEvent(event, 'MODAL.OPEN');
-        return {
-          ...closedDialog(),
-          modalType: event.modalType,
-          form: { ...description.emptyForm(), id: event.id },
-        };
+        const form = { ...description.emptyForm(), id: event.id };
+        return { ...closedDialog(), modalType: event.modalType, form, pristine: form };
       }),
-      fillForm: assign(({ context }, row: Row) => ({
-        form: description.formFrom(row, context.modalType as 'edit' | OpenType),
-      })),
+      fillForm: assign(({ context }, row: Row) => {
+        const form = description.formFrom(row, context.modalType as 'edit' | OpenType);
+        return { form, pristine: form };
+      }),
       change: assign(({ context, event }) => {
         assertEvent(event, 'FORM.CHANGE');
         const edit = description.change(context.form, event.change);

@@ -27,6 +27,8 @@ export interface RowModalContext<Type extends string, Form, References, Choice> 
   /** 'create', 'edit' or one of the module's openings; null while the modal is closed. */
   modalType: Type | null;
   form: Form;
+  /** The form as it opened (empty, or filled from the row): closing asks first once `form` differs from it. */
+  pristine: Form;
   /** Messages under the controls: the shared schema's before sending, the server's `fields` after. */
   errors: FieldErrors;
   failure: RowModalFailure | null;
@@ -123,4 +125,12 @@ export function saveFailureMessage(
     controls.some((control) => isUnder(path, control)),
   );
   return placed ? null : context.message || null;
+}
+
+/**
+ * True when the form holds input that closing the modal would lose: `hasUnsavedForm({form: {name: 'А'}, pristine:
+ * {name: ''}})` is true; a value typed and erased again is no change.
+ */
+export function hasUnsavedForm(context: { form: unknown; pristine: unknown }): boolean {
+  return JSON.stringify(context.form) !== JSON.stringify(context.pristine);
 }

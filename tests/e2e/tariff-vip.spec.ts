@@ -137,6 +137,11 @@ test('as tariff in two tabs: a save over the other tab’s newer save is refused
   ).toBeVisible();
   await expect(mine.getByLabel('Название')).toHaveValue('Название из первой вкладки');
   await mine.getByRole('button', { name: 'Отмена' }).click();
+  // The refused edit is still unsaved input: closing asks first.
+  await page
+    .getByRole('alertdialog', { name: 'Закрыть форму?' })
+    .getByRole('button', { name: 'Закрыть без сохранения' })
+    .click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // Opened again, the form shows the other tab's save and saves over it.

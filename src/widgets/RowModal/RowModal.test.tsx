@@ -161,4 +161,27 @@ describe('a list screen with a row modal', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
+
+  it('closes a row as read at once, and asks first once its text is changed', async () => {
+    const user = userEvent.setup();
+    render(<Notes api={{}} />);
+    await user.click(screen.getByRole('button', { name: 'Открыть первую' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Заметка' });
+    const input = within(dialog).getByLabelText('Текст');
+    await waitFor(() => expect(input).toHaveValue('Первая'));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Открыть первую' }));
+    const again = await screen.findByRole('dialog', { name: 'Заметка' });
+    await waitFor(() => expect(within(again).getByLabelText('Текст')).toHaveValue('Первая'));
+    await user.type(within(again).getByLabelText('Текст'), ' и вторая');
+    await user.click(within(again).getByRole('button', { name: 'Отмена' }));
+    const question = screen.getByRole('alertdialog', { name: 'Закрыть форму?' });
+    await user.click(within(question).getByRole('button', { name: 'Продолжить редактирование' }));
+    expect(within(again).getByLabelText('Текст')).toHaveValue('Первая и вторая');
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Закрыть без сохранения' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 });

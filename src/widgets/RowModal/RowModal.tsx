@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import type { ActorRef, Snapshot } from 'xstate';
 import {
+  hasUnsavedForm,
   type RowModalActor,
   type RowModalFailure,
   saveFailureMessage,
@@ -33,8 +34,8 @@ export interface RowModalFormProps {
 }
 
 /**
- * The 600 px modal of a row modal's form: not closable while saving, 'Сохранить' off while a row loads or saves,
- * Enter in a text input submits, a failed save's message above the buttons.
+ * The 600 px modal of a row modal's form: not closable while saving, asking before closing with unsaved input,
+ * 'Сохранить' off while a row loads or saves, Enter in a text input submits, a failed save's message above the buttons.
  */
 export function RowModalForm({
   modal,
@@ -50,6 +51,7 @@ export function RowModalForm({
   const modalType = useSelector(modal, (snapshot) => snapshot.context.modalType);
   const failure = useSelector(modal, (snapshot) => snapshot.context.failure);
   const shown = useSelector(modal, (snapshot) => saveFailureMessage(snapshot.context, controls));
+  const dirty = useSelector(modal, (snapshot) => open && hasUnsavedForm(snapshot.context));
   const before = failure ? failureTitles[failure] : undefined;
   const submit = () => modal.send({ type: 'FORM.SUBMIT' });
   return (
@@ -59,6 +61,7 @@ export function RowModalForm({
       width={600}
       disabled={saving}
       submitDisabled={busy}
+      dirty={dirty}
       onClose={() => modal.send({ type: 'MODAL.CLOSE' })}
       onSubmit={submit}
     >
