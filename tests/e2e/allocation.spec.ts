@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 const TITLE = 'Аллокация подрядчиков';
@@ -90,6 +91,11 @@ test('as admin in two tabs: a save over the other tab’s newer save is refused 
   );
   await expect(mine.getByLabel('До', { exact: true })).toHaveValue('700');
   await mine.getByRole('button', { name: 'Отмена' }).click();
+  // The refused edit is still unsaved input: closing asks first.
+  await page
+    .getByRole('alertdialog', { name: 'Закрыть форму?' })
+    .getByRole('button', { name: 'Закрыть без сохранения' })
+    .click();
 
   // Opened again, the form shows the other tab's save and saves over it.
   await page.reload();
@@ -109,4 +115,42 @@ test('as admin in two tabs: a save over the other tab’s newer save is refused 
   expect(consoleErrors).toEqual([
     'Failed to load resource: the server responded with a status of 409 (Conflict)',
   ]);
+});
+
+/** The cells of this column (by its title) whose text does not fit, header included, as 'text needed/width'. */
+async function cutCells(page: Page, title: string): Promise<string[]> {
+  return page.getByRole('table', { name: TITLE }).evaluate((table, title) => {
+    const heads = [...table.querySelectorAll('[role="columnheader"]')];
+    const at = heads.findIndex((head) => head.textContent?.trim() === title);
+    if (at < 0) throw new Error(`no column ${title}`);
+    const rows = [...table.querySelectorAll('.w-grid__body [role="row"]')];
+    const cells = [heads[at], ...rows.map((row) => row.querySelectorAll('[role="cell"]')[at])];
+    return cells
+      .filter((cell): cell is Element => cell !== undefined && cell.scrollWidth > cell.clientWidth)
+      .map((cell) => `${cell.textContent ?? ''} ${cell.scrollWidth}/${cell.clientWidth}`);
+  }, title);
+}
+
+/** The width of a column's header cell in px. */
+function columnWidth(page: Page, title: string): Promise<number> {
+  return page.getByRole('columnheader', { name: title, exact: true }).evaluate((cell) => cell.clientWidth);
+}
+
+test('the list gives its text columns the room: at 1440 only a long coefficient list is cut, at 1280 the contractor too', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/allocation');
+  const table = page.getByRole('table', { name: TITLE });
+  await expect(table.getByRole('row').filter({ hasText: 'КХ-Перрон' }).first()).toBeVisible();
+  const whole = ['№', 'Подразделение', 'Приоритет', 'Обеспеченность', 'Расстояние', 'Действия'];
+  for (const title of [...whole, 'Подрядчик']) expect(await cutCells(page, title), title).toEqual([]);
+  // The coefficients get the room the others leave, at least that of the contractor.
+  expect(await columnWidth(page, 'Коэффициенты')).toBeGreaterThanOrEqual(180);
+  // The whole list is the cell's tooltip.
+  const coefs = table.locator('[role="cell"] span[title^="Коэффициент"]').first();
+  await expect(coefs).toHaveAttribute('title', /^Коэффициент [а-я]+: [\d,]+/);
+
+  await page.setViewportSize({ width: 1280, height: 720 });
+  for (const title of whole) await expect.poll(() => cutCells(page, title), title).toEqual([]);
 });

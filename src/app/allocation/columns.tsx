@@ -17,34 +17,51 @@ export function rowTitle(row: Allocation): string {
 
 const text = (value: string) => <span title={value}>{value}</span>;
 
-/** The list's columns; the actions column comes last when the user may do anything with a row. */
+/**
+ * The list's columns; the actions column comes last when the user may do anything with a row. The id, department
+ * (a short name, `КХ-Перрон`), yes/no and distance columns are as wide as their titles and values need (Roboto 14 px,
+ * 8 px padding each side); the contractor and the coefficients share the rest equally: at 1440 px a contractor of the
+ * demo is shown whole, and a coefficient list longer than its cell ends in «…» with the whole list as its tooltip.
+ */
 export function allocationColumns(actions: GridColumn<Allocation> | null): GridColumn<Allocation>[] {
   const columns: GridColumn<Allocation>[] = [
-    { key: 'id', title: '№', width: 70, kind: 'render', render: (row) => row.id },
-    { key: 'contractor', title: 'Подрядчик', kind: 'render', render: (row) => text(row.contractor.name) },
-    { key: 'department', title: 'Подразделение', kind: 'render', render: (row) => text(row.department.name) },
+    { key: 'id', title: '№', width: 40, kind: 'render', render: (row) => row.id },
+    {
+      key: 'contractor',
+      title: 'Подрядчик',
+      grow: 1,
+      kind: 'render',
+      render: (row) => text(row.contractor.name),
+    },
+    {
+      key: 'department',
+      title: 'Подразделение',
+      width: 122,
+      kind: 'render',
+      render: (row) => text(row.department.name),
+    },
     {
       key: 'is_priority_set',
       title: 'Приоритет',
-      width: 110,
+      width: 88,
       kind: 'render',
       render: (row) => yesNo(row.is_priority_set),
     },
     {
       key: 'is_provide_set',
       title: 'Обеспеченность',
-      width: 140,
+      width: 128,
       kind: 'render',
       render: (row) => yesNo(row.is_provide_set),
     },
     {
       key: 'distance_range_set',
       title: 'Расстояние',
-      width: 130,
+      width: 106,
       kind: 'render',
-      render: (row) => distanceText(row.distance_range_set),
+      render: (row) => text(distanceText(row.distance_range_set)),
     },
-    { key: 'coefs', title: 'Коэффициенты', kind: 'render', render: (row) => text(coefsText(row)) },
+    { key: 'coefs', title: 'Коэффициенты', grow: 1, kind: 'render', render: (row) => text(coefsText(row)) },
   ];
   return actions ? [...columns, actions] : columns;
 }

@@ -32,7 +32,8 @@ export default function Screen() {
       key: 'actions',
       title: 'Действия',
       kind: 'render',
-      width: 260,
+      // Three buttons of 13 px text (6 px padding) with their gaps and the cell's padding.
+      width: 248,
       align: 'center',
       render: (row) => {
         const name = rowTitle(row);
