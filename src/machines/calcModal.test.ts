@@ -6,6 +6,7 @@ import { MESSAGES } from '../shared/messages.ts';
 import { CALC_MESSAGES, type Calc, type CalcEvaluation, type CalcForm } from '../shared/tariff-calc.ts';
 import { calcPayload, EMPTY_ENTRY } from './calcForm.ts';
 import { calcModalMachine } from './calcModal.ts';
+import { hasUnsavedCalc } from './calcModalEdits.ts';
 
 const REFS: CalcReferences = {
   calcTypes: [
@@ -272,6 +273,42 @@ describe('when opening to edit', () => {
     actor.send({ type: 'CALC.EDIT', id: 8 });
     await waitFor(actor, (s) => s.hasTag('open'));
     expect(actor.getSnapshot().context.checkOpen).toBe(false);
+  });
+});
+
+describe('when the modal would be closed', () => {
+  const unsaved = (actor: Actor) => hasUnsavedCalc(actor.getSnapshot().context);
+
+  it('holds no unsaved input as read, after its job options have loaded', async () => {
+    const { actor } = await start();
+    actor.send({ type: 'CALC.EDIT', id: 7 });
+    await waitFor(actor, (s) => s.hasTag('open'));
+    await idle(actor);
+    expect(unsaved(actor)).toBe(false);
+  });
+
+  it('holds unsaved input once a field or the jobs change, and none again when the field is put back', async () => {
+    const { actor } = await start();
+    actor.send({ type: 'CALC.ADD' });
+    await idle(actor);
+    expect(unsaved(actor)).toBe(false);
+    actor.send({ type: 'SERVICE.CHANGE', field: 'name_ru', value: 'Буксировка' });
+    expect(unsaved(actor)).toBe(true);
+    actor.send({ type: 'SERVICE.CHANGE', field: 'name_ru', value: '' });
+    expect(unsaved(actor)).toBe(false);
+    actor.send({ type: 'JOBS.SET', jobs: [101] });
+    expect(unsaved(actor)).toBe(true);
+  });
+
+  it('opens clean again after it was closed with changes', async () => {
+    const { actor } = await start();
+    actor.send({ type: 'CALC.ADD' });
+    await fillDuration(actor);
+    expect(unsaved(actor)).toBe(true);
+    actor.send({ type: 'CALC.CLOSE' });
+    actor.send({ type: 'CALC.ADD' });
+    await idle(actor);
+    expect(unsaved(actor)).toBe(false);
   });
 });
 

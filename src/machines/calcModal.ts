@@ -39,6 +39,7 @@ import { calcFormErrors, calcPayload, hasChecks, jobsOfForm, pruneChecks } from 
 import {
   type CalcEditEvent,
   type CalcEditState,
+  type CalcPristine,
   calcTypeSet,
   checkClosed,
   checkSet,
@@ -69,6 +70,8 @@ export interface CalcModalContext extends CalcEditState {
   /** A failed save's message, for the line above the buttons. */
   message: string | null;
   evaluation: EvaluationState;
+  /** The form and jobs as the modal opened: closing asks first once they differ (`hasUnsavedCalc`). */
+  pristine: CalcPristine;
 }
 
 export type CalcModalEvent =
@@ -146,7 +149,10 @@ export const calcModalMachine = setup({
     'hasFlight?': ({ context }) => context.evaluation.flightAid !== null,
   },
   actions: {
-    storeReferences: assign((_, refs: CalcReferences) => ({ refs, form: freshForm(refs) })),
+    storeReferences: assign((_, refs: CalcReferences) => {
+      const form = freshForm(refs);
+      return { refs, form, pristine: { form, jobs: [] } };
+    }),
     alertFailure: (_, error: unknown) => showAlert(parseApiError(error).message, 'Danger'),
     rememberEdit: assign(({ event }) => {
       assertEvent(event, 'CALC.EDIT');
@@ -155,6 +161,7 @@ export const calcModalMachine = setup({
     forgetEdit: assign({ editId: null }),
     resetForm: assign(({ context }) => ({
       form: freshForm(context.refs),
+      pristine: { form: freshForm(context.refs), jobs: [] },
       jobs: [],
       checkOpen: false,
       options: NO_OPTIONS,
@@ -165,7 +172,7 @@ export const calcModalMachine = setup({
     loadForm: assign((_, calc: Calc) => {
       const form = calcToForm(calc);
       const jobs = jobsOfForm(form);
-      return { form, jobs, checkOpen: hasChecks(form) && jobs.length > 0 };
+      return { form, jobs, pristine: { form, jobs }, checkOpen: hasChecks(form) && jobs.length > 0 };
     }),
     changeService: assign(({ context, event }) => {
       assertEvent(event, 'SERVICE.CHANGE');
@@ -212,9 +219,11 @@ export const calcModalMachine = setup({
       assertEvent(event, 'CHECK.SET');
       return checkSet(context, event);
     }),
+    // The checks the options no longer offer go from the form as opened too: the pruning is not the user's input.
     storeOptions: assign(({ context }, options: JobOptions) => ({
       options,
       form: pruneChecks(context.form, options),
+      pristine: { ...context.pristine, form: pruneChecks(context.pristine.form, options) },
     })),
     storeValidationErrors: assign(({ context }) => ({
       errors: calcFormErrors(context.form, context.jobs),
@@ -244,6 +253,7 @@ export const calcModalMachine = setup({
     editId: null,
     form: freshForm(NO_REFS),
     jobs: [],
+    pristine: { form: freshForm(NO_REFS), jobs: [] },
     checkOpen: false,
     options: NO_OPTIONS,
     errors: {},

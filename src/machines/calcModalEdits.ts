@@ -46,6 +46,20 @@ export interface CalcEditState {
   errors: FieldErrors;
 }
 
+/** The form and jobs as the modal opened with them (empty, or the calc as read). */
+export type CalcPristine = Pick<CalcEditState, 'form' | 'jobs'>;
+
+/**
+ * True when the form or the job selection differs from how the modal opened: closing would lose input. Example:
+ * `hasUnsavedCalc({form: {...form, coef: 3}, jobs, pristine: {form, jobs}})` is true.
+ */
+export function hasUnsavedCalc(context: CalcPristine & { pristine: CalcPristine }): boolean {
+  return (
+    JSON.stringify({ form: context.form, jobs: context.jobs }) !==
+    JSON.stringify({ form: context.pristine.form, jobs: context.pristine.jobs })
+  );
+}
+
 /** The events that edit the form while it may be edited (editing and after a failed save). */
 export type CalcEditEvent =
   | { type: 'SERVICE.CHANGE'; field: ServiceField; value: string }

@@ -194,7 +194,12 @@ test('a tariff user in two tabs: a save over the other tab’s newer save is ref
       .filter({ hasText: 'Запись уже изменил другой пользователь. Откройте её снова и повторите изменения' }),
   ).toBeVisible();
   await expect(mine.getByLabel('Коэффициент')).toHaveValue('3');
+  // The refused edit is unsaved input: Esc asks first.
   await page.keyboard.press('Escape');
+  await page
+    .getByRole('alertdialog', { name: 'Закрыть форму?' })
+    .getByRole('button', { name: 'Закрыть без сохранения' })
+    .click();
   await expect(mine).toBeHidden();
 
   // Opened again, the form shows the other tab's save and saves over it.

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { hasUnsavedCalc } from '../../machines/calcModalEdits.ts';
 import { Modal } from '../../widgets/index.ts';
 import { AmountSection } from './AmountSection.tsx';
 import { CheckBlock } from './CheckBlock.tsx';
@@ -14,11 +15,15 @@ function applyFocusedInput() {
   if (focused instanceof HTMLInputElement) focused.blur();
 }
 
-/** The 600 px calc modal (spec 2.5, 4.5): every section, errors under their fields, not closable while saving. */
+/**
+ * The 600 px calc modal (spec 2.5, 4.5): every section, errors under their fields, not closable while saving, asking
+ * before closing with unsaved input.
+ */
 export function CalcModal({ actor }: { actor: CalcModalRef }) {
   const view = useCalcModal(actor);
   const open = useSelector(actor, (snapshot) => snapshot.hasTag('open'));
   const loadingOptions = useSelector(actor, (snapshot) => snapshot.hasTag('loadingOptions'));
+  const dirty = useSelector(actor, (snapshot) => snapshot.hasTag('open') && hasUnsavedCalc(snapshot.context));
   const { form, saving, message, errors, send } = view;
   const submit = () => {
     applyFocusedInput();
@@ -33,6 +38,7 @@ export function CalcModal({ actor }: { actor: CalcModalRef }) {
       width={600}
       disabled={saving}
       submitDisabled={saving}
+      dirty={dirty}
       onClose={() => send({ type: 'CALC.CLOSE' })}
       onSubmit={submit}
     >
