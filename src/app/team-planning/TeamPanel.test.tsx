@@ -58,23 +58,28 @@ const ANSWER: TeamEmployeesWithTasks = {
   outsideTheTeam: [],
 };
 
+/** The panel of a team over a period, read-only, its callbacks doing nothing. */
+function renderPanel(team: TeamWithFlights, period: { begin: string; end: string }) {
+  render(
+    <TeamPanel
+      team={team}
+      period={period}
+      version={1}
+      canEdit={false}
+      onEdit={() => undefined}
+      onAddEmployee={() => undefined}
+      onReplace={() => undefined}
+      onRemoveEmployee={() => undefined}
+      onDelete={() => undefined}
+      onClose={() => undefined}
+    />,
+  );
+}
+
 describe('the team panel', () => {
   it('shows only the tasks of the chosen period when the team has no flight in it', async () => {
     const seen = stubFetch(() => json(200, ANSWER));
-    render(
-      <TeamPanel
-        team={TEAM}
-        period={{ begin: '2026-11-23 00:00:00', end: '2026-11-24 00:00:00' }}
-        version={1}
-        canEdit={false}
-        onEdit={() => undefined}
-        onAddEmployee={() => undefined}
-        onReplace={() => undefined}
-        onRemoveEmployee={() => undefined}
-        onDelete={() => undefined}
-        onClose={() => undefined}
-      />,
-    );
+    renderPanel(TEAM, { begin: '2026-11-23 00:00:00', end: '2026-11-24 00:00:00' });
     const row = await screen.findByRole('row', { name: /Иванов/ });
     expect(row).toHaveTextContent('21:00–22:00 Погрузка багажа');
     expect(row).not.toHaveTextContent('Выгрузка багажа');
@@ -85,19 +90,9 @@ describe('the team panel', () => {
 
   it('heads a shift that does not end on its start day with both dates', async () => {
     stubFetch(() => json(200, ANSWER));
-    render(
-      <TeamPanel
-        team={{ ...TEAM, begin_datetime: '2026-11-25 00:00:00', end_datetime: '2026-11-26 00:00:00' }}
-        period={{ begin: '2026-11-25 00:00:00', end: '2026-11-26 00:00:00' }}
-        version={1}
-        canEdit={false}
-        onEdit={() => undefined}
-        onAddEmployee={() => undefined}
-        onReplace={() => undefined}
-        onRemoveEmployee={() => undefined}
-        onDelete={() => undefined}
-        onClose={() => undefined}
-      />,
+    renderPanel(
+      { ...TEAM, begin_datetime: '2026-11-25 00:00:00', end_datetime: '2026-11-26 00:00:00' },
+      { begin: '2026-11-25 00:00:00', end: '2026-11-26 00:00:00' },
     );
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(
       'Ночная · Сформирована · СНО · 25.11 00:00 – 26.11 00:00',
