@@ -175,6 +175,8 @@ describe('a list screen with a row modal', () => {
     await user.click(screen.getByRole('button', { name: 'Открыть первую' }));
     const again = await screen.findByRole('dialog', { name: 'Заметка' });
     await waitFor(() => expect(within(again).getByLabelText('Текст')).toHaveValue('Первая'));
+    // As above: the focus manager's move into the dialog would take the typed text.
+    await waitFor(() => expect(again).toContainElement(document.activeElement as HTMLElement));
     await user.type(within(again).getByLabelText('Текст'), ' и вторая');
     await user.click(within(again).getByRole('button', { name: 'Отмена' }));
     const question = screen.getByRole('alertdialog', { name: 'Закрыть форму?' });
