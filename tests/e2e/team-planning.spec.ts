@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { collectErrors, expect, signIn, base as test } from './fixtures.ts';
-import { apiOf, boardQuery, planFlight, todayPeriod } from './teamPlanningData.ts';
+import { apiOf, boardQuery, createDayTeam, headersOf, planFlight, todayPeriod } from './teamPlanningData.ts';
 import {
   barOffset,
   type Crew,
@@ -364,21 +364,7 @@ test('the board follows a team created elsewhere without a reload (live feed)', 
   const count = async () =>
     Number(/Бригад: (\d+)/.exec((await status.textContent()) ?? '')?.[1] ?? Number.NaN);
   const before = await count();
-  const departments = await apiOf(page, request)<{ id: number; name: string }[]>('/team-planning/department');
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const period = todayPeriod();
-  const res = await request.post('/api/team-planning/v1/team', {
-    headers: { Authorization: `Bearer ${token}`, 'Time-Zone': 'Europe/Moscow' },
-    data: {
-      name: `Живая ${Date.now() % 1_000_000}`,
-      begin_datetime: period.begin.replace('00:00:00', '10:00:00'),
-      end_datetime: period.begin.replace('00:00:00', '18:00:00'),
-      team_status_id: 1,
-      department_id: departments[0].id,
-      employeePositionRules: [],
-    },
-  });
-  expect(res.status()).toBe(200);
+  await createDayTeam(page, request, `Живая ${Date.now() % 1_000_000}`);
   await expect.poll(count).toBe(before + 1);
 });
 
@@ -390,23 +376,8 @@ test('in two tabs: a team saved over the other tab’s newer save is refused wit
   const errors = collectErrors(page);
   await signIn(page, 'planner');
   await page.goto('/team-planning');
-  const departments = await apiOf(page, request)<{ id: number; name: string }[]>('/team-planning/department');
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const headers = { Authorization: `Bearer ${token}`, 'Time-Zone': 'Europe/Moscow' };
-  const period = todayPeriod();
   const name = `${PREFIX} версия ${String(Date.now()).slice(-6)}`;
-  const created = await request.post('/api/team-planning/v1/team', {
-    headers,
-    data: {
-      name,
-      begin_datetime: period.begin.replace('00:00:00', '10:00:00'),
-      end_datetime: period.begin.replace('00:00:00', '18:00:00'),
-      team_status_id: 1,
-      department_id: departments[0].id,
-      employeePositionRules: [],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
+  const id = await createDayTeam(page, request, name);
   const edit = async (tab: Page, current: string) => {
     const panel = await openTeam(tab, current);
     await panel.getByRole('button', { name: 'Изменить бригаду' }).click();
@@ -445,8 +416,8 @@ test('in two tabs: a team saved over the other tab’s newer save is refused wit
   ).toBeVisible();
 
   await other.close();
-  const removed = await request.delete(`/api/team-planning/v1/team/${(await created.json()).id}`, {
-    headers,
+  const removed = await request.delete(`/api/team-planning/v1/team/${id}`, {
+    headers: await headersOf(page),
   });
   expect(removed.ok()).toBe(true);
   // The refused save is the one failed request the browser reports.
@@ -459,24 +430,9 @@ test('a wheel zoom on the board sets «Масштаб» to the nearest preset, a
 }) => {
   await signIn(page, 'planner');
   await page.goto('/team-planning');
-  const departments = await apiOf(page, request)<{ id: number; name: string }[]>('/team-planning/department');
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const headers = { Authorization: `Bearer ${token}`, 'Time-Zone': 'Europe/Moscow' };
-  const period = todayPeriod();
+  const headers = await headersOf(page);
   // A team of the day, so that the board is drawn whatever the database holds.
-  const created = await request.post('/api/team-planning/v1/team', {
-    headers,
-    data: {
-      name: `Масштаб ${Date.now() % 1_000_000}`,
-      begin_datetime: period.begin.replace('00:00:00', '10:00:00'),
-      end_datetime: period.begin.replace('00:00:00', '18:00:00'),
-      team_status_id: 1,
-      department_id: departments[0].id,
-      employeePositionRules: [],
-    },
-  });
-  expect(created.status()).toBe(200);
-  const { id } = await created.json();
+  const id = await createDayTeam(page, request, `Масштаб ${Date.now() % 1_000_000}`);
   try {
     await page.evaluate(() => localStorage.removeItem('teamPlanning.filters'));
     await page.reload();

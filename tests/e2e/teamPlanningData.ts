@@ -13,10 +13,7 @@ export type Get = <T>(path: string) => Promise<T>;
 /** The API as the signed-in page calls it (its token and zone). */
 export function apiOf(page: Page, request: APIRequestContext): Get {
   return async <T>(path: string) => {
-    const token = await page.evaluate(() => localStorage.getItem('token'));
-    const res = await request.get(`/api${path}`, {
-      headers: { Authorization: `Bearer ${token}`, 'Time-Zone': 'Europe/Moscow' },
-    });
+    const res = await request.get(`/api${path}`, { headers: await headersOf(page) });
     expect(res.ok(), `${path}: ${res.status()}`).toBe(true);
     return (await res.json()) as T;
   };
@@ -28,6 +25,34 @@ export function todayPeriod() {
 }
 
 export type Period = ReturnType<typeof todayPeriod>;
+
+/** The signed-in page's token and zone, as the API's headers. */
+export async function headersOf(page: Page): Promise<Record<string, string>> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  return { Authorization: `Bearer ${token}`, 'Time-Zone': 'Europe/Moscow' };
+}
+
+/**
+ * Creates an empty team of today 10:00–18:00 in the first department through the API, as the signed-in page would;
+ * answers its id. Example: `await createDayTeam(page, request, 'Масштаб 123')`.
+ */
+export async function createDayTeam(page: Page, request: APIRequestContext, name: string): Promise<number> {
+  const departments = await apiOf(page, request)<{ id: number }[]>('/team-planning/department');
+  const period = todayPeriod();
+  const created = await request.post('/api/team-planning/v1/team', {
+    headers: await headersOf(page),
+    data: {
+      name,
+      begin_datetime: period.begin.replace('00:00:00', '10:00:00'),
+      end_datetime: period.begin.replace('00:00:00', '18:00:00'),
+      team_status_id: 1,
+      department_id: departments[0].id,
+      employeePositionRules: [],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  return ((await created.json()) as { id: number }).id;
+}
 
 /** The board's flight filters for the period and one department. */
 export const boardQuery = (period: Period, departmentId: number) =>
