@@ -73,7 +73,8 @@ export function createDelayEmployeeService({ db, kind }: DelayEmployeeDeps) {
     return rows.map((row) => ({
       id: row.id,
       flight_id: row.flight_id,
-      flight_number: `${row.airline ?? row.airlineIcao ?? ''}${row.number}`,
+      // As the flight table writes it: 'SU 288'.
+      flight_number: [row.airline ?? row.airlineIcao, row.number].filter(Boolean).join(' '),
       direction: row.direction,
       plan_at: instantToWallClock(row.planAt, zone),
       number_code: row.number_code,
