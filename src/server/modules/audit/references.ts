@@ -1,5 +1,5 @@
 /**
- * The rows a change of the trail points at (issue 17, the auditor's walk): which table a `*_id` column refers to, and
+ * The rows a change of the trail points at (session 17, after the QA walk): which table a `*_id` column refers to, and
  * the name of each id on a page, read in one bounded query per referenced table (never per entry).
  */
 import type { AuditEntry, AuditRefs } from '../../../shared/audit.ts';
