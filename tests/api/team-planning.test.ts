@@ -417,10 +417,11 @@ describe('assigning over HTTP', () => {
       headers: admin,
     });
     expect(added.statusCode, added.body).toBe(200);
-    const members = teamSchema
-      .parse(added.json())
-      .employeePositionRules[0].teamEmployees.map((m) => m.employee.id);
+    const [rule] = teamSchema.parse(added.json()).employeePositionRules;
+    const members = rule.teamEmployees.map((m) => m.employee.id);
     expect(members).toContain(extra);
+    // The rule was full: the one more member raised its count (never below its members).
+    expect(rule.count).toBe(members.length);
     const again = await app.inject({
       method: 'PUT',
       url: `/api/team-planning/v1.1/team/${teamId}/add-employee?employee_id[]=${extra}`,

@@ -2,7 +2,7 @@
  * Member writes of a team (spec 7): add, replace and delete a member, each one transaction. Each rewrites the team's
  * row first (`touchTeam`), so the team's version covers its members.
  */
-import { and, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { type ReplaceResult, TEAM_MESSAGES, type Team } from '../../../shared/team-planning.ts';
 import type { DbHandle } from '../../db/client.ts';
 import {
@@ -207,7 +207,7 @@ export function createMemberWrites({ db, kind }: Pick<DbHandle, 'db' | 'kind'>) 
   }
 
   return {
-    /** Adds employees to the rules of their positions (not main). */
+    /** Adds employees to the rules of their positions (not main); a full rule's count rises to its members. */
     async addEmployees(teamId: number, employeeIds: number[], caller: Caller, zone: string): Promise<Team> {
       return db.transaction(async (tx) => {
         const team = await touchTeam(tx, teamId);
@@ -228,10 +228,21 @@ export function createMemberWrites({ db, kind }: Pick<DbHandle, 'db' | 'kind'>) 
         await checkDepartment(tx, scope, team, people, field, fields);
         if (Object.keys(fields).length > 0) throw new ValidationError(fields);
         await checkJoin(tx, team, people, field);
+        const ruleIds = new Set<number>();
         for (const p of people) {
           const rule = await ruleFor(tx, teamId, p.employeePositionId);
           await tx.insert(teamEmployees).values({ teamId, ruleId: rule.id, employeeId: p.id });
+          ruleIds.add(rule.id);
         }
+        // A rule's count is never below its members (the team form refuses that): a member added to a full rule
+        // raises it, the planner having asked for one more of the position.
+        await tx
+          .update(teamPositionRules)
+          .set({
+            count: sql`greatest(${teamPositionRules.count},
+              (select count(*)::int from ${teamEmployees} where ${teamEmployees.ruleId} = ${teamPositionRules.id}))`,
+          })
+          .where(inArray(teamPositionRules.id, [...ruleIds]));
         await notifyAll(tx, [{ entity: 'team', ids: [teamId], by: caller.id }]);
         return answer(tx, teamId, zone);
       });
