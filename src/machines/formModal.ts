@@ -24,6 +24,8 @@ export interface DeleteTarget {
 export interface FormModalContext<Type extends string, Form> {
   modalType: Type | null;
   form: Form;
+  /** The form as it opened: closing asks first once `form` differs from it (`hasUnsavedForm`). */
+  pristine: Form;
   /** Messages under the controls: the client check's before sending, the server's `fields` after. */
   errors: FieldErrors;
   /** The server's message of the last failure (a save or a delete). */
@@ -82,14 +84,23 @@ export function createFormModal<Type extends string, Form, Payload>(config: {
     actions: {
       open: assign(({ event }) => {
         assertEvent(event, 'MODAL.OPEN');
-        return { modalType: event.modalType, form: event.form, errors: {}, message: null };
+        return {
+          modalType: event.modalType,
+          form: event.form,
+          pristine: event.form,
+          errors: {},
+          message: null,
+        };
       }),
       patch: assign(({ context, event }) => {
         assertEvent(event, 'FORM.PATCH');
         const clear = event.clear ?? Object.keys(event.patch);
         return { form: { ...context.form, ...event.patch }, errors: withoutFields(context.errors, clear) };
       }),
-      close: assign({ modalType: null, form: () => config.emptyForm(), errors: {}, message: null }),
+      close: assign(() => {
+        const form = config.emptyForm();
+        return { modalType: null, form, pristine: form, errors: {}, message: null };
+      }),
       storeCheck: assign(({ context }) => {
         const checked = context.modalType === null ? null : config.check(context.modalType, context.form);
         return { errors: checked && !checked.ok ? checked.errors : {}, message: null };
@@ -110,7 +121,10 @@ export function createFormModal<Type extends string, Form, Payload>(config: {
     },
   }).createMachine({
     id: config.id,
-    context: { modalType: null, form: config.emptyForm(), errors: {}, message: null, target: null },
+    context: () => {
+      const form = config.emptyForm();
+      return { modalType: null, form, pristine: form, errors: {}, message: null, target: null };
+    },
     initial: 'closed',
     on: { 'MESSAGE.CLEAR': { actions: assign({ message: null }) } },
     states: {

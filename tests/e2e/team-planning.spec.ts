@@ -400,7 +400,12 @@ test('in two tabs: a team saved over the other tab’s newer save is refused wit
     'Запись уже изменил другой пользователь. Откройте её снова и повторите изменения',
   );
   await expect(mine.getByLabel('Название')).toHaveValue(`${name} (первая вкладка)`);
+  // The refused form still holds the user's change: closing it asks first.
   await mine.getByRole('button', { name: 'Отмена' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Закрыть форму?' })
+    .getByRole('button', { name: 'Закрыть без сохранения' })
+    .click();
   await expect(mine).toBeHidden();
 
   // The board followed the other tab's save (live feed): opened again, the form shows it and saves over it.

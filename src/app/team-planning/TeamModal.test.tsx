@@ -64,6 +64,28 @@ async function refusedWith(fields: Record<string, string[]>) {
   return actor;
 }
 
+describe('closing the team modal', () => {
+  it('closes an untouched form at once, and asks first once a field is changed', async () => {
+    const actor = createActor(teamModalMachine).start();
+    actor.send({ type: 'MODAL.OPEN', modalType: 'editTeam', form: FORM });
+    const { unmount } = render(<TeamModal actor={actor} reference={REFERENCE} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Отмена' }));
+    expect(actor.getSnapshot().hasTag('open')).toBe(false);
+    unmount();
+
+    actor.send({ type: 'MODAL.OPEN', modalType: 'editTeam', form: FORM });
+    render(<TeamModal actor={actor} reference={REFERENCE} />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Название' }), { target: { value: 'Перронная 2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Отмена' }));
+    const question = screen.getByRole('alertdialog', { name: 'Закрыть форму?' });
+    fireEvent.click(within(question).getByRole('button', { name: 'Продолжить редактирование' }));
+    expect(actor.getSnapshot().context.form.name).toBe('Перронная 2');
+    fireEvent.click(screen.getByRole('button', { name: 'Отмена' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Закрыть без сохранения' }));
+    expect(actor.getSnapshot().hasTag('open')).toBe(false);
+  });
+});
+
 describe('the team modal after the server refused a rule', () => {
   it('shows a member message beside that member, not beside the others', async () => {
     await refusedWith({

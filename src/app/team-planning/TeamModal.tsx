@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import { hasUnsavedForm } from '../../machines/rowModalTypes.ts';
 import {
   emptyRule,
   messagesUnder,
@@ -39,6 +40,7 @@ export function TeamModal({ actor, reference }: TeamModalProps) {
   const form = useSelector(actor, (s) => s.context.form);
   const errors = useSelector(actor, (s) => s.context.errors);
   const message = useSelector(actor, (s) => s.context.message);
+  const dirty = useSelector(actor, (s) => hasUnsavedForm(s.context));
   const patch = (next: Partial<TeamForm>, clear?: string[]) =>
     actor.send({ type: 'FORM.PATCH', patch: next, clear });
   const error = (path: string) => fieldMessage(errors, path);
@@ -52,6 +54,7 @@ export function TeamModal({ actor, reference }: TeamModalProps) {
       onSubmit={() => actor.send({ type: 'FORM.SUBMIT' })}
       submitDisabled={saving}
       disabled={saving}
+      dirty={dirty}
       width={isTeam ? 760 : 620}
     >
       <div className="team-planning__form">
