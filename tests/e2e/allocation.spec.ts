@@ -84,6 +84,7 @@ test('as admin in two tabs: a save over the other tab’s newer save is refused 
   await theirs.getByRole('button', { name: 'Сохранить' }).click();
   await expect(other.getByRole('dialog')).toHaveCount(0);
 
+  await page.bringToFront();
   await mine.getByRole('switch', { name: 'Приоритетный подрядчик' }).click();
   await mine.getByRole('button', { name: 'Сохранить' }).click();
   await expect(mine).toContainText(

@@ -91,6 +91,7 @@ test('as admin in two tabs: a save over the other tab’s newer save is refused 
   await theirs.getByRole('button', { name: 'Сохранить' }).click();
   await expect(theirs).toHaveCount(0);
 
+  await page.bringToFront();
   await set(mine, 'Окончание загрузки, мин до вылета', '50');
   await mine.getByRole('button', { name: 'Сохранить' }).click();
   await expect(mine.getByRole('alert')).toHaveText(

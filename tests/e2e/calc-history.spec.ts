@@ -117,6 +117,7 @@ test.describe('saved calculations as planner', () => {
         .getByRole('link', { name: `${name} (вторая вкладка)`, exact: true }),
     ).toBeVisible();
 
+    await page.bringToFront();
     await mine.fill(`${name} (первая вкладка)`);
     await mine.press('Enter');
     const grid = page.getByRole('table', { name: TITLE });

@@ -94,6 +94,7 @@ test('as admin in two tabs: a save over the other tab’s newer assignment is re
   await other.getByRole('button', { name: 'Сохранить' }).click();
   await expect(other.getByRole('status')).toHaveText('Изменения успешно сохранены');
 
+  await page.bringToFront();
   const mine = await choose(page, 2);
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByText('Запись уже изменил другой пользователь')).toBeVisible();

@@ -73,6 +73,7 @@ test('as admin in two tabs: saves over the other tab’s newer ones are refused 
   await expect(other.getByText('Сохранено')).toBeVisible();
 
   // This tab, still at the versions it read, changes the same reason: refused, the change kept and marked.
+  await page.bringToFront();
   await mine.click();
   await page.getByRole('button', { name: 'Сохранить' }).first().click();
   await expect(page.getByText(STALE)).toBeVisible();

@@ -100,6 +100,7 @@ test('as admin: a day filtered, a paired row divided and its two legs combined a
   await other.goto(page.url());
   await expect(rowOf(other, flight)).toHaveCount(1);
 
+  await page.bringToFront();
   await rowOf(page, flight).click();
   await expect(page.getByRole('status').filter({ hasText: 'Выбрано: 1' })).toBeVisible();
   await page.getByRole('button', { name: 'Разделить' }).click();

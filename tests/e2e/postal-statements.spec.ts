@@ -68,6 +68,7 @@ test('as admin in two tabs: a save over the other tab’s newer one is refused w
   await other.getByRole('button', { name: 'Сохранить' }).click();
   await expect(other.getByRole('status')).toHaveText('Шаблоны сохранены');
 
+  await page.bringToFront();
   // This tab, still at the version it read, changes the same pattern: refused, its draft kept and the card named.
   await tick(page, mine, 'Подразделения', 'ПДС');
   await page.getByRole('button', { name: 'Сохранить' }).click();

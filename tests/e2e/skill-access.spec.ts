@@ -75,6 +75,7 @@ test('as admin in two tabs: a save over the other tab’s newer save of the same
   await other.getByRole('button', { name: 'Сохранить' }).click();
   await expect(other.getByRole('status')).toHaveText('Сохранено');
 
+  await page.bringToFront();
   // The first flips another type of the same skill: its save is refused, naming the skill, the tick kept.
   const mine = group(page).getByRole('checkbox').nth(2);
   const mineWas = await mine.isChecked();

@@ -186,6 +186,7 @@ test('a tariff user in two tabs: a save over the other tab’s newer save is ref
   await theirs.getByRole('button', { name: 'Сохранить' }).click();
   await expect(theirs).toBeHidden();
 
+  await page.bringToFront();
   await mine.getByLabel('Коэффициент').fill('3');
   await mine.getByRole('button', { name: 'Сохранить' }).click();
   await expect(

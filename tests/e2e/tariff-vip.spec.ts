@@ -128,6 +128,7 @@ test('as tariff in two tabs: a save over the other tab’s newer save is refused
   await theirs.getByRole('button', { name: 'Сохранить' }).click();
   await expect(other.getByRole('dialog')).toHaveCount(0);
 
+  await page.bringToFront();
   await mine.getByLabel('Название').fill('Название из первой вкладки');
   await mine.getByRole('button', { name: 'Сохранить' }).click();
   await expect(

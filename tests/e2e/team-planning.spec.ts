@@ -394,6 +394,7 @@ test('in two tabs: a team saved over the other tab’s newer save is refused wit
   await theirs.getByRole('button', { name: 'Сохранить' }).click();
   await expect(theirs).toBeHidden();
 
+  await page.bringToFront();
   await mine.getByLabel('Название').fill(`${name} (первая вкладка)`);
   await mine.getByRole('button', { name: 'Сохранить' }).click();
   await expect(mine.getByRole('alert')).toHaveText(

@@ -91,6 +91,7 @@ test('as admin in two tabs: a save over the other tab’s newer save is refused 
 }) => {
   const label = 'Расстояние Выход 3 → МС-2, м';
   const open = async (tab: Page) => {
+    await tab.bringToFront();
     await tab.goto(URL);
     await expect(cell(tab, 'МС-1 → МС-2')).toBeVisible();
     await only(tab, 'Откуда', ['Выход 3']);
@@ -99,6 +100,7 @@ test('as admin in two tabs: a save over the other tab’s newer save is refused 
     await tab.getByRole('button', { name: 'Редактировать' }).click();
   };
   const type = async (tab: Page, value: string) => {
+    await tab.bringToFront();
     await tab.getByLabel(label).fill(value);
     await tab.getByLabel(label).press('Tab');
   };
