@@ -345,13 +345,19 @@ describe('when a column without a width has a grow', () => {
 });
 
 describe('when a sideways grid scrolled to the right loses its last row', () => {
-  it('scrolls back to the left edge, where the filters and the empty-list text are', async () => {
+  /** A sideways grid of the first page, scrolled 300 px to the right: its scroller and a user. */
+  async function scrolledGrid() {
     const user = userEvent.setup();
     const { loadPage } = fakeLoadPage();
     render(<DataGrid label="Авиакомпании" columns={COLUMNS} loadPage={loadPage} horizontalScroll />);
     await screen.findByText('Показаны 1 - 20 из 95 записей');
     const scroller = screen.getByRole('table', { name: 'Авиакомпании' }).parentElement as HTMLElement;
     scroller.scrollLeft = 300;
+    return { user, scroller };
+  }
+
+  it('scrolls back to the left edge, where the filters and the empty-list text are', async () => {
+    const { user, scroller } = await scrolledGrid();
     expect(scroller.scrollLeft).toBe(300);
     await user.type(screen.getByRole('textbox', { name: 'Фильтр: Название' }), 'нет такой{Enter}');
     expect(await screen.findByText('Нет данных')).toBeInTheDocument();
@@ -359,12 +365,7 @@ describe('when a sideways grid scrolled to the right loses its last row', () => 
   });
 
   it('keeps the sideways scroll while rows are left', async () => {
-    const user = userEvent.setup();
-    const { loadPage } = fakeLoadPage();
-    render(<DataGrid label="Авиакомпании" columns={COLUMNS} loadPage={loadPage} horizontalScroll />);
-    await screen.findByText('Показаны 1 - 20 из 95 записей');
-    const scroller = screen.getByRole('table', { name: 'Авиакомпании' }).parentElement as HTMLElement;
-    scroller.scrollLeft = 300;
+    const { user, scroller } = await scrolledGrid();
     await user.type(screen.getByRole('textbox', { name: 'Фильтр: Название' }), '00{Enter}');
     expect(await screen.findByText('Показаны 1 - 9 из 9 записей')).toBeInTheDocument();
     expect(scroller.scrollLeft).toBe(300);
