@@ -3,6 +3,7 @@ import { type FieldErrors, parseApiError, zodFieldErrors } from '../app/api/erro
 import { changePassword } from '../app/auth/api.ts';
 import { type PasswordChangePayload, passwordChangeSchema } from '../shared/auth.ts';
 import { showAlert } from '../widgets/Alert/alertStore.ts';
+import { hasUnsavedForm } from './rowModalTypes.ts';
 
 /** The form: the shared payload plus the repeat, which only the client checks. */
 export interface PasswordForm extends PasswordChangePayload {
@@ -31,6 +32,14 @@ export type PasswordChangeEvent =
   | { type: 'FORM.SUBMIT' };
 
 const EMPTY: PasswordForm = { currentPassword: '', newPassword: '', repeat: '' };
+
+/**
+ * Whether closing would lose typed input: the form opens empty, so any field not empty (typing and erasing is no
+ * change). Example: `{values: {currentPassword: 'a', newPassword: '', repeat: ''}}` → true.
+ */
+export function hasTypedPassword(context: Pick<PasswordChangeContext, 'values'>): boolean {
+  return hasUnsavedForm({ form: context.values, pristine: EMPTY });
+}
 
 /**
  * Field errors of the form: the shared `passwordChangeSchema`, then the repeat.

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../app/api/errors.ts';
 import type { NewTag, NewTagsPayload } from '../shared/rush-baggage.ts';
-import { spareTagsMachine, spareTagsPayload } from './spareTags.ts';
+import { hasUnsavedSpareTags, spareTagsMachine, spareTagsPayload } from './spareTags.ts';
 
 const SU = { id: 7, name: 'SU' };
 const TAGS: NewTag[] = [
@@ -87,5 +87,31 @@ describe('the spare-tags workflow', () => {
     second.send({ type: 'FORM.SUBMIT' });
     await waitFor(second, (s) => s.context.message !== null);
     expect(second.getSnapshot().context.message).toBe('Номера бирок перевозчика исчерпаны');
+  });
+});
+
+describe('when the spare-tags form would be closed', () => {
+  it('holds unsaved input once the carrier or the count differ from how it opened, not after erasing back', () => {
+    const { actor } = start();
+    expect(hasUnsavedSpareTags(actor.getSnapshot().context)).toBe(false);
+    actor.send({ type: 'COUNT.SET', value: '3' });
+    expect(hasUnsavedSpareTags(actor.getSnapshot().context)).toBe(true);
+    actor.send({ type: 'COUNT.SET', value: '1' });
+    expect(hasUnsavedSpareTags(actor.getSnapshot().context)).toBe(false);
+    actor.send({ type: 'AIRLINE.SET', option: { id: 9, name: 'DP' } });
+    expect(hasUnsavedSpareTags(actor.getSnapshot().context)).toBe(true);
+    actor.send({ type: 'AIRLINE.SET', option: { id: 7, name: 'SU — Аэрофлот' } });
+    expect(hasUnsavedSpareTags(actor.getSnapshot().context)).toBe(false);
+  });
+
+  it('takes the form reopened for more tags as it was sent, so only a change after that counts', async () => {
+    const { actor } = start();
+    actor.send({ type: 'COUNT.SET', value: '2' });
+    actor.send({ type: 'FORM.SUBMIT' });
+    await waitFor(actor, (s) => s.hasTag('created'));
+    actor.send({ type: 'FORM.REOPEN' });
+    expect(hasUnsavedSpareTags(actor.getSnapshot().context)).toBe(false);
+    actor.send({ type: 'COUNT.SET', value: '4' });
+    expect(hasUnsavedSpareTags(actor.getSnapshot().context)).toBe(true);
   });
 });

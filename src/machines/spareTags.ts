@@ -9,6 +9,7 @@ import { type FieldErrors, parseApiError, zodFieldErrors } from '../app/api/erro
 import { MESSAGES } from '../shared/messages.ts';
 import { type NewTag, type NewTagsPayload, newTagsPayloadSchema } from '../shared/rush-baggage.ts';
 import { withoutFields } from './fieldErrors.ts';
+import { hasUnsavedForm } from './rowModalTypes.ts';
 import type { SearchOption } from './searchSelect.ts';
 
 /** The count the form starts with. */
@@ -22,6 +23,8 @@ export interface SpareTagsContext {
   /** A failure's message not tied to a control (a 409 when the carrier's numbers ran out, a network failure). */
   message: string | null;
   tags: NewTag[];
+  /** The carrier and the count as the form opened (or reopened for more): closing asks first once they differ. */
+  pristine: Pick<SpareTagsContext, 'airline' | 'count'>;
 }
 
 export type SpareTagsEvent =
@@ -45,6 +48,20 @@ export function spareTagsPayload(
   if (form.airline === null) errors.aviacompany_id = [MESSAGES.required];
   if (text === '') errors.count_tag = [MESSAGES.required];
   return { errors };
+}
+
+/**
+ * Whether closing the form would lose what was typed: the carrier (by id) or the count differ from how it opened.
+ * Example: opened with SU and '1', the count now '3' → true; '3' erased back to '1' → false.
+ */
+export function hasUnsavedSpareTags(
+  context: Pick<SpareTagsContext, 'airline' | 'count' | 'pristine'>,
+): boolean {
+  const formOf = (form: Pick<SpareTagsContext, 'airline' | 'count'>) => ({
+    airline: form.airline?.id ?? null,
+    count: form.count,
+  });
+  return hasUnsavedForm({ form: formOf(context), pristine: formOf(context.pristine) });
 }
 
 export const spareTagsMachine = setup({
@@ -81,7 +98,10 @@ export const spareTagsMachine = setup({
       const placed = Object.keys(failure.fields).length > 0;
       return { errors: failure.fields, message: placed ? null : failure.message };
     }),
-    forgetTags: assign({ tags: [] }),
+    forgetTags: assign(({ context }) => ({
+      tags: [],
+      pristine: { airline: context.airline, count: context.count },
+    })),
   },
   guards: {
     'isValid?': ({ context }) => 'payload' in spareTagsPayload(context),
@@ -94,6 +114,7 @@ export const spareTagsMachine = setup({
     errors: {},
     message: null,
     tags: [],
+    pristine: { airline: input.airline, count: SPARE_TAGS_DEFAULT },
   }),
   initial: 'editing',
   states: {

@@ -46,7 +46,12 @@ test('a user changes the password, signs in with the new one and changes it agai
   await expect(refused.getByLabel('Повторите новый пароль')).toHaveAccessibleDescription(
     'Пароли не совпадают',
   );
+  // Typed passwords: «Отмена» asks first.
   await refused.getByRole('button', { name: 'Отмена' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Закрыть форму?' })
+    .getByRole('button', { name: 'Закрыть без сохранения' })
+    .click();
   await expect(refused).toBeHidden();
 
   const dialog = await changePassword(page, start, next);

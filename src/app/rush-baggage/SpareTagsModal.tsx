@@ -2,9 +2,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { SearchOption } from '../../machines/searchSelect.ts';
-import { spareTagsMachine } from '../../machines/spareTags.ts';
+import { hasUnsavedSpareTags, spareTagsMachine } from '../../machines/spareTags.ts';
 import type { NewTag, NewTagsPayload } from '../../shared/rush-baggage.ts';
-import { Modal, TextInput } from '../../widgets/index.ts';
+import { Modal, ModalCloseButton, TextInput } from '../../widgets/index.ts';
 import { fieldMessage } from '../api/errors.ts';
 import { requestNewTags } from './api.ts';
 import { PrintTagModal } from './print/PrintTagModal.tsx';
@@ -30,6 +30,8 @@ export function SpareTagsModal({ airline, onClose }: SpareTagsModalProps) {
   const context = useSelector(actor, (s) => s.context);
   const submitting = useSelector(actor, (s) => s.hasTag('submitting'));
   const created = useSelector(actor, (s) => s.hasTag('created'));
+  // Issued tags are on the server already: only a form not yet sent holds input that closing would lose.
+  const dirty = useSelector(actor, (s) => s.matches('editing') && hasUnsavedSpareTags(s.context));
   const [printing, setPrinting] = useState(false);
   const ids = context.tags.map((tag) => tag.id);
 
@@ -40,9 +42,7 @@ export function SpareTagsModal({ airline, onClose }: SpareTagsModalProps) {
           {context.message}
         </span>
       ) : null}
-      <button type="button" className="w-button w-button--secondary" disabled={submitting} onClick={onClose}>
-        {created ? 'Закрыть' : 'Отмена'}
-      </button>
+      <ModalCloseButton disabled={submitting}>{created ? 'Закрыть' : 'Отмена'}</ModalCloseButton>
       {created ? (
         <>
           <button
@@ -71,6 +71,7 @@ export function SpareTagsModal({ airline, onClose }: SpareTagsModalProps) {
       onClose={onClose}
       width={560}
       disabled={submitting || printing}
+      dirty={dirty}
       footer={footer}
     >
       {created ? (

@@ -54,3 +54,24 @@ describe('when changing the password from the frame', () => {
     expect(alertActor.getSnapshot().context).toEqual({ message: PASSWORD_MESSAGES.changed, type: 'Success' });
   });
 });
+
+describe('when closing the password form', () => {
+  it('closes an untouched form at once, and asks first once a password is typed', async () => {
+    render(<PasswordChange />);
+    await userEvent.click(screen.getByRole('button', { name: 'Сменить пароль' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Отмена' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Сменить пароль' }));
+    const dialog = screen.getByRole('dialog', { name: 'Смена пароля' });
+    await userEvent.type(within(dialog).getByLabelText('Текущий пароль'), 'planner');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    const question = screen.getByRole('alertdialog', { name: 'Закрыть форму?' });
+    await userEvent.click(within(question).getByRole('button', { name: 'Продолжить редактирование' }));
+    expect(within(dialog).getByLabelText('Текущий пароль')).toHaveValue('planner');
+
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByRole('button', { name: 'Закрыть без сохранения' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

@@ -1,5 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { type PasswordField, passwordChangeMachine } from '../../machines/passwordChange.ts';
+import {
+  hasTypedPassword,
+  type PasswordField,
+  passwordChangeMachine,
+} from '../../machines/passwordChange.ts';
 import { Modal } from '../../widgets/Modal.tsx';
 import { TextInput } from '../../widgets/TextInput.tsx';
 import { fieldMessage, formMessage } from '../api/errors.ts';
@@ -19,6 +23,7 @@ export function PasswordChange() {
   const values = useSelector(form, (snapshot) => snapshot.context.values);
   const errors = useSelector(form, (snapshot) => snapshot.context.errors);
   const message = useSelector(form, (snapshot) => snapshot.context.message);
+  const dirty = useSelector(form, (snapshot) => hasTypedPassword(snapshot.context));
   const shown = formMessage(message ? { message, fields: errors } : null, CONTROLS);
 
   return (
@@ -38,6 +43,7 @@ export function PasswordChange() {
         submitDisabled={submitting}
         onClose={() => form.send({ type: 'PASSWORD.CLOSE' })}
         onSubmit={() => form.send({ type: 'FORM.SUBMIT' })}
+        dirty={dirty}
       >
         <form
           className="shell-password"
