@@ -144,7 +144,7 @@ describe('the names of the rows a change refers to', () => {
     return res.json();
   };
 
-  it('answers each referenced id with its name as of now, and a row deleted since as null', async () => {
+  it('answers each referenced id and the row itself with its name as of now, a row deleted since as null', async () => {
     const contractor = await id(
       `insert into contractors (name, inn) values ('ООО «Аудит»', '1659999999') returning id`,
       [],
@@ -162,12 +162,15 @@ describe('the names of the rows a change refers to', () => {
     const res = await get(`/audit?filter[entity]=allocations&filter[entity_id]=${created.id}`);
     const [latest, earlier, insert] = res.json() as AuditEntry[];
     expect(latest.change).toEqual({ department_id: [gone, last] });
-    expect(latest.refs).toEqual({ department_id: { [gone]: null, [last]: 'Аудит-Б (новое имя)' } });
-    expect(earlier.refs).toEqual({ department_id: { [first]: 'Аудит-А', [gone]: null } });
+    // The allocation itself by its contractor and department as they are now.
+    const own = { id: { [created.id]: 'ООО «Аудит» — Аудит-Б (новое имя)' } };
+    expect(latest.refs).toEqual({ department_id: { [gone]: null, [last]: 'Аудит-Б (новое имя)' }, ...own });
+    expect(earlier.refs).toEqual({ department_id: { [first]: 'Аудит-А', [gone]: null }, ...own });
     expect(insert.action).toBe('insert');
     expect(insert.refs).toEqual({
       contractor_id: { [contractor]: 'ООО «Аудит»' },
       department_id: { [first]: 'Аудит-А' },
+      ...own,
     });
   });
 

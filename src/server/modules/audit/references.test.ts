@@ -18,8 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => dbh.close());
 
-/** Foreign keys whose key is not an integer id (a turnaround's text key, a rule's name): shown as stored. */
-const NOT_BY_ID = new Set(['aid', 'rule_name']);
+/** Foreign keys whose key is not an integer id (a rule's name): the screen names it from the rule catalogue. */
+const NOT_BY_ID = new Set(['rule_name']);
 
 describe('the referenced table of a column', () => {
   it('follows every integer foreign key of the audited tables to its table, which the trail can name', async () => {
@@ -50,6 +50,9 @@ describe('the referenced table of a column', () => {
     expect(referencedTable('tariff_calc_jobs', 'calc_id')).toBe('tariff_calcs');
     expect(referencedTable('planning_vacation_days', 'calc_id')).toBe('planning_calcs');
     expect(referencedTable('print_files', 'job_id')).toBeUndefined();
+    expect(referencedTable('print_templates', 'winding')).toBe('windings');
+    expect(referencedTable('team_flights', 'aid')).toBe('turnarounds');
+    expect(referencedTable('turnarounds', 'aid')).toBeUndefined();
   });
 });
 
@@ -59,7 +62,7 @@ describe('the names of the referenced rows', () => {
       await expect(rowNames(dbh.query, table, [1, 2], 'UTC'), table).resolves.toBeInstanceOf(Map);
   });
 
-  it('are read once per referenced table, for the ids of the page only, a missing row as null', async () => {
+  it('are read once per referenced table, for the ids of the page and its own rows only, a missing row as null', async () => {
     const [{ id: kept }] = await dbh.query<{ id: number }>(
       `insert into skills (name) values ('Аудит: навык') returning id`,
     );
@@ -69,29 +72,97 @@ describe('the names of the referenced rows', () => {
       return dbh.query(sql, params);
     };
     const page = [
-      { action: 'update' as const, entity: 'employee_skills', change: { skill_id: [kept, 999_999] } },
+      {
+        action: 'update' as const,
+        entity: 'employee_skills',
+        entity_id: '5,7',
+        change: { skill_id: [kept, 999_999] },
+      },
       {
         action: 'insert' as const,
         entity: 'employee_skills',
         change: { skill_id: kept, employee_id: 999_998 },
       },
-      { action: 'delete' as const, entity: 'skills', change: { id: kept, name: 'x' } },
+      {
+        action: 'delete' as const,
+        entity: 'skills',
+        entity_id: String(kept),
+        change: { id: kept, name: 'x' },
+      },
+      { action: 'update' as const, entity: 'skills', entity_id: '999997', change: { name: ['a', 'b'] } },
     ];
     expect(referencedIds(page)).toEqual(
       new Map([
-        ['skills', new Set([kept, 999_999])],
+        ['skills', new Set([kept, 999_999, 999_997])],
         ['employees', new Set([999_998])],
       ]),
     );
     const refs = await resolveReferences(query, page, 'UTC');
     expect(calls).toHaveLength(2);
     expect(calls.map((call) => call.params)).toEqual(
-      expect.arrayContaining([[[kept, 999_999]], [[999_998]]]),
+      expect.arrayContaining([[[kept, 999_999, 999_997]], [[999_998]]]),
     );
     expect(refs).toEqual([
       { skill_id: { [kept]: 'Аудит: навык', 999999: null } },
       { skill_id: { [kept]: 'Аудит: навык' }, employee_id: { 999998: null } },
-      {},
+      { id: { [kept]: 'Аудит: навык' } },
+      { id: { 999997: null } },
+    ]);
+  });
+
+  it('write a flight as the flight table does, and a turnaround by its legs and the time of its first', async () => {
+    const one = async (sql: string) => (await dbh.query<{ id: number }>(`${sql} returning id`))[0].id;
+    const airline = await one(
+      `insert into airlines (name_ru, name_en, iata_code, country_code) values ('Аудит-авиа', 'Audit Air', 'ZQ', 'RU')`,
+    );
+    const airport = await one(
+      `insert into airports (name_ru, name_en, iata_code, time_zone, city, country_code)
+       values ('Аудит', 'Audit', 'ZQZ', 'Europe/Moscow', 'Аудит', 'RU')`,
+    );
+    const list = (table: string) => one(`insert into ${table} (name) values ('Аудит: ${table}')`);
+    const [type, flightClass, schedule, status] = await Promise.all(
+      ['flight_types', 'flight_classes', 'flight_schedules', 'flight_statuses'].map(list),
+    );
+    const aircraft = await one(
+      `insert into aircraft_types (name, icao_code, category, seats) values ('Аудит-ВС', 'ZQ01', 2, 180)`,
+    );
+    const flight = (number: string, direction: number, at: string) =>
+      one(`insert into flights (airline_id, flight_number, direction, flight_type_id, flight_class_id,
+             flight_schedule_id, flight_status_id, aircraft_type_id, departure_airport_id, arrival_airport_id,
+             plan_at, plan_departure_at, plan_arrival_at)
+           values (${airline}, '${number}', ${direction}, ${type}, ${flightClass}, ${schedule}, ${status},
+             ${aircraft}, ${airport}, ${airport}, '${at}', '${at}', '${at}')`);
+    const arrival = await flight('100', 2, '2026-11-25T07:30:00Z');
+    const departure = await flight('101', 1, '2026-11-25T09:00:00Z');
+    const [{ aid: both }] = await dbh.query<{ aid: number }>(
+      `insert into turnarounds (arrival_flight_id, departure_flight_id) values (${arrival}, ${departure}) returning aid`,
+    );
+    const lone = await flight('102', 1, '2026-11-25T10:00:00Z');
+    const [{ aid: single }] = await dbh.query<{ aid: number }>(
+      `insert into turnarounds (departure_flight_id) values (${lone}) returning aid`,
+    );
+    expect(await rowNames(dbh.query, 'flights', [arrival], 'Europe/Moscow')).toEqual(
+      new Map([[arrival, 'ZQ 100 25.11.2026 10:30']]),
+    );
+    expect(await rowNames(dbh.query, 'turnarounds', [both, single], 'Europe/Moscow')).toEqual(
+      new Map([
+        [both, 'ZQ 100 → ZQ 101 25.11.2026 10:30'],
+        [single, 'ZQ 102 25.11.2026 13:00'],
+      ]),
+    );
+    // A turnaround's own row under its key column, and a team's flight link by the turnaround.
+    const page = [
+      {
+        action: 'update' as const,
+        entity: 'turnarounds',
+        entity_id: String(both),
+        change: { is_confirmed: [false, true] },
+      },
+      { action: 'insert' as const, entity: 'team_flights', change: { aid: single } },
+    ];
+    expect(await resolveReferences(dbh.query, page, 'Europe/Moscow')).toEqual([
+      { aid: { [both]: 'ZQ 100 → ZQ 101 25.11.2026 10:30' } },
+      { aid: { [single]: 'ZQ 102 25.11.2026 13:00' } },
     ]);
   });
 

@@ -8,6 +8,7 @@ import type { DbHandle } from '../../db/client.ts';
 
 /** The referenced table of a column, the same in every audited table (the foreign keys of the schema). */
 const REFERENCES: Record<string, string> = {
+  aid: 'turnarounds',
   aircraft_type_id: 'aircraft_types',
   airline_id: 'airlines',
   airport_id: 'airports',
@@ -75,10 +76,15 @@ const REFERENCES: Record<string, string> = {
   workplace_to_id: 'workplaces',
 };
 
-/** Where a column's name means another table in one table (null: a table the trail does not name). */
+/**
+ * Where a column's name means another table in one table (null: a table the trail does not name). A turnaround's
+ * `aid` is its own key, named as the entry's own row (`entryIds`).
+ */
 const OVERRIDES: Record<string, Record<string, string | null>> = {
   planning_vacation_days: { calc_id: 'planning_calcs' },
   print_files: { job_id: null },
+  print_templates: { winding: 'windings' },
+  turnarounds: { aid: null },
 };
 
 /**
@@ -163,6 +169,7 @@ const NAMED_BY_NAME = [
   'travel_classes',
   'vip_fields',
   'vip_services',
+  'windings',
   'working_shifts',
   'workplaces',
 ];
@@ -195,9 +202,22 @@ const NAMERS: Record<string, Namer> = {
           )
         : (row.name ?? ''),
   },
+  // Flight numbers as the flight table writes them: 'SU 1234'.
   flights: {
-    sql: `select f.id, coalesce(a.iata_code, '') || f.flight_number as name, f.plan_at as at
+    sql: `select f.id, trim(concat_ws(' ', a.iata_code, f.flight_number)) as name, f.plan_at as at
             from flights f left join airlines a on a.id = f.airline_id where f.id = any($1)`,
+    text: (row, zone) => `${row.name} ${when(row.at, zone)}`.trim(),
+  },
+  // A turnaround by its legs and its first leg's time: 'SU 1234 → SU 1235 25.11.2026 10:30'.
+  turnarounds: {
+    sql: `select t.aid as id,
+                 concat_ws(' → ', nullif(trim(concat_ws(' ', aa.iata_code, a.flight_number)), ''),
+                                  nullif(trim(concat_ws(' ', da.iata_code, d.flight_number)), '')) as name,
+                 coalesce(a.plan_at, d.plan_at) as at
+            from turnarounds t
+            left join flights a on a.id = t.arrival_flight_id left join airlines aa on aa.id = a.airline_id
+            left join flights d on d.id = t.departure_flight_id left join airlines da on da.id = d.airline_id
+           where t.aid = any($1)`,
     text: (row, zone) => `${row.name} ${when(row.at, zone)}`.trim(),
   },
   tasks: {
@@ -255,31 +275,50 @@ function valuesOf(action: AuditEntry['action'], value: unknown): unknown[] {
   return action === 'update' && Array.isArray(value) ? value : [value];
 }
 
-type Page = Pick<AuditEntry, 'action' | 'entity' | 'change'>[];
+type Page = (Pick<AuditEntry, 'action' | 'entity' | 'change'> & Partial<Pick<AuditEntry, 'entity_id'>>)[];
+
+/** The key column of a named table whose key is not `id`. */
+const KEY_COLUMNS: Record<string, string> = { turnarounds: 'aid' };
 
 /**
- * The referenced ids of a page's changes, by table.
+ * The ids an entry refers to, as [column, table, id]: the `*_id` columns of its change (both sides of an update) and
+ * the entry's own row when its table is named and keyed by one integer (under the key column: `id`, a turnaround's
+ * `aid`), so that an update of a calc reads by the calc's name, not only by its number.
+ * Example: an update of employees 7 `{department_id: [1, 2]}` → [['department_id', 'departments', 1],
+ * ['department_id', 'departments', 2], ['id', 'employees', 7]].
+ */
+function entryIds(entry: Page[number]): [string, string, number][] {
+  const found: [string, string, number][] = [];
+  for (const [column, value] of Object.entries(entry.change)) {
+    const table = referencedTable(entry.entity, column);
+    if (!table || !NAMERS[table]) continue;
+    for (const side of valuesOf(entry.action, value)) {
+      const id = idOf(side);
+      if (id !== undefined) found.push([column, table, id]);
+    }
+  }
+  const own = NAMERS[entry.entity] ? idOf(entry.entity_id) : undefined;
+  if (own !== undefined) found.push([KEY_COLUMNS[entry.entity] ?? 'id', entry.entity, own]);
+  return found;
+}
+
+/**
+ * The referenced ids of a page's entries, by table.
  * Example: an update of employees `{department_id: [1, 2]}` → `Map {'departments' → Set {1, 2}}`.
  */
 export function referencedIds(page: Page): Map<string, Set<number>> {
   const ids = new Map<string, Set<number>>();
   for (const entry of page)
-    for (const [column, value] of Object.entries(entry.change)) {
-      const table = referencedTable(entry.entity, column);
-      if (!table || !NAMERS[table]) continue;
-      for (const side of valuesOf(entry.action, value)) {
-        const id = idOf(side);
-        if (id === undefined) continue;
-        const set = ids.get(table) ?? new Set<number>();
-        set.add(id);
-        ids.set(table, set);
-      }
+    for (const [, table, id] of entryIds(entry)) {
+      const set = ids.get(table) ?? new Set<number>();
+      set.add(id);
+      ids.set(table, set);
     }
   return ids;
 }
 
 /**
- * The names of the rows a page's changes refer to, as of now: one query per referenced table, holding only the ids
+ * The names of the rows a page's entries refer to, as of now: one query per referenced table, holding only the ids
  * of the page; an id no longer there is null. Answers each entry's `refs` in the page's order.
  */
 export async function resolveReferences(
@@ -294,16 +333,9 @@ export async function resolveReferences(
   );
   return page.map((entry) => {
     const refs: AuditRefs = {};
-    for (const [column, value] of Object.entries(entry.change)) {
-      const table = referencedTable(entry.entity, column);
-      const found = table ? names.get(table) : undefined;
-      if (!found) continue;
-      for (const side of valuesOf(entry.action, value)) {
-        const id = idOf(side);
-        if (id === undefined) continue;
-        refs[column] ??= {};
-        refs[column][String(id)] = found.get(id) ?? null;
-      }
+    for (const [column, table, id] of entryIds(entry)) {
+      refs[column] ??= {};
+      refs[column][String(id)] = names.get(table)?.get(id) ?? null;
     }
     return refs;
   });
