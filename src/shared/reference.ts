@@ -100,3 +100,14 @@ export const flightParamsSchema = z.object({
 export const DEFAULT_PLANNING_STATUSES: readonly number[] = [3, 4, 7, 8, 11, 14, 15, 16, 19];
 /** Schedule kinds selected by default: season and requests. */
 export const DEFAULT_PLANNING_SCHEDULES: readonly number[] = [2, 3];
+
+/**
+ * Aircraft categories (`aircraft_types.category`), which pick the TGO template, as the demo TGO names write them:
+ * 1 wide body, 2 narrow body, 3 regional jet, 4 turboprop.
+ */
+export const AIRCRAFT_CATEGORIES: Readonly<Record<number, string>> = {
+  1: 'широкофюзеляжные ВС',
+  2: 'узкофюзеляжные ВС',
+  3: 'региональные ВС',
+  4: 'турбовинтовые ВС',
+};

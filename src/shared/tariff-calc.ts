@@ -15,8 +15,18 @@ export const CALC_SOURCE = { job: 1, med: 2, vip: 3 } as const;
 export const CALC_TYPE = { duration: 1, operations: 2, indicators: 3 } as const;
 /** Group type: 1 total per flight, 2 fixed quantity. */
 export const GROUP_TYPE = { total: 1, fixed: 2 } as const;
+/** Group types as the calc form and the audit trail name them. */
+export const GROUP_TYPES = [
+  { id: GROUP_TYPE.total, name: 'Итого' },
+  { id: GROUP_TYPE.fixed, name: 'Фиксированное количество' },
+];
 /** Start and end params of a job entry: 1 the job's start, 2 its ending. */
 export const JOB_PARAM = { start: 1, end: 2 } as const;
+/** Job params as the calc form and the audit trail name them. */
+export const JOB_PARAMS = [
+  { id: JOB_PARAM.start, name: 'Начало' },
+  { id: JOB_PARAM.end, name: 'Окончание' },
+];
 /** Flight directions of a calc (1 departure, 2 arrival); service map types add 3 turnaround. */
 export const CALC_DIRECTIONS = [
   { id: 1, name: 'Вылет' },

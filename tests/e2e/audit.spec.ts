@@ -1,3 +1,4 @@
+import { TARIFF_CALC_JOBS, tariffCalcBody } from '../support/tariffCalcBody.ts';
 import { base, collectErrors, expect, signIn, test } from './fixtures.ts';
 
 /** A contractor or a department as the allocation screen's lists answer it. */
@@ -94,6 +95,49 @@ test('as admin: an allocation moved to another contractor shows the columns in R
   await page.screenshot({ path: 'test-results/audit-refs.png' });
   await dialog.getByRole('button', { name: 'Закрыть' }).last().click();
   expect((await page.request.delete(`/api/v2/allocation/${id}`, { headers })).ok()).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test('as admin: a service calc regrouped reads by its name, with its codes in Russian', async ({ page }) => {
+  const errors = collectErrors(page);
+  const login = await page.request.post('/api/auth/login', { data: { login: 'admin', password: 'admin' } });
+  const headers = { authorization: `Bearer ${(await login.json()).token}`, 'time-zone': 'Europe/Moscow' };
+  const jobs = (await (await page.request.get('/api/v2/job', { headers })).json()) as Named[];
+  const idOf = (name: string) => jobs.find((job) => job.name === name)?.id ?? 0;
+  const stamp = Date.now().toString(36).toUpperCase();
+  const name = `Журнал e2e ${stamp}`;
+  const body = {
+    ...tariffCalcBody({ steps: idOf(TARIFF_CALC_JOBS.steps), bus: idOf(TARIFF_CALC_JOBS.bus) }),
+    service: { name_ru: name, name_en: null, id_1c: `E2EAU${stamp}` },
+  };
+  const created = await page.request.post('/api/tariff/calc', { headers, data: body });
+  expect(created.status()).toBe(200);
+  const { id } = (await created.json()) as { id: number };
+  const { version } = (await (await page.request.get(`/api/tariff/calc/${id}`, { headers })).json()) as {
+    version: string;
+  };
+  // The body's calc is grouped by a fixed quantity (2); «Итого» is 1.
+  const regrouped = await page.request.patch('/api/tariff/calc', {
+    headers,
+    data: { ...body, id, version, group_type: 1 },
+  });
+  expect(regrouped.status()).toBe(200);
+
+  await page.goto(`/audit?entity=tariff_calcs&entity_id=${id}`);
+  const grid = page.getByRole('table', { name: 'Журнал изменений' });
+  const row = grid.getByRole('row').filter({ hasText: 'Тип группировки:' }).first();
+  await expect(row).toContainText('Тип группировки: Фиксированное количество → Итого');
+  // The row written by its service's name, not only by its number.
+  await expect(row).toContainText(`${name} (#${id})`);
+  await row.getByRole('button', { name: /^Подробно: / }).click();
+  const dialog = page.getByRole('dialog', { name: `Изменение: Расчёты услуг, запись ${name} (#${id})` });
+  const group = dialog.getByRole('row', { name: /Тип группировки/ });
+  await expect(group).toContainText('group_type');
+  await expect(group).toContainText('Фиксированное количество');
+  await expect(group).toContainText('Итого');
+  await page.screenshot({ path: 'test-results/audit-codes.png' });
+  await dialog.getByRole('button', { name: 'Закрыть' }).last().click();
+  expect((await page.request.delete(`/api/tariff/calc/${id}`, { headers })).ok()).toBe(true);
   expect(errors).toEqual([]);
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { auditTime, changeLines, changeSummary, columnValueText, valueText } from './change.ts';
+import { RULE_CATALOGUE, RULE_NAMES } from '../../shared/rules.ts';
+import { auditTime, changeLines, changeSummary, columnValueText, recordText, valueText } from './change.ts';
 import { codeName, columnLabel } from './labels.ts';
 
 describe('the change of an audit entry', () => {
@@ -31,6 +32,9 @@ describe('the change of an audit entry', () => {
     expect(changeSummary({ action: 'insert', entity: 'x', change: row(3) })).toBe('3 поля');
     expect(changeSummary({ action: 'delete', entity: 'x', change: row(11) })).toBe('11 полей');
     expect(valueText(false)).toBe('нет');
+    expect(valueText(['a@b.ru', 'c@d.ru'])).toBe('a@b.ru, c@d.ru');
+    expect(valueText([])).toBe('[]');
+    expect(valueText([{ a: 1 }])).toBe('[{"a":1}]');
   });
 
   it('names a referenced row by its name and id, and a row deleted since by its id', () => {
@@ -44,6 +48,19 @@ describe('the change of an audit entry', () => {
     expect(columnValueText({ ...entry, refs: { department_id: { '3': '' } } }, 'department_id', 3)).toBe(
       '#3',
     );
+  });
+
+  it('names the row an entry wrote by its name, a deleted one by its key, and an unnamed one as stored', () => {
+    const entry = { action: 'update' as const, entity: 'tariff_calcs', entity_id: '38', change: {} };
+    expect(recordText({ ...entry, refs: { id: { '38': 'Трап' } } })).toBe('Трап (#38)');
+    expect(recordText({ ...entry, refs: { id: { '38': null } } })).toBe('#38 (удалён)');
+    expect(recordText({ ...entry, refs: {} })).toBe('38');
+    expect(recordText({ ...entry, entity: 'role_rules', entity_id: '4,audit-index' })).toBe('4,audit-index');
+    const turnaround = { ...entry, entity: 'turnarounds', entity_id: '5' };
+    expect(recordText({ ...turnaround, refs: { aid: { '5': 'SU 1 → SU 2' } } })).toBe('SU 1 → SU 2 (#5)');
+    // A team's flight link names its turnaround under aid: that is not the link itself.
+    const link = { ...entry, entity: 'team_flights', entity_id: '5', refs: { aid: { '5': 'SU 1 → SU 2' } } };
+    expect(recordText(link)).toBe('5');
   });
 
   it('shows an id the answer did not name as stored', () => {
@@ -75,6 +92,45 @@ describe('the Russian names of columns and codes', () => {
     expect(codeName('bags', 'status', 'lost')).toBeUndefined();
     expect(codeName('bags', 'tag', '0123456789')).toBeUndefined();
     expect(codeName('workplaces', 'kind', 1)).toBe('Место стоянки');
+    expect(codeName('tariff_calcs', 'group_type', 9)).toBeUndefined();
+    expect(codeName('bags', 'status', 'constructor')).toBeUndefined();
+  });
+
+  it('names the codes of the service calcs, the VIP fields and the BRS settings as their forms do', () => {
+    expect(codeName('tariff_calcs', 'group_type', 1)).toBe('Итого');
+    expect(codeName('tariff_calcs', 'group_type', 2)).toBe('Фиксированное количество');
+    expect(codeName('tariff_calc_jobs', 'start_param', 1)).toBe('Начало');
+    expect(codeName('tariff_calc_jobs', 'end_param', 2)).toBe('Окончание');
+    expect(codeName('vip_field_directions', 'direction_id', 1)).toBe('Вылет');
+    expect(codeName('aviacompany_baggage_registers', 'priority_tag_handling', 'load_last')).toBe(
+      'Загружать последними',
+    );
+    expect(codeName('aviacompany_baggage_registers', 'rush_tag_handling', 'refuse')).toBe('Не принимать');
+  });
+
+  it('names the legs of a job in the order of jobs, unlike the direction of a flight', () => {
+    expect(codeName('jobs', 'direction_kind', 1)).toBe('Прилёт');
+    expect(codeName('jobs', 'direction_kind', 3)).toBe('Прилёт и вылет');
+    expect(codeName('flights', 'direction', 1)).toBe('Вылет');
+  });
+
+  it('names an aircraft category and a rush route kind standing alone', () => {
+    expect(codeName('aircraft_types', 'category', 1)).toBe('Широкофюзеляжные ВС');
+    expect(codeName('rush_routes', 'kind', 2)).toBe('Маршрут досылки');
+  });
+
+  it('names a rule of the catalogue with its key, and leaves an unknown rule as stored', () => {
+    for (const rule of RULE_NAMES)
+      expect(codeName('role_rules', 'rule_name', rule)).toBe(`${RULE_CATALOGUE[rule]} (${rule})`);
+    expect(codeName('role_rules', 'rule_name', 'audit-index')).toBe(
+      'Журнал изменений: просмотр (audit-index)',
+    );
+    expect(codeName('role_rules', 'rule_name', 'no-such-rule')).toBeUndefined();
+  });
+
+  it('names the two columns of a role or a rule apart', () => {
+    expect(columnLabel('roles', 'name')).toBe('Код');
+    expect(columnLabel('roles', 'title')).toBe('Название');
   });
 });
 

@@ -14,11 +14,16 @@ export interface ChangeLine {
 
 type Entry = Pick<AuditEntry, 'action' | 'entity' | 'change'> & Partial<Pick<AuditEntry, 'refs'>>;
 
-/** A stored value as the table shows it. Example: `null` → '—', `{a: 1}` → '{"a":1}', `true` → 'да'. */
+/**
+ * A stored value as the table shows it. Example: `null` → '—', `{a: 1}` → '{"a":1}', `true` → 'да',
+ * `['a@b.ru', 'c@d.ru']` → 'a@b.ru, c@d.ru' (a list of plain values, as a rush's addresses).
+ */
 export function valueText(value: unknown): string {
   if (value === null || value === undefined) return '—';
   if (typeof value === 'boolean') return value ? 'да' : 'нет';
   if (typeof value === 'string') return value;
+  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item !== 'object'))
+    return value.map(valueText).join(', ');
   return JSON.stringify(value);
 }
 
@@ -36,6 +41,19 @@ export function columnValueText(entry: Entry, column: string, value: unknown): s
     return name ? `${name} (#${value})` : `#${value}`;
   }
   return codeName(entry.entity, column, value) ?? valueText(value);
+}
+
+/**
+ * The row an entry wrote, by its name when the answer names it (under its key column: `id`, a turnaround's `aid`),
+ * else by its key as stored.
+ * Example: tariff_calcs '38' with refs `{id: {'38': 'Трап'}}` → 'Трап (#38)'; with `{id: {'38': null}}` →
+ * '#38 (удалён)'; role_rules '4,audit-index' → '4,audit-index'.
+ */
+export function recordText(entry: Entry & Pick<AuditEntry, 'entity_id'>): string {
+  const key = entry.entity === 'turnarounds' ? 'aid' : 'id';
+  return entry.refs?.[key] && entry.entity_id in entry.refs[key]
+    ? columnValueText(entry, key, entry.entity_id)
+    : entry.entity_id;
 }
 
 /**

@@ -15,7 +15,7 @@ import {
   useGridActor,
 } from '../../widgets/index.ts';
 import { type AuditChoices, loadAuditChoices, loadAuditPage } from './api.ts';
-import { auditTime, changeLines, changeSummary } from './change.ts';
+import { auditTime, changeLines, changeSummary, recordText } from './change.ts';
 import './audit.css';
 
 const TITLE = 'Журнал изменений';
@@ -61,26 +61,40 @@ export default function Screen() {
 
   const columns = useMemo<GridColumn<AuditEntry>[]>(
     () => [
-      { key: 'at', title: 'Время', width: 170, kind: 'render', render: (row) => auditTime(row.at) },
-      { key: 'user', title: 'Пользователь', width: 200, kind: 'render', render: (row) => userText(row) },
+      { key: 'at', title: 'Время', width: 150, kind: 'render', render: (row) => auditTime(row.at) },
+      {
+        key: 'user',
+        title: 'Пользователь',
+        width: 210,
+        kind: 'render',
+        render: (row) => <span title={userText(row)}>{userText(row)}</span>,
+      },
       {
         key: 'action',
         title: 'Действие',
-        width: 110,
+        width: 100,
         kind: 'render',
         render: (row) => AUDIT_ACTIONS[row.action],
       },
       {
         key: 'entity',
         title: 'Таблица',
-        width: 220,
+        width: 200,
         kind: 'render',
         render: (row) => <span title={row.entity}>{auditEntityLabel(row.entity)}</span>,
       },
-      { key: 'entity_id', title: 'Запись', width: 90, kind: 'render', render: (row) => row.entity_id },
+      // The row by its name where the answer has one; a long one is cut, the tooltip and the modal's title hold it.
+      {
+        key: 'entity_id',
+        title: 'Запись',
+        grow: 1,
+        kind: 'render',
+        render: (row) => <span title={recordText(row)}>{recordText(row)}</span>,
+      },
       {
         key: 'change',
         title: 'Изменение',
+        grow: 2,
         kind: 'render',
         render: (row) => {
           const summary = changeSummary(row);
@@ -89,7 +103,7 @@ export default function Screen() {
               type="button"
               className="audit__change"
               title={summary}
-              aria-label={`Подробно: ${AUDIT_ACTIONS[row.action]}, ${auditEntityLabel(row.entity)} ${row.entity_id}`}
+              aria-label={`Подробно: ${AUDIT_ACTIONS[row.action]}, ${auditEntityLabel(row.entity)} ${recordText(row)}`}
               onClick={() => setShown(row)}
             >
               {summary}
@@ -175,7 +189,7 @@ export default function Screen() {
 function ChangeModal({ entry, onClose }: { entry: AuditEntry | null; onClose: () => void }) {
   const lines = entry ? changeLines(entry) : [];
   const title = entry
-    ? `${AUDIT_ACTIONS[entry.action]}: ${auditEntityLabel(entry.entity)}, запись ${entry.entity_id}`
+    ? `${AUDIT_ACTIONS[entry.action]}: ${auditEntityLabel(entry.entity)}, запись ${recordText(entry)}`
     : '';
   return (
     <Modal

@@ -3,7 +3,11 @@
  * walk: raw column names and codes told an auditor nothing). A column or code missing here shows as stored.
  */
 
-import { CALC_DIRECTIONS, SERVICE_MAP_TYPES } from '../../shared/tariff-calc.ts';
+import { PRIORITY_HANDLING, RUSH_HANDLING } from '../../shared/brs-config.ts';
+import { AIRCRAFT_CATEGORIES } from '../../shared/reference.ts';
+import { RULE_CATALOGUE } from '../../shared/rules.ts';
+import { CALC_DIRECTIONS, GROUP_TYPES, JOB_PARAMS, SERVICE_MAP_TYPES } from '../../shared/tariff-calc.ts';
+import { VIP_DIRECTIONS } from '../../shared/tariff-vip.ts';
 import { WORKPLACE_KINDS } from '../../shared/workplace.ts';
 import { STATUS_TEXT } from '../rush-baggage/labels.ts';
 
@@ -218,6 +222,8 @@ const COLUMN_LABELS: Record<string, string> = {
 const TABLE_COLUMN_LABELS: Record<string, Record<string, string>> = {
   app_config: { key: 'Настройка' },
   employees: { name: 'ФИО' },
+  roles: { name: 'Код' },
+  rules: { name: 'Код' },
   planning_calcs: { begin: 'Начало периода', end: 'Окончание периода' },
   planning_vacation_days: { calc_id: 'Расчёт' },
   rush_routes: { kind: 'Вид маршрута', date: 'Дата рейса' },
@@ -238,24 +244,58 @@ export function columnLabel(entity: string, column: string): string {
 const named = (items: readonly { id: number; name: string }[]) =>
   Object.fromEntries(items.map((item) => [String(item.id), item.name]));
 
+/** 'широкофюзеляжные ВС' → 'Широкофюзеляжные ВС': a name written to follow a comma, standing alone. */
+const capitalised = (names: Readonly<Record<string, string>>) =>
+  Object.fromEntries(
+    Object.entries(names).map(([code, name]) => [code, name[0].toUpperCase() + name.slice(1)]),
+  );
+
+/** A text key by its Russian name with the key after it, as an administrator also meets the key. */
+const withKeys = (names: Readonly<Record<string, string>>) =>
+  Object.fromEntries(Object.entries(names).map(([key, name]) => [key, `${name} (${key})`]));
+
 /** Flight directions as the flights table stores them: 1 departure, 2 arrival. */
 const DIRECTIONS = named(CALC_DIRECTIONS);
 
+/**
+ * The legs a job is done for (`jobs.direction_kind`: 1 arrival, 2 departure, 3 both, as the schema documents it;
+ * no screen edits it, so the trail is the only place that names it). Note the order differs from a flight's
+ * direction.
+ */
+const JOB_DIRECTION_KINDS = { 1: 'Прилёт', 2: 'Вылет', 3: 'Прилёт и вылет' };
+
+/** The two routes a rush stores (`rush_routes.kind`), as the rush screen titles them. */
+const RUSH_ROUTE_KINDS = { 1: 'Исходный маршрут', 2: 'Маршрут досылки' };
+
 /** The Russian names of the codes a column holds, by table and column (the project's own names, nothing new). */
 const VALUE_NAMES: Record<string, Record<string, Record<string, string>>> = {
+  aircraft_types: { category: capitalised(AIRCRAFT_CATEGORIES) },
+  aviacompany_baggage_registers: {
+    priority_tag_handling: PRIORITY_HANDLING,
+    rush_tag_handling: RUSH_HANDLING,
+  },
   bags: { status: STATUS_TEXT },
   flights: { direction: DIRECTIONS },
-  tgo_templates: { direction: DIRECTIONS },
+  jobs: { direction_kind: JOB_DIRECTION_KINDS },
+  role_rules: { rule_name: withKeys(RULE_CATALOGUE) },
+  rush_routes: { kind: RUSH_ROUTE_KINDS },
   tariff_calc_directions: { direction: DIRECTIONS },
+  tariff_calc_jobs: { start_param: named(JOB_PARAMS), end_param: named(JOB_PARAMS) },
   tariff_calc_service_map_types: { service_map_type: named(SERVICE_MAP_TYPES) },
+  tariff_calcs: { group_type: named(GROUP_TYPES) },
+  tgo_templates: { direction: DIRECTIONS },
+  vip_field_directions: { direction_id: named(VIP_DIRECTIONS) },
   workplaces: { kind: WORKPLACE_KINDS },
 };
 
 /**
- * The Russian name of a code a column holds, or undefined when the project has none.
- * Example: `codeName('bags', 'status', 'rushed')` → 'Отправлен досылкой'; `('bags', 'tag', '123')` → undefined.
+ * The Russian name of a code a column holds, or undefined when the project has none; a text key reads as its name
+ * with the key.
+ * Example: `codeName('bags', 'status', 'rushed')` → 'Отправлен досылкой'; `('role_rules', 'rule_name',
+ * 'audit-index')` → 'Журнал изменений: просмотр (audit-index)'; `('bags', 'tag', '123')` → undefined.
  */
 export function codeName(entity: string, column: string, value: unknown): string | undefined {
   if (typeof value !== 'string' && typeof value !== 'number') return undefined;
-  return VALUE_NAMES[entity]?.[column]?.[String(value)];
+  const names = VALUE_NAMES[entity]?.[column];
+  return names && Object.hasOwn(names, String(value)) ? names[String(value)] : undefined;
 }

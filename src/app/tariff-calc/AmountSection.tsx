@@ -1,11 +1,6 @@
-import { GROUP_TYPE, NO_ROUNDING_ID } from '../../shared/tariff-calc.ts';
+import { GROUP_TYPES, NO_ROUNDING_ID } from '../../shared/tariff-calc.ts';
 import { NumberInput, Select, ToggleSwitch } from '../../widgets/index.ts';
 import type { CalcModalView } from './useCalcModal.ts';
-
-const GROUP_TYPES = [
-  { id: GROUP_TYPE.total, name: 'Итого' },
-  { id: GROUP_TYPE.fixed, name: 'Фиксированное количество' },
-];
 
 const chosen = (id: number | null | undefined) => (id === undefined || id === null || id === -1 ? null : id);
 

@@ -1,12 +1,7 @@
-import { CALC_TYPE, JOB_PARAM } from '../../shared/tariff-calc.ts';
+import { CALC_TYPE, JOB_PARAMS } from '../../shared/tariff-calc.ts';
 import { FieldError } from '../../widgets/FieldError.tsx';
 import { Select } from '../../widgets/index.ts';
 import type { CalcModalView } from './useCalcModal.ts';
-
-const PARAMS = [
-  { id: JOB_PARAM.start, name: 'Начало' },
-  { id: JOB_PARAM.end, name: 'Окончание' },
-];
 
 const chosen = (id: number | null | undefined) => (id === undefined || id === null || id === -1 ? null : id);
 
@@ -62,7 +57,7 @@ export function JobEntries({ view }: { view: CalcModalView }) {
           />
           <Select
             label={`Параметр начала ${index + 1}`}
-            options={PARAMS}
+            options={JOB_PARAMS}
             value={entry.start_param ?? null}
             disabled={saving}
             error={error(`calcJob.${index}.start_param`)}
@@ -78,7 +73,7 @@ export function JobEntries({ view }: { view: CalcModalView }) {
           />
           <Select
             label={`Параметр окончания ${index + 1}`}
-            options={PARAMS}
+            options={JOB_PARAMS}
             value={entry.end_param ?? null}
             disabled={saving}
             error={error(`calcJob.${index}.end_param`)}

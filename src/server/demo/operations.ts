@@ -1,3 +1,4 @@
+import { AIRCRAFT_CATEGORIES } from '../../shared/reference.ts';
 import * as schema from '../db/schema/index.ts';
 import { AIRCRAFT_TYPES } from './facts/geo.ts';
 import { JOBS, tgoJobNames } from './facts/jobs.ts';
@@ -96,18 +97,11 @@ export function buildOperations(
   const tgoResources = new Table(schema.tgoJobResourceTypes);
   const tgoByKey = new Map<string, number>();
   const tgoJobs = new Map<number, TgoJobPlan[]>();
-  const categoryName = [
-    '',
-    'широкофюзеляжные ВС',
-    'узкофюзеляжные ВС',
-    'региональные ВС',
-    'турбовинтовые ВС',
-  ];
   for (const direction of [DIRECTION.arrival, DIRECTION.departure]) {
     for (const flightTypeId of [FLIGHT_TYPE.domestic, FLIGHT_TYPE.international]) {
       const international = flightTypeId === FLIGHT_TYPE.international;
       for (const category of [1, 2, 3, 4]) {
-        const name = `ТГО ${direction === DIRECTION.arrival ? 'прилёт' : 'вылет'}, ${international ? 'МВЛ' : 'ВВЛ'}, ${categoryName[category]}`;
+        const name = `ТГО ${direction === DIRECTION.arrival ? 'прилёт' : 'вылет'}, ${international ? 'МВЛ' : 'ВВЛ'}, ${AIRCRAFT_CATEGORIES[category]}`;
         const id = templates.add({ id: templates.nextId, name, direction, flightTypeId, isActive: true });
         tgoByKey.set(tgoKey(direction, flightTypeId, category), id);
         AIRCRAFT_TYPES.forEach((t, i) => {
