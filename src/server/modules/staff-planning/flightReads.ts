@@ -5,6 +5,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { intArray } from '../../db/anyOf.ts';
 import type { DbHandle } from '../../db/client.ts';
+import { rawRows } from '../../db/rawRows.ts';
 import type { Period } from '../../http/period.ts';
 import type { FlightQuery } from './flight.ts';
 import { parseInts } from './flightTasks.ts';
@@ -44,8 +45,7 @@ export function keyCondition(column: SQL, ids: number[]): SQL {
 
 /** The reading queries over one database handle. */
 export function createFlightReads(db: DbHandle['db']) {
-  const rows = async <T>(query: SQL): Promise<T[]> =>
-    ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  const rows = <T>(query: SQL): Promise<T[]> => rawRows<T>(db, query);
 
   /** Flight filters shared by both period types. */
   function flightFilters(query: FlightQuery): SQL[] {

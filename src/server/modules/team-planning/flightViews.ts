@@ -3,7 +3,7 @@
  * outside a team, and a team's employees with their tasks. The filters they take, and which turnarounds pass them,
  * are flightFilter.ts.
  */
-import { and, eq, gt, gte, lt } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { z } from '../../../shared/messages.ts';
 import type {
   LinkedFlight,
@@ -18,6 +18,7 @@ import { instantToWallClock } from '../../../shared/wallClock.ts';
 import { anyOf } from '../../db/anyOf.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { yieldToEvents } from '../../db/gate.ts';
+import { epochMs, rawRows } from '../../db/rawRows.ts';
 import { taskEmployees, tasks, teamEmployees, teamFlights, teams } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../domain/errors.ts';
 import { flightConflicts, type HeldTask, holdKey, overlappingHolds } from '../../domain/teamConflicts.ts';
@@ -49,23 +50,15 @@ async function holdsAround(reader: Reader, pairs: readonly Pair[]): Promise<Held
   if (employeeIds.length === 0) return [];
   const from = Math.min(...pairs.map((p) => p.begin.getTime()));
   const to = Math.max(...pairs.map((p) => p.end.getTime()));
-  const rows = await reader
-    .select({
-      employeeId: taskEmployees.employeeId,
-      taskId: tasks.id,
-      begin: tasks.beginAt,
-      end: tasks.endAt,
-    })
-    .from(taskEmployees)
-    .innerJoin(tasks, eq(tasks.id, taskEmployees.taskId))
-    .where(
-      and(
-        anyOf(taskEmployees.employeeId, employeeIds),
-        lt(tasks.beginAt, new Date(to + MS_PER_DAY)),
-        gt(tasks.endAt, new Date(from - MS_PER_DAY)),
-      ),
-    );
-  return rows.map((r) => ({ ...r, begin: r.begin.getTime(), end: r.end.getTime() }));
+  // Raw SQL with epoch numbers: tens of thousands of rows, which Drizzle's select would map field by field.
+  return rawRows<HeldTask>(
+    reader,
+    sql`select te.employee_id as "employeeId", t.id as "taskId", ${epochMs(sql`t.begin_at`)} as "begin",
+               ${epochMs(sql`t.end_at`)} as "end"
+        from task_employees te join tasks t on t.id = te.task_id
+        where ${anyOf(sql`te.employee_id`, employeeIds)}
+          and t.begin_at < ${new Date(to + MS_PER_DAY)} and t.end_at > ${new Date(from - MS_PER_DAY)}`,
+  );
 }
 
 /** A task as the employees-with-tasks answer shows it. */
@@ -247,22 +240,14 @@ export function createFlightViews({ db, kind, heavy }: Deps) {
         );
         // One read of everyone's tasks in the teams' span, then each team keeps those within its own shift.
         const held = everyone.length
-          ? await db
-              .select({
-                employeeId: taskEmployees.employeeId,
-                flightId: tasks.flightId,
-                begin: tasks.beginAt,
-                end: tasks.endAt,
-              })
-              .from(taskEmployees)
-              .innerJoin(tasks, eq(tasks.id, taskEmployees.taskId))
-              .where(
-                and(
-                  anyOf(taskEmployees.employeeId, everyone),
-                  lt(tasks.beginAt, new Date(to)),
-                  gt(tasks.endAt, new Date(from)),
-                ),
-              )
+          ? await rawRows<{ employeeId: number; flightId: number; begin: number; end: number }>(
+              db,
+              sql`select te.employee_id as "employeeId", t.flight_id as "flightId",
+                         ${epochMs(sql`t.begin_at`)} as "begin", ${epochMs(sql`t.end_at`)} as "end"
+                  from task_employees te join tasks t on t.id = te.task_id
+                  where ${anyOf(sql`te.employee_id`, everyone)}
+                    and t.begin_at < ${new Date(to)} and t.end_at > ${new Date(from)}`,
+            )
           : [];
         const links = await db
           .select({ teamId: teamFlights.teamId, aid: teamFlights.aid })
@@ -306,7 +291,7 @@ export function createFlightViews({ db, kind, heavy }: Deps) {
           const found = new Set<Pair>();
           for (const person of people) {
             for (const h of heldBy.get(person) ?? []) {
-              if (+h.begin >= end || +h.end <= begin) continue;
+              if (h.begin >= end || h.end <= begin) continue;
               const pair = pairOfLeg.get(h.flightId);
               if (pair && (pair.aid === null || !own.has(pair.aid)) && pairPasses(pair, filter, undefined))
                 found.add(pair);

@@ -2,29 +2,12 @@
  * Turnarounds as team planning sees them: the legs with their tasks, the staff each task needs and has, and the
  * handling window (first task begin .. last task end, the plan time of a leg without tasks).
  */
-import { and, asc, eq, gte, lt, or } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
 import type { TeamFlight } from '../../../shared/team-planning.ts';
 import { instantToWallClock } from '../../../shared/wallClock.ts';
 import { anyOf } from '../../db/anyOf.ts';
 import { yieldToEvents } from '../../db/gate.ts';
-import {
-  aircraftTypes,
-  airlines,
-  airports,
-  employeePositions,
-  employees,
-  flights,
-  flightTypes,
-  jobs,
-  resourceTypes,
-  taskEmployees,
-  taskPositions,
-  taskResources,
-  tasks,
-  turnarounds,
-  workplaces,
-} from '../../db/schema/index.ts';
+import { epochMs, rawRows } from '../../db/rawRows.ts';
 import type { Reader } from './tx.ts';
 
 const MS_PER_HOUR = 3_600_000;
@@ -58,7 +41,36 @@ export interface PairTask {
   aircraftTypeId: number;
 }
 
-type LegRow = Awaited<ReturnType<typeof readLegs>>[number];
+/** A leg as team planning reads it, with its airports, stand and turnaround. */
+interface LegRow {
+  id: number;
+  direction: number;
+  number: string;
+  airlineId: number;
+  airlineCode: string | null;
+  airlineIcao: string | null;
+  flightTypeId: number;
+  flightTypeName: string;
+  aircraftTypeId: number;
+  aircraftTypeName: string;
+  boardNumber: string | null;
+  standId: number | null;
+  standName: string | null;
+  planAt: Date;
+  planDepartureAt: Date;
+  planArrivalAt: Date;
+  calcDepartureAt: Date | null;
+  calcArrivalAt: Date | null;
+  factDepartureAt: Date | null;
+  factArrivalAt: Date | null;
+  depId: number;
+  depName: string;
+  arrId: number;
+  arrName: string;
+  aid: number | null;
+  arrivalId: number | null;
+  departureId: number | null;
+}
 
 /** A turnaround (or a single leg without one) with its tasks. */
 export interface Pair {
@@ -70,124 +82,155 @@ export interface Pair {
   end: Date;
 }
 
-const dep = alias(airports, 'dep_airport');
-const arr = alias(airports, 'arr_airport');
+/** LegRow as the database sends it: times in ms since the epoch. */
+type RawLeg = Omit<
+  LegRow,
+  | 'planAt'
+  | 'planDepartureAt'
+  | 'planArrivalAt'
+  | 'calcDepartureAt'
+  | 'calcArrivalAt'
+  | 'factDepartureAt'
+  | 'factArrivalAt'
+> & {
+  planAt: number;
+  planDepartureAt: number;
+  planArrivalAt: number;
+  calcDepartureAt: number | null;
+  calcArrivalAt: number | null;
+  factDepartureAt: number | null;
+  factArrivalAt: number | null;
+};
 
-async function readLegs(reader: Reader, where: ReturnType<typeof and>) {
-  return reader
-    .select({
-      id: flights.id,
-      direction: flights.direction,
-      number: flights.flightNumber,
-      airlineId: airlines.id,
-      airlineCode: airlines.iataCode,
-      airlineIcao: airlines.icaoCode,
-      flightTypeId: flightTypes.id,
-      flightTypeName: flightTypes.name,
-      aircraftTypeId: aircraftTypes.id,
-      aircraftTypeName: aircraftTypes.name,
-      boardNumber: flights.boardNumber,
-      standId: workplaces.id,
-      standName: workplaces.name,
-      planAt: flights.planAt,
-      planDepartureAt: flights.planDepartureAt,
-      planArrivalAt: flights.planArrivalAt,
-      calcDepartureAt: flights.calcDepartureAt,
-      calcArrivalAt: flights.calcArrivalAt,
-      factDepartureAt: flights.factDepartureAt,
-      factArrivalAt: flights.factArrivalAt,
-      depId: dep.id,
-      depName: dep.nameRu,
-      arrId: arr.id,
-      arrName: arr.nameRu,
-      aid: turnarounds.aid,
-      arrivalId: turnarounds.arrivalFlightId,
-      departureId: turnarounds.departureFlightId,
-    })
-    .from(flights)
-    .innerJoin(airlines, eq(airlines.id, flights.airlineId))
-    .innerJoin(flightTypes, eq(flightTypes.id, flights.flightTypeId))
-    .innerJoin(aircraftTypes, eq(aircraftTypes.id, flights.aircraftTypeId))
-    .innerJoin(dep, eq(dep.id, flights.departureAirportId))
-    .innerJoin(arr, eq(arr.id, flights.arrivalAirportId))
-    .leftJoin(workplaces, eq(workplaces.id, flights.standId))
-    .leftJoin(
-      turnarounds,
-      or(eq(turnarounds.arrivalFlightId, flights.id), eq(turnarounds.departureFlightId, flights.id)),
-    )
-    .where(where)
-    .orderBy(asc(flights.planAt), asc(flights.id));
+const dateOrNull = (ms: number | null) => (ms === null ? null : new Date(ms));
+
+/**
+ * The legs where `where` holds (over `f` flights and `ta` turnarounds), by plan time. Raw SQL with epoch numbers, as
+ * the staff-planning reads: Drizzle's select maps each field of each row and parses seven timestamps a leg.
+ */
+async function readLegs(reader: Reader, where: SQL): Promise<LegRow[]> {
+  const rows = await rawRows<RawLeg>(
+    reader,
+    sql`select f.id, f.direction, f.flight_number as "number", al.id as "airlineId", al.iata_code as "airlineCode",
+               al.icao_code as "airlineIcao", ft.id as "flightTypeId", ft.name as "flightTypeName",
+               ac.id as "aircraftTypeId", ac.name as "aircraftTypeName", f.board_number as "boardNumber",
+               w.id as "standId", w.name as "standName", ${epochMs(sql`f.plan_at`)} as "planAt",
+               ${epochMs(sql`f.plan_departure_at`)} as "planDepartureAt",
+               ${epochMs(sql`f.plan_arrival_at`)} as "planArrivalAt",
+               ${epochMs(sql`f.calc_departure_at`)} as "calcDepartureAt",
+               ${epochMs(sql`f.calc_arrival_at`)} as "calcArrivalAt",
+               ${epochMs(sql`f.fact_departure_at`)} as "factDepartureAt",
+               ${epochMs(sql`f.fact_arrival_at`)} as "factArrivalAt",
+               dep.id as "depId", dep.name_ru as "depName", arr.id as "arrId", arr.name_ru as "arrName", ta.aid,
+               ta.arrival_flight_id as "arrivalId", ta.departure_flight_id as "departureId"
+        from flights f
+        join airlines al on al.id = f.airline_id
+        join flight_types ft on ft.id = f.flight_type_id
+        join aircraft_types ac on ac.id = f.aircraft_type_id
+        join airports dep on dep.id = f.departure_airport_id
+        join airports arr on arr.id = f.arrival_airport_id
+        left join workplaces w on w.id = f.stand_id
+        left join turnarounds ta on ta.arrival_flight_id = f.id or ta.departure_flight_id = f.id
+        where ${where}
+        order by f.plan_at, f.id`,
+  );
+  return rows.map((r) => ({
+    ...r,
+    planAt: new Date(r.planAt),
+    planDepartureAt: new Date(r.planDepartureAt),
+    planArrivalAt: new Date(r.planArrivalAt),
+    calcDepartureAt: dateOrNull(r.calcDepartureAt),
+    calcArrivalAt: dateOrNull(r.calcArrivalAt),
+    factDepartureAt: dateOrNull(r.factDepartureAt),
+    factArrivalAt: dateOrNull(r.factArrivalAt),
+  }));
 }
 
-/** The tasks of the legs with needs, staff and resource types. */
+/** A task row as the database sends it: times in ms since the epoch. */
+interface RawTask {
+  id: number;
+  flightId: number;
+  jobId: number;
+  jobName: string;
+  tgoId: number | null;
+  begin: number;
+  end: number;
+  planBegin: number;
+  planEnd: number;
+  factBegin: number | null;
+  factEnd: number | null;
+}
+
+/**
+ * The tasks of the legs with needs, staff and resource types. Raw SQL with epoch numbers (a week is ~35,000 tasks:
+ * Drizzle's row mapping and six timestamp parses a task were 60–120 ms of the HTTP thread a query).
+ */
 async function readTasks(reader: Reader, legs: readonly LegRow[]): Promise<PairTask[]> {
   if (legs.length === 0) return [];
   const legById = new Map(legs.map((l) => [l.id, l]));
-  const rows = await reader
-    .select({
-      id: tasks.id,
-      flightId: tasks.flightId,
-      jobId: jobs.id,
-      jobName: jobs.name,
-      tgoId: tasks.tgoJobId,
-      begin: tasks.beginAt,
-      end: tasks.endAt,
-      planBegin: tasks.planBeginAt,
-      planEnd: tasks.planEndAt,
-      factBegin: tasks.factBeginAt,
-      factEnd: tasks.factEndAt,
-    })
-    .from(tasks)
-    .innerJoin(jobs, eq(jobs.id, tasks.jobId))
-    .where(anyOf(tasks.flightId, [...legById.keys()]))
-    .orderBy(asc(tasks.beginAt), asc(tasks.id));
+  const rows = await rawRows<RawTask>(
+    reader,
+    sql`select t.id, t.flight_id as "flightId", j.id as "jobId", j.name as "jobName", t.tgo_job_id as "tgoId",
+               ${epochMs(sql`t.begin_at`)} as "begin", ${epochMs(sql`t.end_at`)} as "end",
+               ${epochMs(sql`t.plan_begin_at`)} as "planBegin", ${epochMs(sql`t.plan_end_at`)} as "planEnd",
+               ${epochMs(sql`t.fact_begin_at`)} as "factBegin", ${epochMs(sql`t.fact_end_at`)} as "factEnd"
+        from tasks t join jobs j on j.id = t.job_id
+        where ${anyOf(sql`t.flight_id`, [...legById.keys()])}
+        order by t.begin_at, t.id`,
+  );
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const needs = await reader
-    .select({
-      taskId: taskPositions.taskId,
-      positionId: taskPositions.employeePositionId,
-      positionName: employeePositions.name,
-      count: taskPositions.count,
-    })
-    .from(taskPositions)
-    .innerJoin(employeePositions, eq(employeePositions.id, taskPositions.employeePositionId))
-    .where(anyOf(taskPositions.taskId, ids));
-  const staff = await reader
-    .select({
-      taskId: taskEmployees.taskId,
-      taskEmployeeId: taskEmployees.id,
-      employeeId: employees.id,
-      employeeName: employees.name,
-      positionId: taskEmployees.employeePositionId,
-      positionName: employeePositions.name,
-    })
-    .from(taskEmployees)
-    .innerJoin(employees, eq(employees.id, taskEmployees.employeeId))
-    .innerJoin(employeePositions, eq(employeePositions.id, taskEmployees.employeePositionId))
-    .where(anyOf(taskEmployees.taskId, ids))
-    .orderBy(asc(taskEmployees.id));
-  const resources = await reader
-    .select({
-      taskId: taskResources.taskId,
-      typeId: resourceTypes.id,
-      typeName: resourceTypes.name,
-      resourceId: taskResources.resourceId,
-    })
-    .from(taskResources)
-    .innerJoin(resourceTypes, eq(resourceTypes.id, taskResources.resourceTypeId))
-    .where(anyOf(taskResources.taskId, ids));
+  const needs = await rawRows<PairTask['needs'][number] & { taskId: number }>(
+    reader,
+    sql`select tp.task_id as "taskId", tp.employee_position_id as "positionId", ep.name as "positionName", tp.count
+        from task_positions tp join employee_positions ep on ep.id = tp.employee_position_id
+        where ${anyOf(sql`tp.task_id`, ids)}`,
+  );
+  const staff = await rawRows<PairTask['staff'][number] & { taskId: number }>(
+    reader,
+    sql`select te.task_id as "taskId", te.id as "taskEmployeeId", e.id as "employeeId", e.name as "employeeName",
+               te.employee_position_id as "positionId", ep.name as "positionName"
+        from task_employees te
+        join employees e on e.id = te.employee_id
+        join employee_positions ep on ep.id = te.employee_position_id
+        where ${anyOf(sql`te.task_id`, ids)}
+        order by te.id`,
+  );
+  const resources = await rawRows<{
+    taskId: number;
+    typeId: number;
+    typeName: string;
+    resourceId: number | null;
+  }>(
+    reader,
+    sql`select tr.task_id as "taskId", rt.id as "typeId", rt.name as "typeName", tr.resource_id as "resourceId"
+        from task_resources tr join resource_types rt on rt.id = tr.resource_type_id
+        where ${anyOf(sql`tr.task_id`, ids)}`,
+  );
   const byTask = new Map<number, PairTask>();
-  // Each row becomes its task in place: a week is ~35,000 tasks, and a copy of each was a fifth of the garbage.
-  const out = rows as PairTask[];
-  for (const task of out) {
-    const leg = legById.get(task.flightId) as LegRow;
-    task.aid = leg.aid;
-    task.needs = [];
-    task.staff = [];
-    task.resourceTypes = [];
-    task.resourceIds = [];
-    task.aircraftTypeId = leg.aircraftTypeId;
+  const out: PairTask[] = [];
+  for (const row of rows) {
+    const leg = legById.get(row.flightId) as LegRow;
+    const task: PairTask = {
+      id: row.id,
+      flightId: row.flightId,
+      jobId: row.jobId,
+      jobName: row.jobName,
+      tgoId: row.tgoId,
+      begin: new Date(row.begin),
+      end: new Date(row.end),
+      planBegin: new Date(row.planBegin),
+      planEnd: new Date(row.planEnd),
+      factBegin: dateOrNull(row.factBegin),
+      factEnd: dateOrNull(row.factEnd),
+      aid: leg.aid,
+      needs: [],
+      staff: [],
+      resourceTypes: [],
+      resourceIds: [],
+      aircraftTypeId: leg.aircraftTypeId,
+    };
+    out.push(task);
     byTask.set(task.id, task);
   }
   for (const n of needs) byTask.get(n.taskId)?.needs.push(n);
@@ -209,7 +252,7 @@ async function pairsOf(reader: Reader, found: LegRow[]): Promise<Pair[]> {
     .flatMap((l) => [l.arrivalId, l.departureId])
     .filter((id): id is number => id !== null && !have.has(id));
   const legs = missing.length
-    ? [...found, ...(await readLegs(reader, and(anyOf(flights.id, [...new Set(missing)]))))]
+    ? [...found, ...(await readLegs(reader, anyOf(sql`f.id`, [...new Set(missing)])))]
     : found;
   const allTasks = await readTasks(reader, legs);
   // A week's tasks are tens of thousands: their rows were mapped in this turn, the grouping gets its own.
@@ -269,10 +312,8 @@ export async function pairsInPeriod(
 ): Promise<Pair[]> {
   const legs = await readLegs(
     reader,
-    and(
-      gte(flights.planAt, new Date(period.begin.getTime() - LEG_MARGIN_MS)),
-      lt(flights.planAt, new Date(period.end.getTime() + LEG_MARGIN_MS)),
-    ),
+    sql`f.plan_at >= ${new Date(period.begin.getTime() - LEG_MARGIN_MS)}
+        and f.plan_at < ${new Date(period.end.getTime() + LEG_MARGIN_MS)}`,
   );
   const wanted = skip.size ? legs.filter((leg) => leg.aid === null || !skip.has(leg.aid)) : legs;
   return (await pairsOf(reader, wanted)).filter((p) => p.begin < period.end && p.end > period.begin);
@@ -281,14 +322,14 @@ export async function pairsInPeriod(
 /** The pairs of the turnarounds. */
 export async function pairsOfAids(reader: Reader, aids: readonly number[]): Promise<Pair[]> {
   if (aids.length === 0) return [];
-  const legs = await readLegs(reader, and(anyOf(turnarounds.aid, aids)));
+  const legs = await readLegs(reader, anyOf(sql`ta.aid`, aids));
   return pairsOf(reader, legs);
 }
 
 /** The pairs holding the legs. */
 export async function pairsOfLegs(reader: Reader, legIds: readonly number[]): Promise<Pair[]> {
   if (legIds.length === 0) return [];
-  return pairsOf(reader, await readLegs(reader, and(anyOf(flights.id, legIds))));
+  return pairsOf(reader, await readLegs(reader, anyOf(sql`f.id`, legIds)));
 }
 
 /** Airline colours: a fixed palette picked by the airline id, so a carrier keeps its colour everywhere. */

@@ -5,7 +5,7 @@ import { notifyChange } from '../../events/notify.ts';
 /** A transaction of team planning's writes. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** What a read needs: the database or a transaction. */
-export type Reader = Pick<Db, 'select'>;
+export type Reader = Pick<Db, 'select' | 'execute'>;
 
 /** Tells the live channel about every change of a write, inside its transaction. */
 export async function notifyAll(tx: Tx, notices: LiveNotice[]): Promise<void> {
