@@ -37,6 +37,20 @@ describe('the change of an audit entry', () => {
     expect(valueText([{ a: 1 }])).toBe('[{"a":1}]');
   });
 
+  it('shows a date day first and a timestamp on the wall clock of the chosen zone', () => {
+    expect(valueText('2026-11-25')).toBe('25.11.2026');
+    expect(valueText('2026-11-25T04:56:24.687+00:00', 'Europe/Moscow')).toBe('25.11.2026 07:56:24');
+    expect(valueText('2026-11-25T04:56:24+00:00')).toBe('2026-11-25T04:56:24+00:00');
+    expect(valueText(['2026-11-25T21:00:00Z'], 'Asia/Vladivostok')).toBe('26.11.2026 07:00:00');
+    const entry = {
+      action: 'update' as const,
+      entity: 'app_config',
+      change: { updated_at: ['2026-11-25T04:56:24.687+00:00', '2026-11-25T05:09:53.746+00:00'] },
+    };
+    expect(changeSummary(entry, 'Europe/Moscow')).toBe('Изменено: 25.11.2026 07:56:24 → 25.11.2026 08:09:53');
+    expect(valueText('SU 2026-11-25')).toBe('SU 2026-11-25');
+  });
+
   it('names a referenced row by its name and id, and a row deleted since by its id', () => {
     const entry = {
       action: 'update' as const,

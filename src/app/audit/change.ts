@@ -1,4 +1,5 @@
 import type { AuditEntry } from '../../shared/audit.ts';
+import { instantToWallClock } from '../../shared/wallClock.ts';
 import { codeName, columnLabel } from './labels.ts';
 
 /**
@@ -14,16 +15,27 @@ export interface ChangeLine {
 
 type Entry = Pick<AuditEntry, 'action' | 'entity' | 'change'> & Partial<Pick<AuditEntry, 'refs'>>;
 
+/** A timestamp as the database writes it into a change: '2026-11-25T04:56:24.687+00:00'. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}(:?\d{2})?)$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 /**
- * A stored value as the table shows it. Example: `null` → '—', `{a: 1}` → '{"a":1}', `true` → 'да',
- * `['a@b.ru', 'c@d.ru']` → 'a@b.ru, c@d.ru' (a list of plain values, as a rush's addresses).
+ * A stored value as the table shows it; a timestamp as the wall clock of the zone (when given) day first, a date day
+ * first. Example: `null` → '—', `{a: 1}` → '{"a":1}', `true` → 'да', `['a@b.ru', 'c@d.ru']` → 'a@b.ru, c@d.ru' (a
+ * list of plain values, as a rush's addresses), `'2026-11-25'` → '25.11.2026', `('2026-11-25T04:56:24.687+00:00',
+ * 'Europe/Moscow')` → '25.11.2026 07:56:24'.
  */
-export function valueText(value: unknown): string {
+export function valueText(value: unknown, zone?: string): string {
   if (value === null || value === undefined) return '—';
   if (typeof value === 'boolean') return value ? 'да' : 'нет';
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') {
+    if (DAY.test(value)) return value.split('-').reverse().join('.');
+    if (zone && INSTANT.test(value) && !Number.isNaN(Date.parse(value)))
+      return auditTime(instantToWallClock(new Date(value), zone));
+    return value;
+  }
   if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item !== 'object'))
-    return value.map(valueText).join(', ');
+    return value.map((item) => valueText(item, zone)).join(', ');
   return JSON.stringify(value);
 }
 
@@ -33,14 +45,14 @@ export function valueText(value: unknown): string {
  * Example: employee_id 200 with refs `{employee_id: {'200': 'Иванов И. И.'}}` → 'Иванов И. И. (#200)'; with
  * `{'200': null}` → '#200 (удалён)'; bags' status 'rushed' → 'Отправлен досылкой'.
  */
-export function columnValueText(entry: Entry, column: string, value: unknown): string {
+export function columnValueText(entry: Entry, column: string, value: unknown, zone?: string): string {
   const names = entry.refs?.[column];
   if (names && value !== null && value !== undefined && String(value) in names) {
     const name = names[String(value)];
     if (name === null) return `#${value} (удалён)`;
     return name ? `${name} (#${value})` : `#${value}`;
   }
-  return codeName(entry.entity, column, value) ?? valueText(value);
+  return codeName(entry.entity, column, value) ?? valueText(value, zone);
 }
 
 /**
@@ -62,8 +74,8 @@ export function recordText(entry: Entry & Pick<AuditEntry, 'entity_id'>): string
  * `columnValueText`.
  * Example: update of skills `{name: ['A', 'B']}` → `[{column: 'name', label: 'Название', before: 'A', after: 'B'}]`.
  */
-export function changeLines(entry: Entry): ChangeLine[] {
-  const text = (column: string, value: unknown) => columnValueText(entry, column, value);
+export function changeLines(entry: Entry, zone?: string): ChangeLine[] {
+  const text = (column: string, value: unknown) => columnValueText(entry, column, value, zone);
   return Object.entries(entry.change)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([column, value]) => {
@@ -82,8 +94,8 @@ export function changeLines(entry: Entry): ChangeLine[] {
  * A one-line summary for the grid, by the columns' Russian names. Example: update of skills `{name: ['A', 'B'], code:
  * [1, 2]}` → 'Код: 1 → 2; Название: A → B'; an insert or delete of a row of 5 columns → '5 полей'.
  */
-export function changeSummary(entry: Entry): string {
-  const lines = changeLines(entry);
+export function changeSummary(entry: Entry, zone?: string): string {
+  const lines = changeLines(entry, zone);
   if (entry.action !== 'update') return `${lines.length} ${fieldsWord(lines.length)}`;
   return lines.map((line) => `${line.label}: ${line.before} → ${line.after}`).join('; ');
 }

@@ -14,6 +14,7 @@ import {
   TextInput,
   useGridActor,
 } from '../../widgets/index.ts';
+import { readTimeZone } from '../api/storage.ts';
 import { type AuditChoices, loadAuditChoices, loadAuditPage } from './api.ts';
 import { auditTime, changeLines, changeSummary, recordText } from './change.ts';
 import './audit.css';
@@ -31,6 +32,8 @@ export default function Screen() {
   const [choices, setChoices] = useState<AuditChoices>({ entities: [], users: [] });
   const [choicesFailed, setChoicesFailed] = useState(false);
   const [shown, setShown] = useState<AuditEntry | null>(null);
+  // The frame reloads the page when the zone changes: timestamps in a change read in the zone chosen now.
+  const [zone] = useState(readTimeZone);
 
   useEffect(() => {
     let live = true;
@@ -97,7 +100,7 @@ export default function Screen() {
         grow: 2,
         kind: 'render',
         render: (row) => {
-          const summary = changeSummary(row);
+          const summary = changeSummary(row, zone);
           return (
             <button
               type="button"
@@ -112,7 +115,7 @@ export default function Screen() {
         },
       },
     ],
-    [],
+    [zone],
   );
 
   return (
@@ -180,14 +183,22 @@ export default function Screen() {
           height={560}
         />
       </PageCard>
-      <ChangeModal entry={shown} onClose={() => setShown(null)} />
+      <ChangeModal entry={shown} zone={zone} onClose={() => setShown(null)} />
     </Page>
   );
 }
 
 /** The change of one entry as a table: column, before, after (an insert has no before, a delete no after). */
-function ChangeModal({ entry, onClose }: { entry: AuditEntry | null; onClose: () => void }) {
-  const lines = entry ? changeLines(entry) : [];
+function ChangeModal({
+  entry,
+  zone,
+  onClose,
+}: {
+  entry: AuditEntry | null;
+  zone: string;
+  onClose: () => void;
+}) {
+  const lines = entry ? changeLines(entry, zone) : [];
   const title = entry
     ? `${AUDIT_ACTIONS[entry.action]}: ${auditEntityLabel(entry.entity)}, запись ${recordText(entry)}`
     : '';
