@@ -48,6 +48,10 @@ describe('the change of an audit entry', () => {
       change: { updated_at: ['2026-11-25T04:56:24.687+00:00', '2026-11-25T05:09:53.746+00:00'] },
     };
     expect(changeSummary(entry, 'Europe/Moscow')).toBe('Изменено: 25.11.2026 07:56:24 → 25.11.2026 08:09:53');
+    // The time stamp after the change itself, though its column sorts first.
+    expect(changeSummary({ ...entry, change: { ...entry.change, value: [60, 45] } }, 'UTC')).toBe(
+      'Значение: 60 → 45; Изменено: 25.11.2026 04:56:24 → 25.11.2026 05:09:53',
+    );
     expect(valueText('SU 2026-11-25')).toBe('SU 2026-11-25');
   });
 

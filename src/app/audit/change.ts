@@ -90,14 +90,23 @@ export function changeLines(entry: Entry, zone?: string): ChangeLine[] {
     });
 }
 
+/** Columns that only record when a row changed: the summary names them after the change itself. */
+const STAMPS = new Set(['updated_at']);
+
 /**
- * A one-line summary for the grid, by the columns' Russian names. Example: update of skills `{name: ['A', 'B'], code:
- * [1, 2]}` → 'Код: 1 → 2; Название: A → B'; an insert or delete of a row of 5 columns → '5 полей'.
+ * A one-line summary for the grid, by the columns' Russian names, a change's time stamp last. Example: update of
+ * skills `{name: ['A', 'B'], code: [1, 2]}` → 'Код: 1 → 2; Название: A → B'; an insert or delete of a row of 5
+ * columns → '5 полей'.
  */
 export function changeSummary(entry: Entry, zone?: string): string {
   const lines = changeLines(entry, zone);
   if (entry.action !== 'update') return `${lines.length} ${fieldsWord(lines.length)}`;
-  return lines.map((line) => `${line.label}: ${line.before} → ${line.after}`).join('; ');
+  return [
+    ...lines.filter((line) => !STAMPS.has(line.column)),
+    ...lines.filter((line) => STAMPS.has(line.column)),
+  ]
+    .map((line) => `${line.label}: ${line.before} → ${line.after}`)
+    .join('; ');
 }
 
 /** 'поле', 'поля' or 'полей' after a count, by Russian rules. Example: 21 → 'поле', 3 → 'поля', 11 → 'полей'. */
