@@ -4,10 +4,12 @@
  * (flightWorker.mjs, flightThread.ts), never on the HTTP thread; it takes and answers only what crosses threads
  * (flight rows, texts, the reference names, numbers), so tests call it directly.
  */
+
+import { parseInts } from '../../db/parseInts.ts';
 import { conflictingTasks } from './flightConflicts.ts';
 import { markConflicts, type WrittenFlights, writeFlightsJson } from './flightJson.ts';
 import type { FlightNames, FlightRow } from './flightReads.ts';
-import { parseInts, readDigests, TaskTable } from './flightTasks.ts';
+import { readDigests, TaskTable } from './flightTasks.ts';
 
 /** One round of queries: the flights first read in it (aid null) and their digests and turnarounds. */
 export interface FlightRound {

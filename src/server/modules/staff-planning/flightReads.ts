@@ -5,10 +5,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { intArray } from '../../db/anyOf.ts';
 import type { DbHandle } from '../../db/client.ts';
+import { parseInts } from '../../db/parseInts.ts';
 import { rawRows } from '../../db/rawRows.ts';
 import type { Period } from '../../http/period.ts';
 import type { FlightQuery } from './flight.ts';
-import { parseInts } from './flightTasks.ts';
 
 /** A key range holding more than this many times the rows asked for is read by the ids instead. */
 const SPARSE_FACTOR = 4;

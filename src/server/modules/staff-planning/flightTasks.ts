@@ -1,48 +1,12 @@
 /**
- * The tasks a flight answer reads, held as parallel columns, and the two helpers that fill them fast: the parser of
- * the integer texts the queries answer (`string_agg`) and the task id → column index.
+ * The tasks a flight answer reads, held as parallel columns, and the task id → column index that fills them fast
+ * (the integer texts the queries answer, `string_agg`, are parsed by src/server/db/parseInts.ts).
  */
+import { parseInts } from '../../db/parseInts.ts';
 
 const COMMA = 44;
 const BAR = 124;
 const SEMICOLON = 59;
-
-let scratch = new Float64Array(1 << 16);
-
-/** The non-negative integers of `text` (any other character separates them), in order. */
-export function parseInts(text: string | null): Float64Array {
-  if (!text) return new Float64Array(0);
-  return scratch.slice(0, scanInts(text));
-}
-
-/**
- * Puts the integers of `text` in `scratch`; answers how many. Apart from parseInts: code after a loop that was
- * optimized in its first long run has no type feedback, and optimized code reaching it bailed out on every call (a
- * "soft" bailout keeps the code). The text's end is read as one more separator for the same reason.
- */
-function scanInts(text: string): number {
-  let count = 0;
-  let value = 0;
-  let inNumber = false;
-  const length = text.length;
-  for (let i = 0; i <= length; i++) {
-    const code = i < length ? text.charCodeAt(i) : SEMICOLON;
-    if (code >= 48 && code <= 57) {
-      value = value * 10 + (code - 48);
-      inNumber = true;
-    } else if (inNumber) {
-      if (count === scratch.length) {
-        const grown = new Float64Array(scratch.length * 2);
-        grown.set(scratch);
-        scratch = grown;
-      }
-      scratch[count++] = value;
-      value = 0;
-      inNumber = false;
-    }
-  }
-  return count;
-}
 
 /**
  * Task id → index among the tasks read: a flat table over the span of ids (dense in practice: ids grow with
