@@ -16,8 +16,16 @@ export async function rawRows<T>(reader: RawReader, query: SQL): Promise<T[]> {
 }
 
 /**
- * A timestamptz as milliseconds since the epoch (float8, a number from both databases; null stays null), cut to
- * whole milliseconds as a Date parsed from the timestamp's text would be.
+ * A timestamptz as whole milliseconds since the epoch (int8), cut toward earlier as a Date parsed from the timestamp's
+ * text would be: for folding into text (`string_agg`); as a column of its own int8 comes as text, so see `epochMs`.
+ * Example: `epochMsInt8(sql\`t.begin_at\`)` of '2026-03-10 09:00:00.0009+00' → 1773133200000.
+ */
+export const epochMsInt8 = (column: SQLWrapper): SQL =>
+  sql`floor(extract(epoch from ${column}) * 1000)::int8`;
+
+/**
+ * A timestamptz as milliseconds since the epoch (float8, a number from both databases; null stays null), whole as
+ * `epochMsInt8`.
  * Example: `epochMs(sql\`t.begin_at\`)` of '2026-03-10 09:00:00.0009+00' → 1773133200000.
  */
-export const epochMs = (column: SQLWrapper): SQL => sql`floor(extract(epoch from ${column}) * 1000)::float8`;
+export const epochMs = (column: SQLWrapper): SQL => sql`${epochMsInt8(column)}::float8`;

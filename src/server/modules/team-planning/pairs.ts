@@ -7,7 +7,8 @@ import type { TeamFlight } from '../../../shared/team-planning.ts';
 import { instantToWallClock } from '../../../shared/wallClock.ts';
 import { anyOf } from '../../db/anyOf.ts';
 import { yieldToEvents } from '../../db/gate.ts';
-import { epochMs, rawRows } from '../../db/rawRows.ts';
+import { parseInts } from '../../db/parseInts.ts';
+import { epochMs, epochMsInt8, rawRows } from '../../db/rawRows.ts';
 import type { Reader } from './tx.ts';
 
 const MS_PER_HOUR = 3_600_000;
@@ -146,83 +147,82 @@ async function readLegs(reader: Reader, where: SQL): Promise<LegRow[]> {
   }));
 }
 
-/** A task row as the database sends it: times in ms since the epoch. */
-interface RawTask {
-  id: number;
-  flightId: number;
-  jobId: number;
-  jobName: string;
-  tgoId: number | null;
-  begin: number;
-  end: number;
-  planBegin: number;
-  planEnd: number;
-  factBegin: number | null;
-  factEnd: number | null;
-}
+/** Task fields folded into text by readTasks, in order. */
+const TASK_STRIDE = 10;
+/** A folded id, 0 for null (ids start at 1). */
+const idOrNull = (id: number) => (id === 0 ? null : id);
+/** A folded optional time: ms + 1, 0 for null (times before 1970 are not planned). */
+const timeOrNull = (folded: number) => (folded === 0 ? null : new Date(folded - 1));
+
+/** Names by id of the rows of a `json_agg(json_build_array(id, name))`. */
+const namesOf = (pairs: [number, string][] | null) => new Map(pairs ?? []);
 
 /**
- * The tasks of the legs with needs, staff and resource types. Raw SQL with epoch numbers (a week is ~35,000 tasks:
- * Drizzle's row mapping and six timestamp parses a task were 60–120 ms of the HTTP thread a query).
+ * The tasks of the legs with needs, staff and resource types. The integers of each table come folded into one text
+ * (`string_agg`, read by `parseInts`, as the staff-planning flight reads do) and the names once per id: a week is
+ * ~35,000 tasks, and Drizzle's row mapping (six timestamps parsed a task), then the driver's parsing of every field
+ * of every row, held the HTTP thread for most of the reading.
  */
 async function readTasks(reader: Reader, legs: readonly LegRow[]): Promise<PairTask[]> {
   if (legs.length === 0) return [];
   const legById = new Map(legs.map((l) => [l.id, l]));
-  const rows = await rawRows<RawTask>(
+  const [head] = await rawRows<{ tasks: string | null }>(
     reader,
-    sql`select t.id, t.flight_id as "flightId", j.id as "jobId", j.name as "jobName", t.tgo_job_id as "tgoId",
-               ${epochMs(sql`t.begin_at`)} as "begin", ${epochMs(sql`t.end_at`)} as "end",
-               ${epochMs(sql`t.plan_begin_at`)} as "planBegin", ${epochMs(sql`t.plan_end_at`)} as "planEnd",
-               ${epochMs(sql`t.fact_begin_at`)} as "factBegin", ${epochMs(sql`t.fact_end_at`)} as "factEnd"
-        from tasks t join jobs j on j.id = t.job_id
-        where ${anyOf(sql`t.flight_id`, [...legById.keys()])}
-        order by t.begin_at, t.id`,
+    sql`select string_agg(t.id || ',' || t.flight_id || ',' || t.job_id || ',' || coalesce(t.tgo_job_id, 0) || ',' ||
+                          ${epochMsInt8(sql`t.begin_at`)} || ',' || ${epochMsInt8(sql`t.end_at`)} || ',' ||
+                          ${epochMsInt8(sql`t.plan_begin_at`)} || ',' || ${epochMsInt8(sql`t.plan_end_at`)} || ',' ||
+                          coalesce(${epochMsInt8(sql`t.fact_begin_at`)} + 1, 0) || ',' ||
+                          coalesce(${epochMsInt8(sql`t.fact_end_at`)} + 1, 0), ';' order by t.begin_at, t.id) tasks
+        from tasks t where ${anyOf(sql`t.flight_id`, [...legById.keys()])}`,
   );
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const needs = await rawRows<PairTask['needs'][number] & { taskId: number }>(
-    reader,
-    sql`select tp.task_id as "taskId", tp.employee_position_id as "positionId", ep.name as "positionName", tp.count
-        from task_positions tp join employee_positions ep on ep.id = tp.employee_position_id
-        where ${anyOf(sql`tp.task_id`, ids)}`,
-  );
-  const staff = await rawRows<PairTask['staff'][number] & { taskId: number }>(
-    reader,
-    sql`select te.task_id as "taskId", te.id as "taskEmployeeId", e.id as "employeeId", e.name as "employeeName",
-               te.employee_position_id as "positionId", ep.name as "positionName"
-        from task_employees te
-        join employees e on e.id = te.employee_id
-        join employee_positions ep on ep.id = te.employee_position_id
-        where ${anyOf(sql`te.task_id`, ids)}
-        order by te.id`,
-  );
-  const resources = await rawRows<{
-    taskId: number;
-    typeId: number;
-    typeName: string;
-    resourceId: number | null;
+  const taskInts = parseInts(head.tasks);
+  if (taskInts.length === 0) return [];
+  const ids: number[] = [];
+  for (let i = 0; i < taskInts.length; i += TASK_STRIDE) ids.push(taskInts[i]);
+  const [rest] = await rawRows<{
+    needs: string | null;
+    staff: string | null;
+    resources: string | null;
+    jobs: [number, string][] | null;
+    positions: [number, string][] | null;
+    employees: [number, string][] | null;
+    types: [number, string][] | null;
   }>(
     reader,
-    sql`select tr.task_id as "taskId", rt.id as "typeId", rt.name as "typeName", tr.resource_id as "resourceId"
-        from task_resources tr join resource_types rt on rt.id = tr.resource_type_id
-        where ${anyOf(sql`tr.task_id`, ids)}`,
+    sql`select (select string_agg(tp.task_id || ',' || tp.employee_position_id || ',' || tp.count, ';')
+                from task_positions tp where ${anyOf(sql`tp.task_id`, ids)}) needs,
+               (select string_agg(te.task_id || ',' || te.id || ',' || te.employee_id || ',' ||
+                                  te.employee_position_id, ';' order by te.id)
+                from task_employees te where ${anyOf(sql`te.task_id`, ids)}) staff,
+               (select string_agg(tr.task_id || ',' || tr.resource_type_id || ',' || coalesce(tr.resource_id, 0), ';')
+                from task_resources tr where ${anyOf(sql`tr.task_id`, ids)}) resources,
+               (select json_agg(json_build_array(id, name)) from jobs) jobs,
+               (select json_agg(json_build_array(id, name)) from employee_positions) positions,
+               (select json_agg(json_build_array(e.id, e.name)) from employees e
+                where e.id in (select te.employee_id from task_employees te
+                               where ${anyOf(sql`te.task_id`, ids)})) employees,
+               (select json_agg(json_build_array(id, name)) from resource_types) types`,
   );
+  const jobNames = namesOf(rest.jobs);
+  const positionNames = namesOf(rest.positions);
+  const employeeNames = namesOf(rest.employees);
+  const typeNames = namesOf(rest.types);
   const byTask = new Map<number, PairTask>();
   const out: PairTask[] = [];
-  for (const row of rows) {
-    const leg = legById.get(row.flightId) as LegRow;
+  for (let i = 0; i < taskInts.length; i += TASK_STRIDE) {
+    const leg = legById.get(taskInts[i + 1]) as LegRow;
     const task: PairTask = {
-      id: row.id,
-      flightId: row.flightId,
-      jobId: row.jobId,
-      jobName: row.jobName,
-      tgoId: row.tgoId,
-      begin: new Date(row.begin),
-      end: new Date(row.end),
-      planBegin: new Date(row.planBegin),
-      planEnd: new Date(row.planEnd),
-      factBegin: dateOrNull(row.factBegin),
-      factEnd: dateOrNull(row.factEnd),
+      id: taskInts[i],
+      flightId: taskInts[i + 1],
+      jobId: taskInts[i + 2],
+      jobName: jobNames.get(taskInts[i + 2]) as string,
+      tgoId: idOrNull(taskInts[i + 3]),
+      begin: new Date(taskInts[i + 4]),
+      end: new Date(taskInts[i + 5]),
+      planBegin: new Date(taskInts[i + 6]),
+      planEnd: new Date(taskInts[i + 7]),
+      factBegin: timeOrNull(taskInts[i + 8]),
+      factEnd: timeOrNull(taskInts[i + 9]),
       aid: leg.aid,
       needs: [],
       staff: [],
@@ -233,14 +233,30 @@ async function readTasks(reader: Reader, legs: readonly LegRow[]): Promise<PairT
     out.push(task);
     byTask.set(task.id, task);
   }
-  for (const n of needs) byTask.get(n.taskId)?.needs.push(n);
-  for (const s of staff) byTask.get(s.taskId)?.staff.push(s);
-  for (const r of resources) {
-    const task = byTask.get(r.taskId);
+  const needs = parseInts(rest.needs);
+  for (let i = 0; i < needs.length; i += 3)
+    byTask.get(needs[i])?.needs.push({
+      positionId: needs[i + 1],
+      positionName: positionNames.get(needs[i + 1]) as string,
+      count: needs[i + 2],
+    });
+  const staff = parseInts(rest.staff);
+  for (let i = 0; i < staff.length; i += 4)
+    byTask.get(staff[i])?.staff.push({
+      taskEmployeeId: staff[i + 1],
+      employeeId: staff[i + 2],
+      employeeName: employeeNames.get(staff[i + 2]) as string,
+      positionId: staff[i + 3],
+      positionName: positionNames.get(staff[i + 3]) as string,
+    });
+  const resources = parseInts(rest.resources);
+  for (let i = 0; i < resources.length; i += 3) {
+    const task = byTask.get(resources[i]);
     if (!task) continue;
-    if (!task.resourceTypes.some((t) => t.id === r.typeId))
-      task.resourceTypes.push({ id: r.typeId, name: r.typeName });
-    if (r.resourceId !== null) task.resourceIds.push(r.resourceId);
+    const typeId = resources[i + 1];
+    if (!task.resourceTypes.some((t) => t.id === typeId))
+      task.resourceTypes.push({ id: typeId, name: typeNames.get(typeId) as string });
+    if (resources[i + 2] !== 0) task.resourceIds.push(resources[i + 2]);
   }
   return out;
 }
