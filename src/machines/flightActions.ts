@@ -67,6 +67,16 @@ export type FlightActionsEvent =
   | { type: 'EXPORT.CANCEL' };
 
 /** What a message of the screen's alert says and how. */
+/** The TGO the dialog opens on: the rows' current one, else the first. Example: `[{id: 3}, {id: 7, current: true}]` → 7. */
+function firstChoice(tgos: readonly TgoOption[]): number | null {
+  return tgos.find((tgo) => tgo.current)?.id ?? tgos[0]?.id ?? null;
+}
+
+/** Whether closing the TGO dialog would lose a choice: one other than the TGO it opened on is chosen. */
+export function hasUnsavedTgoChoice(context: Pick<FlightActionsContext, 'tgos' | 'tgoId'>): boolean {
+  return context.tgoId !== firstChoice(context.tgos);
+}
+
 export interface FlightMessage {
   text: string;
   tone: 'Success' | 'Danger' | 'Warning';
@@ -207,7 +217,7 @@ export const flightActionsMachine = setup({
     storeError: assign((_, error: unknown) => ({ error: failureText(error) })),
     storeTgos: assign((_, tgos: TgoOption[]) => ({
       tgos,
-      tgoId: tgos.find((tgo) => tgo.current)?.id ?? tgos[0]?.id ?? null,
+      tgoId: firstChoice(tgos),
       error: null,
     })),
     chooseTgo: assign(({ event }) => {

@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../app/api/errors.ts';
 import type { ShiftScheduleResult, StandardScheduleCreate } from '../shared/shift-schedules.ts';
 import { alertActor, hideAlert } from '../widgets/Alert/alertStore.ts';
+import { hasUnsavedForm } from './rowModalTypes.ts';
 import {
   checkForm,
   emptyForm,
@@ -297,5 +298,32 @@ describe('the request of the form', () => {
       flight_type: [],
       working_shift: [],
     });
+  });
+});
+
+describe('when the form would be closed', () => {
+  const unsaved = (actor: Actor) => hasUnsavedForm(actor.getSnapshot().context);
+
+  it('holds no input once the shifts in force are chosen for it, and holds some once a field is changed', async () => {
+    const { actor } = await started();
+    expect(actor.getSnapshot().context.form.workingShifts).toEqual([1, 2]);
+    expect(unsaved(actor)).toBe(false);
+    actor.send({ type: 'NAME.SET', name: 'Март' });
+    expect(unsaved(actor)).toBe(true);
+    actor.send({ type: 'NAME.SET', name: '' });
+    expect(unsaved(actor)).toBe(false);
+    actor.send({ type: 'LIMIT.SET', field: 'deviation_in_week', value: '5' });
+    expect(unsaved(actor)).toBe(true);
+  });
+
+  it('does not count a screen shift that the loaded list leaves out as a change', async () => {
+    const logic = standardScheduleMachine.provide({
+      actors: { loadWorkingShifts: fromPromise(async () => SHIFTS) },
+    });
+    const actor = createActor(logic).start();
+    actor.send({ type: 'FORM.OPEN', defaults: { ...DEFAULTS, workingShifts: [2, 9] } });
+    await shiftsReady(actor);
+    expect(actor.getSnapshot().context.form.workingShifts).toEqual([2]);
+    expect(unsaved(actor)).toBe(false);
   });
 });

@@ -56,6 +56,11 @@ export type StandardScheduleDefaults = Pick<
 
 export interface StandardScheduleContext {
   form: StandardScheduleForm;
+  /**
+   * The form as it opened, with the shifts the loaded list chose or pruned as in `form` (not the user's input):
+   * closing asks first once `form` differs from it (`hasUnsavedForm`).
+   */
+  pristine: StandardScheduleForm;
   /** Messages under the controls, keyed by the wire names (`begin`, `interval_repeat_in_week`, …). */
   errors: FieldErrors;
   /** The last failure's text when no control shows it. */
@@ -180,8 +185,10 @@ export const standardScheduleMachine = setup({
   actions: {
     openForm: assign(({ event }) => {
       assertEvent(event, 'FORM.OPEN');
+      const form = emptyForm(event.defaults);
       return {
-        form: emptyForm(event.defaults),
+        form,
+        pristine: form,
         errors: {},
         message: null,
         preview: null,
@@ -226,16 +233,16 @@ export const standardScheduleMachine = setup({
     }),
     storeCheck: assign(({ context }) => ({ errors: checkForm(context.form), message: null })),
     clearFailure: assign({ message: null }),
-    storeShifts: assign(({ context }, shifts: WorkingShift[]) => ({
-      workingShifts: shifts,
+    storeShifts: assign(({ context }, shifts: WorkingShift[]) => {
       // A chosen shift not in force from the new first day cannot be sent.
-      form: {
-        ...context.form,
+      const inForce = (form: StandardScheduleForm): StandardScheduleForm => ({
+        ...form,
         workingShifts: context.allShifts
           ? shifts.map((s) => s.id)
-          : context.form.workingShifts.filter((id) => shifts.some((s) => s.id === id)),
-      },
-    })),
+          : form.workingShifts.filter((id) => shifts.some((s) => s.id === id)),
+      });
+      return { workingShifts: shifts, form: inForce(context.form), pristine: inForce(context.pristine) };
+    }),
     storePreview: assign((_, preview: ShiftScheduleResult) => ({ preview })),
     storeFailure: assign(({ event }) => {
       const failure = failureOf(event);
@@ -251,6 +258,7 @@ export const standardScheduleMachine = setup({
   initial: 'closed',
   context: {
     form: emptyForm(),
+    pristine: emptyForm(),
     errors: {},
     message: null,
     workingShifts: [],

@@ -1,6 +1,7 @@
 import { type DragEvent, type KeyboardEvent, useEffect, useState } from 'react';
+import { hasUnsavedForm } from '../../machines/rowModalTypes.ts';
 import type { ColumnSetting } from '../../shared/flight-table.ts';
-import { Modal } from '../../widgets/index.ts';
+import { Modal, ModalCloseButton } from '../../widgets/index.ts';
 import { defaultColumnSettings, moveColumn, toggleColumn } from './columns.ts';
 
 interface ColumnSettingsDialogProps {
@@ -21,6 +22,8 @@ export function ColumnSettingsDialog({ open, settings, onClose, onSave }: Column
     if (open) setDraft(settings);
   }, [open, settings]);
 
+  // A column ticked, moved or reset to the defaults, unless the list came back to the saved one.
+  const dirty = hasUnsavedForm({ form: draft, pristine: settings });
   const move = (key: ColumnSetting['key'], to: number) => setDraft((current) => moveColumn(current, key, to));
   const onKeyDown = (event: KeyboardEvent, key: ColumnSetting['key'], index: number) => {
     if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
@@ -40,6 +43,7 @@ export function ColumnSettingsDialog({ open, settings, onClose, onSave }: Column
       onClose={onClose}
       onSubmit={() => onSave(draft)}
       width={520}
+      dirty={dirty}
       footer={
         <>
           <button
@@ -49,9 +53,7 @@ export function ColumnSettingsDialog({ open, settings, onClose, onSave }: Column
           >
             По умолчанию
           </button>
-          <button type="button" className="w-button w-button--secondary" onClick={onClose}>
-            Отмена
-          </button>
+          <ModalCloseButton>Отмена</ModalCloseButton>
           <button type="button" className="w-button" onClick={() => onSave(draft)}>
             Сохранить
           </button>

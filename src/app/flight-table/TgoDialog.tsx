@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import type { FlightActionsRef } from '../../machines/flightActions.ts';
+import { type FlightActionsRef, hasUnsavedTgoChoice } from '../../machines/flightActions.ts';
 import { Modal } from '../../widgets/index.ts';
 
 /** 'Выбор ТГО': the TGOs every chosen row may take; 'Применить' regenerates the rows' tasks from the chosen one. */
@@ -7,6 +7,7 @@ export function TgoDialog({ actor }: { actor: FlightActionsRef }) {
   const open = useSelector(actor, (snapshot) => snapshot.hasTag('tgoDialog'));
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
   const { tgos, tgoId, error, aids } = useSelector(actor, (snapshot) => snapshot.context);
+  const dirty = useSelector(actor, (snapshot) => hasUnsavedTgoChoice(snapshot.context));
   return (
     <Modal
       open={open}
@@ -16,6 +17,7 @@ export function TgoDialog({ actor }: { actor: FlightActionsRef }) {
       submitLabel="Применить"
       submitDisabled={tgoId === null || busy}
       disabled={busy}
+      dirty={dirty}
     >
       <p className="flight-table__hint">Общие ТГО выбранных рейсов ({aids.length}):</p>
       <fieldset className="flight-tgos">

@@ -151,3 +151,23 @@ describe('the standard schedule form', () => {
     });
   });
 });
+
+describe('when closing the standard schedule form', () => {
+  it('closes an untouched form at once, and asks first once a name is typed', async () => {
+    stubServer(() => Response.json({ id: 1 }));
+    renderForm();
+    let dialog = await openForm();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    dialog = await openForm();
+    await userEvent.type(within(dialog).getByLabelText('Название расчёта'), 'Март');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    const question = screen.getByRole('alertdialog', { name: 'Закрыть форму?' });
+    await userEvent.click(within(question).getByRole('button', { name: 'Продолжить редактирование' }));
+    expect(within(dialog).getByLabelText('Название расчёта')).toHaveValue('Март');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Закрыть без сохранения' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { hasUnsavedForm } from '../../../machines/rowModalTypes.ts';
 import type { StaffPlanningFilters } from '../../../machines/staffPlanningFilters.ts';
 import {
   type LimitedField,
@@ -10,7 +11,14 @@ import {
 } from '../../../machines/standardSchedule.ts';
 import { MAX_PERIOD_DAYS } from '../../../shared/dates.ts';
 import type { ShiftScheduleResult } from '../../../shared/shift-schedules.ts';
-import { DateRangePicker, Modal, MultiSelect, type SelectOption, TextInput } from '../../../widgets/index.ts';
+import {
+  DateRangePicker,
+  Modal,
+  ModalCloseButton,
+  MultiSelect,
+  type SelectOption,
+  TextInput,
+} from '../../../widgets/index.ts';
 import { fieldMessage } from '../../api/errors.ts';
 import { coverSummary, hoursText, solveText, statusText } from '../../shift-schedules/schedule.ts';
 import type { PlanningLists, PlanningReferenceLists } from '../api.ts';
@@ -97,6 +105,7 @@ export function StandardSchedule({ reference, lists, filters }: StandardSchedule
   const loadingShifts = useSelector(actor, (s) => s.hasTag('loadingShifts'));
   const shiftsFailed = useSelector(actor, (s) => s.matches({ open: { shifts: 'failed' } }));
   const { form, errors, message, workingShifts, preview } = useSelector(actor, (s) => s.context);
+  const dirty = useSelector(actor, (s) => s.hasTag('open') && hasUnsavedForm(s.context));
   const { params } = reference;
   const shiftOptions = useMemo<SelectOption[]>(
     () =>
@@ -141,17 +150,11 @@ export function StandardSchedule({ reference, lists, filters }: StandardSchedule
         title="Стандартный график сменности"
         width={760}
         disabled={creating}
+        dirty={dirty}
         onClose={() => actor.send({ type: 'FORM.CLOSE' })}
         footer={
           <>
-            <button
-              type="button"
-              className="w-button w-button--secondary"
-              disabled={creating}
-              onClick={() => actor.send({ type: 'FORM.CLOSE' })}
-            >
-              Отмена
-            </button>
+            <ModalCloseButton disabled={creating}>Отмена</ModalCloseButton>
             <button
               type="button"
               className="w-button w-button--secondary"
