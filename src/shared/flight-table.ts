@@ -9,6 +9,14 @@
 import { z } from './messages.ts';
 import { idSchema } from './reference.ts';
 
+/**
+ * A flight number as the flight table writes it: the carrier's code, a space, the number; without a code, the number.
+ * Example: `flightNumberText('SU', '288')` → 'SU 288'; `flightNumberText(null, '288')` → '288'.
+ */
+export function flightNumberText(code: string | null | undefined, number: string): string {
+  return code ? `${code} ${number}` : number;
+}
+
 /** The display columns of spec 9 in their default order, with their Russian headers. */
 export const FLIGHT_TABLE_COLUMNS = {
   flight: 'Рейс',

@@ -78,6 +78,8 @@ test('a mishandled bag is forwarded on another flight under a new rush tag that 
   const bags = page.getByRole('grid', { name: 'Багаж рейса' });
   const row = bags.getByRole('row').filter({ hasText: bag.tag });
   await expect(row).toContainText('Неотправлен');
+  // Flight numbers in the route are written as the flight table writes them: «DP 254 SVO 23.11».
+  await expect(row.locator('.rush-bags__route')).toHaveText(/^[A-ZА-Я0-9]{2,3} \d{1,4}[A-Z]? \S+ \d\d\.\d\d/);
 
   await row.getByRole('checkbox', { name: `Выбрать багаж ${bag.tag}` }).check();
   // A bag not yet forwarded has no rush tag to print again, and the button says so.

@@ -29,6 +29,8 @@ function BagRow({
   const bag = bags[index];
   const chosen = selected.includes(bag.id);
   const minor = bag.minorBaggage.map((piece) => piece.tag).join(', ');
+  // A long route is cut to the cell; the tooltip has all of it.
+  const route = routeText(bag.baggageRoute, directory);
   return (
     <div
       role="row"
@@ -52,8 +54,8 @@ function BagRow({
       <span role="gridcell" className="rush-bags__name">
         {bag.name}
       </span>
-      <span role="gridcell" className="rush-bags__route">
-        {routeText(bag.baggageRoute, directory)}
+      <span role="gridcell" className="rush-bags__route" title={route}>
+        {route}
       </span>
       <span role="gridcell" className="rush-bags__minor" title={minor}>
         {bag.minorBaggage.length > 0 ? `+${bag.minorBaggage.length}: ${minor}` : '—'}

@@ -1,5 +1,6 @@
 /** Texts of the rush-baggage page: statuses, routes and times as a dispatcher reads them. */
 import type { Directory } from '../../machines/rushDraft.ts';
+import { flightNumberText } from '../../shared/flight-table.ts';
 import type { BaggageRoute, BagStatus, FlightSearchItem } from '../../shared/rush-baggage.ts';
 
 export const STATUS_TEXT: Record<BagStatus, string> = {
@@ -14,14 +15,14 @@ function shortDate(day: string): string {
   return `${day.slice(8, 10)}.${day.slice(5, 7)}`;
 }
 
-/** A route in order as on a tag: 'SU1263 SVO 23.11 → SU30 LED 23.11'. */
+/** A route in order, flight numbers as the flight table writes them: 'SU 1263 SVO 23.11 → SU 30 LED 23.11'. */
 export function routeText(route: readonly BaggageRoute[], directory: Directory): string {
   return [...route]
     .sort((a, b) => a.number_in_route - b.number_in_route)
     .map((leg) => {
-      const airline = directory.airlines[leg.aviacompany_id] ?? '';
+      const flight = flightNumberText(directory.airlines[leg.aviacompany_id], leg.flight_number);
       const airport = directory.airports[leg.airport_id] ?? `№ ${leg.airport_id}`;
-      return `${airline}${leg.flight_number} ${airport} ${shortDate(leg.date)}`;
+      return `${flight} ${airport} ${shortDate(leg.date)}`;
     })
     .join(' → ');
 }

@@ -5,6 +5,7 @@ import {
   type DelayEmployee,
   EMPLOYEE_PAGE,
 } from '../../../shared/delay-employee.ts';
+import { flightNumberText } from '../../../shared/flight-table.ts';
 import { instantToWallClock, wallClockToInstant } from '../../../shared/wallClock.ts';
 import type { Db, DbHandle } from '../../db/client.ts';
 import { lockVersions, refuseSave, rowVersion } from '../../db/rowVersion.ts';
@@ -73,8 +74,7 @@ export function createDelayEmployeeService({ db, kind }: DelayEmployeeDeps) {
     return rows.map((row) => ({
       id: row.id,
       flight_id: row.flight_id,
-      // As the flight table writes it: 'SU 288'.
-      flight_number: [row.airline ?? row.airlineIcao, row.number].filter(Boolean).join(' '),
+      flight_number: flightNumberText(row.airline ?? row.airlineIcao, row.number),
       direction: row.direction,
       plan_at: instantToWallClock(row.planAt, zone),
       number_code: row.number_code,

@@ -1,6 +1,6 @@
 import { eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { FLIGHT_TABLE_MESSAGES as M } from '../../../shared/flight-table.ts';
+import { flightNumberText, FLIGHT_TABLE_MESSAGES as M } from '../../../shared/flight-table.ts';
 import { anyOf } from '../../db/anyOf.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -87,7 +87,7 @@ export function createRowReader(db: Db) {
     return {
       id: r.id,
       direction: r.direction,
-      flight: `${r.airlineIata ?? r.airlineIcao ?? ''} ${r.number}`.trim(),
+      flight: flightNumberText(r.airlineIata ?? r.airlineIcao, r.number),
       aircraftTypeId: r.aircraftTypeId,
       aircraftType: r.aircraftType,
       board: r.board,

@@ -1,6 +1,7 @@
 /** Reading bags and flights into their wire shapes; every query here takes the database or the caller's transaction. */
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { flightNumberText } from '../../../shared/flight-table.ts';
 import type { Baggage, BaggageRoute, BagStatus, FlightSearchItem } from '../../../shared/rush-baggage.ts';
 import { instantToWallClock } from '../../../shared/wallClock.ts';
 import type { Db } from '../../db/client.ts';
@@ -78,7 +79,7 @@ export function flightItem(row: FlightRow, zone: string): FlightSearchItem {
     id: row.id,
     flight_number: row.flightNumber,
     aviacompany_id: row.airlineId,
-    flight_number_symbol: code ? `${code} ${row.flightNumber}` : row.flightNumber,
+    flight_number_symbol: flightNumberText(code, row.flightNumber),
     direction_id: row.direction === 2 ? 2 : 1,
     plan_departure_datetime: instantToWallClock(row.planDepartureAt, zone),
     calc_departure_datetime: wall(row.calcDepartureAt, zone),
