@@ -50,6 +50,8 @@ interface FakeOptions {
   capped?: boolean;
   /** Answers sorted by days left, most first (ties by id), as the server's default sort. */
   sortByLeft?: boolean;
+  /** The user may not save plans (no `strategic-planning-index`, no `calc-update`). */
+  viewOnly?: boolean;
 }
 
 function start(options: FakeOptions = {}) {
@@ -94,7 +96,7 @@ function start(options: FakeOptions = {}) {
       ),
     },
   });
-  const actor = createActor(logic, { input: { calcId: 5 } }).start();
+  const actor = createActor(logic, { input: { calcId: 5, canPlan: !options.viewOnly } }).start();
   /** Lets every held request answer. */
   const settle = () => {
     for (const open of held.splice(0)) open();
@@ -197,6 +199,48 @@ describe('when dragging across days', () => {
     expect(actor.getSnapshot().matches('ready')).toBe(true);
     expect(actor.getSnapshot().context.message).toBeNull();
     expect(calls.loads).toHaveLength(1);
+  });
+});
+
+describe('when the user may not save plans', () => {
+  it('ignores drags and toggled days: no plan pending, no planning reload, no refusal', async () => {
+    const { actor, calls } = start({ viewOnly: true });
+    await ready(actor);
+    actor.send({ type: 'DRAG.START', employeeId: 1, date: '2026-03-10' });
+    actor.send({ type: 'DRAG.OVER', date: '2026-03-11' });
+    expect(actor.getSnapshot().context.drag).toBeNull();
+    actor.send({ type: 'DRAG.END' });
+    actor.send({ type: 'DAY.TOGGLE', employeeId: 2, date: '2026-03-12' });
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches('ready')).toBe(true);
+    expect(snapshot.hasTag('planning')).toBe(false);
+    expect(snapshot.context).toMatchObject({ drafts: {}, message: null });
+    expect(calls.loads).toHaveLength(1);
+    actor.send({ type: 'CHANGES.SAVE' });
+    expect(calls.saves).toEqual([]);
+  });
+
+  it('ignores a day toggled while a name loads', async () => {
+    const { actor, calls } = start({ viewOnly: true });
+    await ready(actor);
+    actor.send({ type: 'FILTER.CHANGE', employee: 'Ив' });
+    actor.send({ type: 'DAY.TOGGLE', employeeId: 1, date: '2026-03-10' });
+    await ready(actor);
+    expect(calls.loads.at(-1)?.plan).toEqual([]);
+    expect(actor.getSnapshot().context.drafts).toEqual({});
+  });
+
+  it('plans once the rule arrives, and drops a drag under way when it goes', async () => {
+    const { actor } = start({ viewOnly: true });
+    await ready(actor);
+    actor.send({ type: 'ACCESS.SET', canPlan: true });
+    actor.send({ type: 'DAY.TOGGLE', employeeId: 1, date: '2026-03-10' });
+    expect(actor.getSnapshot().context.drafts).toEqual({ 1: ['2026-03-10'] });
+    await ready(actor);
+    actor.send({ type: 'DRAG.START', employeeId: 2, date: '2026-03-11' });
+    actor.send({ type: 'ACCESS.SET', canPlan: false });
+    actor.send({ type: 'DRAG.END' });
+    expect(actor.getSnapshot().context).toMatchObject({ drag: null, drafts: { 1: ['2026-03-10'] } });
   });
 });
 

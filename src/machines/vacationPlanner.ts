@@ -8,6 +8,9 @@
  * The sort and the name filter are taken in every state, as the screen shows them from here: a change during a load
  * restarts it (the older request is aborted), and a change during a planning reload or a save waits for it to finish
  * (the shortage row and the written plans are not given up) and loads with the latest query then.
+ *
+ * Planning needs the rule to save (`canPlan`, from the screen's rules; the server's PUT asks the same): without it the
+ * planner only shows the plans, and refuses drags and toggled days, so nothing is pending that could not be saved.
  */
 import { assertEvent, assign, type ErrorActorEvent, fromPromise, not, setup } from 'xstate';
 import { parseApiError } from '../app/api/errors.ts';
@@ -31,6 +34,8 @@ export interface VacationDrag {
 
 export interface VacationPlannerContext {
   calcId: number;
+  /** The user may save plans (`strategic-planning-index` or `calc-update`), so he may make them. */
+  canPlan: boolean;
   sort: string;
   employee: string;
   answer: VacationAnswer | null;
@@ -63,7 +68,8 @@ export type VacationPlannerEvent =
   | { type: 'DAY.TOGGLE'; employeeId: number; date: string }
   | { type: 'CHANGES.SAVE' }
   | { type: 'CHANGES.RESET' }
-  | { type: 'LOAD.RETRY' };
+  | { type: 'LOAD.RETRY' }
+  | { type: 'ACCESS.SET'; canPlan: boolean };
 
 /** An employee's plan as shown: the unsaved one, else the answer's. */
 export function planOf(
@@ -149,19 +155,20 @@ const afterFailure = [
   { target: 'ready', actions: storeError },
 ] as const;
 
-/** A drag's moves, taken wherever the rows are on screen and a plan can be made. */
+/** A drag's moves, taken wherever the rows are on screen and a plan can be made (by a user who may save it). */
 const dragMoves = {
-  'DRAG.START': { actions: 'startDrag' },
+  'DRAG.START': { guard: 'canPlan?', actions: 'startDrag' },
   'DRAG.OVER': { actions: 'moveDrag' },
   'DRAG.CANCEL': { actions: 'dropDrag' },
 } as const;
 
 /**
  * A finished drag or a toggled day: the plan when it fits the days left (then `next`), else its refusal. The end of
- * no drag (a second pointer-up) is nothing.
+ * no drag (a second pointer-up) is nothing, and so is any of them from a user who may not save a plan.
  */
 function planThen<Next extends { target?: 'planning' | 'loading'; reenter?: true }>(next: Next) {
   const plan = [
+    { guard: not('canPlan?') },
     { guard: not('hasPlan?') },
     { guard: 'isPlanAllowed?', ...next, actions: 'applyPlan' },
     { actions: 'refusePlan' },
@@ -180,7 +187,7 @@ export const vacationPlannerMachine = setup({
   types: {
     context: {} as VacationPlannerContext,
     events: {} as VacationPlannerEvent,
-    input: {} as { calcId: number },
+    input: {} as { calcId: number; canPlan: boolean },
   },
   actors: {
     loadVacation: fromPromise<VacationLoad, VacationQuery>(({ input, signal }) =>
@@ -191,6 +198,7 @@ export const vacationPlannerMachine = setup({
     ),
   },
   guards: {
+    'canPlan?': ({ context }) => context.canPlan,
     'hasPlan?': ({ context, event }) => nextPlan(context, event) !== null,
     'isPlanAllowed?': ({ context, event }) => {
       const next = nextPlan(context, event);
@@ -207,6 +215,11 @@ export const vacationPlannerMachine = setup({
     setFilter: assign(({ event }) => {
       assertEvent(event, 'FILTER.CHANGE');
       return { employee: event.employee, holdOrder: false };
+    }),
+    setAccess: assign(({ event }) => {
+      assertEvent(event, 'ACCESS.SET');
+      // A drag under way is dropped with the right; unsaved plans stay for the server to judge.
+      return event.canPlan ? { canPlan: true } : { canPlan: false, drag: null };
     }),
     markQueryChanged: assign({ queryChanged: true }),
     takeQuery: assign({ queryChanged: false }),
@@ -263,6 +276,7 @@ export const vacationPlannerMachine = setup({
   id: 'vacationPlanner',
   context: ({ input }) => ({
     calcId: input.calcId,
+    canPlan: input.canPlan,
     sort: VACATION_DEFAULT_SORT,
     employee: '',
     answer: null,
@@ -277,6 +291,8 @@ export const vacationPlannerMachine = setup({
     holdOrder: false,
   }),
   initial: 'loading',
+  // The rules are read again after a sign-in or a refresh of them: the planner follows.
+  on: { 'ACCESS.SET': { actions: 'setAccess' } },
   states: {
     loading: {
       tags: ['loading'],

@@ -112,12 +112,15 @@ export function VacationGrid({
   days,
   context,
   planning,
+  readOnly = false,
   send,
 }: {
   rows: VacationEmployee[];
   days: string[];
   context: VacationPlannerContext;
   planning: boolean;
+  /** The user may not save plans: the days are only shown (the machine refuses a plan anyway). */
+  readOnly?: boolean;
   send: Send;
 }) {
   const head = useRef<HTMLDivElement>(null);
@@ -180,7 +183,7 @@ export function VacationGrid({
   const at = (style: CSSProperties) => ({ position: 'absolute', ...style }) as CSSProperties;
   return (
     <div
-      className="vacation-grid"
+      className={`vacation-grid${readOnly ? ' vacation-grid--readonly' : ''}`}
       style={{
         gridTemplateColumns: `${SIDE_WIDTH}px 1fr`,
         gridTemplateRows: `${HEAD_HEIGHT}px ${PROFIT_HEIGHT}px ${height}px`,
@@ -271,6 +274,7 @@ export function VacationGrid({
         overscanCount={2}
         onScroll={onScroll}
         aria-label="План отпусков: строки — сотрудники, столбцы — дни"
+        aria-readonly={readOnly || undefined}
         style={{ height, width: '100%' }}
       />
     </div>

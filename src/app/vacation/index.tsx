@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { vacationPlannerMachine } from '../../machines/vacationPlanner.ts';
 import { daysBetween, VACATION_STAFF_LIMIT } from '../../shared/planning-calc.ts';
@@ -45,7 +45,11 @@ function Planner({ calcId }: { calcId: number }) {
   // Saving needs either rule (the server's); the link needs that of the route /shift-schedules/{id}.
   const canOpenSchedule = useCan('strategic-planning-index');
   const canSave = useCan('calc-update') || canOpenSchedule;
-  const actor = useActorRef(vacationPlannerMachine, { input: { calcId } });
+  const actor = useActorRef(vacationPlannerMachine, { input: { calcId, canPlan: canSave } });
+  // The rules may be read again (a sign-in elsewhere, a refresh of them): the machine plans only with the right.
+  useEffect(() => {
+    actor.send({ type: 'ACCESS.SET', canPlan: canSave });
+  }, [actor, canSave]);
   const context = useSelector(actor, (s) => s.context);
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const planning = useSelector(actor, (s) => s.hasTag('planning'));
@@ -83,17 +87,20 @@ function Planner({ calcId }: { calcId: number }) {
 
   return (
     <Page label={TITLE}>
-      <PageTitle title={answer ? `${TITLE}: ${answer.calc.name}` : TITLE} actions={actions}>
-        {answer && canOpenSchedule ? (
-          <Link
-            className="w-button w-button--secondary"
-            to={`/shift-schedules/${answer.calc.id}`}
-            onClick={confirmLeave(changed > 0)}
-          >
-            График сменности
-          </Link>
-        ) : null}
-      </PageTitle>
+      {/* The title may wrap beside its buttons; the buttons keep their words on one line (vacation.css). */}
+      <div className="vacation-title">
+        <PageTitle title={answer ? `${TITLE}: ${answer.calc.name}` : TITLE} actions={actions}>
+          {answer && canOpenSchedule ? (
+            <Link
+              className="w-button w-button--secondary"
+              to={`/shift-schedules/${answer.calc.id}`}
+              onClick={confirmLeave(changed > 0)}
+            >
+              График сменности
+            </Link>
+          ) : null}
+        </PageTitle>
+      </div>
       {failed ? (
         <CalcLoadFailure message={message} gone={gone} onRetry={() => actor.send({ type: 'LOAD.RETRY' })} />
       ) : null}
@@ -146,13 +153,16 @@ function Planner({ calcId }: { calcId: number }) {
               days={days}
               context={context}
               planning={planning}
+              readOnly={!canSave}
               send={actor.send}
             />
           )}
           <p className="vacation-hint">
-            Протяните по дням сотрудника, чтобы запланировать отпуск (с запланированного дня — чтобы снять);
-            стрелки — переход по дням, пробел или Enter — отметить день. Строка «Нехватка / запас»:
-            сотрудники, доступные в этот день, минус нужные по графику; красным — нехватка.
+            {canSave
+              ? 'Протяните по дням сотрудника, чтобы запланировать отпуск (с запланированного дня — чтобы снять); стрелки — переход по дням, пробел или Enter — отметить день.'
+              : 'Только просмотр: нет права на изменение плана отпусков. Стрелки — переход по дням.'}{' '}
+            Строка «Нехватка / запас»: сотрудники, доступные в этот день, минус нужные по графику; красным —
+            нехватка.
           </p>
         </PageCard>
       ) : null}

@@ -117,3 +117,39 @@ describe('the link to the shift schedule', () => {
     expect(screen.queryByRole('button', { name: 'Сохранить' })).toBeNull();
   });
 });
+
+describe('for a user who may not save plans', () => {
+  it('says the planner only shows the plans and takes no day from the keyboard', async () => {
+    const { seen } = serve();
+    const user = userEvent.setup();
+    open();
+    expect(
+      await screen.findByText(/Только просмотр: нет права на изменение плана отпусков/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Протяните по дням сотрудника/)).toBeNull();
+    const day = await screen.findByRole('button', { name: 'Иванов И. И., 09.03.2026' });
+    day.focus();
+    await user.keyboard(' ');
+    await user.keyboard('{Enter}');
+    expect(day).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('status')).toHaveTextContent('');
+    expect(screen.getByText('20')).toBeInTheDocument();
+    expect(seen).toHaveLength(1);
+  });
+});
+
+describe('for a user who may save plans', () => {
+  it('invites planning and plans a day from the keyboard', async () => {
+    applyRulesResponse(['calc-update']);
+    serve();
+    const user = userEvent.setup();
+    open();
+    expect(await screen.findByText(/Протяните по дням сотрудника/)).toBeInTheDocument();
+    expect(screen.queryByText(/Только просмотр/)).toBeNull();
+    const day = await screen.findByRole('button', { name: 'Иванов И. И., 09.03.2026' });
+    day.focus();
+    await user.keyboard(' ');
+    expect(day).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Не сохранено: сотрудников 1'));
+  });
+});
