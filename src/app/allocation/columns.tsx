@@ -20,8 +20,9 @@ const text = (value: string) => <span title={value}>{value}</span>;
 /**
  * The list's columns; the actions column comes last when the user may do anything with a row. The id, department
  * (a short name, `КХ-Перрон`), yes/no and distance columns are as wide as their titles and values need (Roboto 14 px,
- * 8 px padding each side); the contractor and the coefficients share the rest equally: at 1440 px a contractor of the
- * demo is shown whole, and a coefficient list longer than its cell ends in «…» with the whole list as its tooltip.
+ * 8 px padding each side); the contractor has room for the demo's longest name («ООО «Казань Хэндлинг»», 175 px)
+ * and more, the coefficients 180 px: a longer list ends in «…» with the whole list as its tooltip. Together about
+ * 1110 px, the grid's width at 1440; narrower, the grid scrolls sideways rather than cut the contractor.
  */
 export function allocationColumns(actions: GridColumn<Allocation> | null): GridColumn<Allocation>[] {
   const columns: GridColumn<Allocation>[] = [
@@ -29,7 +30,7 @@ export function allocationColumns(actions: GridColumn<Allocation> | null): GridC
     {
       key: 'contractor',
       title: 'Подрядчик',
-      grow: 1,
+      width: 200,
       kind: 'render',
       render: (row) => text(row.contractor.name),
     },
@@ -61,7 +62,13 @@ export function allocationColumns(actions: GridColumn<Allocation> | null): GridC
       kind: 'render',
       render: (row) => text(distanceText(row.distance_range_set)),
     },
-    { key: 'coefs', title: 'Коэффициенты', grow: 1, kind: 'render', render: (row) => text(coefsText(row)) },
+    {
+      key: 'coefs',
+      title: 'Коэффициенты',
+      width: 180,
+      kind: 'render',
+      render: (row) => text(coefsText(row)),
+    },
   ];
   return actions ? [...columns, actions] : columns;
 }

@@ -22,7 +22,8 @@ export default function Screen() {
   const canCreate = useCan('allocation-create');
   const canUpdate = useCan('allocation-update');
   const canDelete = useCan('allocation-delete');
-  const grid = useGridActor(loadAllocationPage, { perPage: ALLOCATION_PER_PAGE });
+  // Sideways below about 1440 px, so the contractor keeps its room instead of being cut (see allocationColumns).
+  const grid = useGridActor(loadAllocationPage, { perPage: ALLOCATION_PER_PAGE, horizontalScroll: true });
   const modal = useActorRef(allocationModalMachine);
   useRowModalList(modal, grid);
 
@@ -34,6 +35,7 @@ export default function Screen() {
       kind: 'render',
       // Three buttons of 13 px text (6 px padding) with their gaps and the cell's padding.
       width: 248,
+      pin: 'right',
       align: 'center',
       render: (row) => {
         const name = rowTitle(row);
@@ -94,7 +96,7 @@ export default function Screen() {
         label={TITLE}
         columns={columns}
         pageSizes={ALLOCATION_PAGE_SIZES}
-        height={520}
+        height="fill"
       />
     </RowModalPage>
   );
