@@ -52,6 +52,16 @@ test.describe('saved calculations as planner', () => {
     await expect(renamed).toHaveCSS('text-overflow', 'ellipsis');
     expect(await renamed.evaluate((link) => link.scrollWidth > link.clientWidth)).toBe(true);
     await expect(grid.getByRole('link', { name: kept, exact: true })).toHaveCount(0);
+    // Focus went back to the row's «Переименовать» (the input that held it is gone), through the list's reload.
+    const renameAgain = grid.getByRole('button', {
+      name: `Переименовать: ${kept} (переименован)`,
+      exact: true,
+    });
+    await expect(renameAgain).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(grid.getByRole('textbox', { name: `Новое название: ${kept} (переименован)` })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(renameAgain).toBeFocused();
 
     await grid.getByRole('button', { name: `Удалить: ${doomed}`, exact: true }).click();
     const question = page.getByRole('alertdialog', { name: 'Удалить расчёт?' });

@@ -17,6 +17,7 @@ import {
 import { useCan } from '../access/rules.ts';
 import { loadCalcPage } from './api.ts';
 import './calc-history.css';
+import { useRenameFocus } from './renameFocus.ts';
 
 const TITLE = 'Сохранённые расчёты';
 
@@ -113,6 +114,8 @@ function ActionsCell({
           type="button"
           className="calc-history__action"
           aria-label={`Переименовать: ${row.name}`}
+          // Focus comes back here when the row's rename ends (renameFocus.ts).
+          data-rename-id={row.id}
           onClick={() =>
             history.send({ type: 'RENAME.START', id: row.id, name: row.name, version: row.version })
           }
@@ -156,6 +159,7 @@ export default function Screen() {
     calcHistoryMachine.provide({ actions: { refreshList: () => grid.send({ type: 'GRID.RELOAD' }) } }),
   );
   const history = useActorRef(logic);
+  useRenameFocus(history, grid);
   const target = useSelector(history, (s) => s.context.target);
   const confirming = useSelector(history, (s) => s.hasTag('confirming'));
   const deleting = useSelector(history, (s) => s.hasTag('confirming') && s.hasTag('saving'));

@@ -1,9 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CalcItem } from '../../shared/planning-calc.ts';
 import { applyRulesResponse, clearRules } from '../access/rules.ts';
-import { stubFetch } from '../api/stubFetch.ts';
+import { json, stubFetch } from '../api/stubFetch.ts';
 import { ROUTES } from '../routes.ts';
 import Screen from './index.tsx';
 
@@ -18,21 +19,25 @@ const ROW: CalcItem = {
   version: '1543',
 };
 
-/** The list: one page with ROW. */
+/** The list: one page with ROW (named as the last rename made it); a rename is taken. */
 function serve() {
-  stubFetch(
-    () =>
-      new Response(JSON.stringify([ROW]), {
-        status: 200,
-        headers: {
-          'content-type': 'application/json',
-          'x-pagination-total-count': '1',
-          'x-pagination-page-count': '1',
-          'x-pagination-current-page': '1',
-          'x-pagination-per-page': '20',
-        },
-      }),
-  );
+  let name = ROW.name;
+  stubFetch((request) => {
+    if (request.method === 'PUT') {
+      name = (request.body as { name: string }).name;
+      return json(200, { id: ROW.id, name, version: '1544' });
+    }
+    return new Response(JSON.stringify([{ ...ROW, name }]), {
+      status: 200,
+      headers: {
+        'content-type': 'application/json',
+        'x-pagination-total-count': '1',
+        'x-pagination-page-count': '1',
+        'x-pagination-current-page': '1',
+        'x-pagination-per-page': '20',
+      },
+    });
+  });
 }
 
 async function openList() {
@@ -69,5 +74,25 @@ describe('for a user who may open the shift schedule', () => {
     const grid = await openList();
     expect(await grid.findByRole('link', { name: ROW.name })).toHaveAttribute('href', '/shift-schedules/7');
     expect(ruleOf('/shift-schedules/:id')).toBe('strategic-planning-index');
+  });
+});
+
+describe('when a rename ends', () => {
+  it("gives focus back to the row's «Переименовать» after Enter saved the name, and after Escape", async () => {
+    applyRulesResponse(['calc-index', 'calc-update']);
+    const user = userEvent.setup();
+    const grid = await openList();
+    await user.click(await grid.findByRole('button', { name: `Переименовать: ${ROW.name}` }));
+    const input = grid.getByRole('textbox', { name: `Новое название: ${ROW.name}` });
+    await user.clear(input);
+    await user.type(input, 'Лето{Enter}');
+    await grid.findByText('Лето');
+    await waitFor(() => expect(grid.getByRole('button', { name: 'Переименовать: Лето' })).toHaveFocus());
+
+    await user.keyboard('{Enter}');
+    const again = grid.getByRole('textbox', { name: 'Новое название: Лето' });
+    await waitFor(() => expect(again).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(grid.getByRole('button', { name: 'Переименовать: Лето' })).toHaveFocus());
   });
 });
