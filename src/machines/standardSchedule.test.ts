@@ -219,6 +219,12 @@ describe('when previewing', () => {
     expect(actor.getSnapshot().context.preview).toBeNull();
     expect(alertActor.getSnapshot().context.message).toBe('Ошибка при расчете графиков сменности');
     expect(alertActor.getSnapshot().hasTag('shown')).toBe(true);
+    // The alert goes after a few seconds; the reason stays under the positions until the next try.
+    expect(actor.getSnapshot().context.errors.employee_position_ids?.[0]).toMatch(
+      /^Нет потребности в персонале/,
+    );
+    actor.send({ type: 'FORM.PREVIEW' });
+    expect(actor.getSnapshot().context.errors).toEqual({});
   });
 
   it('drops a running preview when the inputs change under it', async () => {
@@ -255,6 +261,9 @@ describe('when creating', () => {
     expect(opened).toEqual([]);
     expect(alertActor.getSnapshot().context.message).toBe('Ошибка при расчете графиков сменности');
     expect(actor.getSnapshot().hasTag('open')).toBe(true);
+    expect(actor.getSnapshot().context.errors.employee_position_ids?.[0]).toMatch(
+      /^Нет потребности в персонале/,
+    );
   });
 
   it('puts the server field errors under their controls, the end under the period', async () => {

@@ -3,8 +3,8 @@
  * screen's period and filters; the four limited fields accept positive whole numbers or empty and show the shared
  * schema's messages ('Максимальное значение 100%', '… 7', '… 52'); the working shifts offered follow the period's
  * first day. 'Предпросмотр' asks the schedule without saving it; 'Создать' saves it and opens /shift-schedules/{id}.
- * An empty result raises the alert 'Ошибка при расчете графиков сменности'; the server's field errors land under
- * their controls. Tags: `open`, `loadingShifts`, `previewing`, `creating`, `busy` (either of the two).
+ * An empty result raises the alert 'Ошибка при расчете графиков сменности' and leaves the reason under the positions
+ * (the alert goes after a few seconds); the server's field errors land under their controls. Tags: `open`, `loadingShifts`, `previewing`, `creating`, `busy` (either of the two).
  */
 import { assertEvent, assign, type DoneActorEvent, type ErrorActorEvent, fromPromise, setup } from 'xstate';
 import { type FieldErrors, parseApiError, zodFieldErrors } from '../app/api/errors.ts';
@@ -17,6 +17,7 @@ import { MESSAGES, type z } from '../shared/messages.ts';
 import type { workingShiftsSchema } from '../shared/planning-demand.ts';
 import {
   SCHEDULE_EMPTY_MESSAGE,
+  SCHEDULE_EMPTY_REASON,
   type ShiftScheduleResult,
   type StandardScheduleCreate,
   standardScheduleCreateSchema,
@@ -232,7 +233,7 @@ export const standardScheduleMachine = setup({
       return { form: { ...context.form, name: event.name }, errors: without(context.errors, 'name') };
     }),
     storeCheck: assign(({ context }) => ({ errors: checkForm(context.form), message: null })),
-    clearFailure: assign({ message: null }),
+    clearFailure: assign({ message: null, errors: {} }),
     storeShifts: assign(({ context }, shifts: WorkingShift[]) => {
       // A chosen shift not in force from the new first day cannot be sent.
       const inForce = (form: StandardScheduleForm): StandardScheduleForm => ({
@@ -250,6 +251,7 @@ export const standardScheduleMachine = setup({
       return { errors, message: Object.keys(errors).length ? null : failure.message };
     }),
     announceEmpty: () => showAlert(SCHEDULE_EMPTY_MESSAGE, 'Danger'),
+    explainEmpty: assign({ errors: { employee_position_ids: [SCHEDULE_EMPTY_REASON] }, message: null }),
     /** The screen provides this: it navigates to /shift-schedules/{id}. */
     openSchedule: (_, _id: number) => undefined,
   },
@@ -335,7 +337,7 @@ export const standardScheduleMachine = setup({
                 src: 'previewSchedule',
                 input: ({ context }) => requestOf(context.form),
                 onDone: [
-                  { guard: 'isEmpty?', target: 'editing', actions: 'announceEmpty' },
+                  { guard: 'isEmpty?', target: 'editing', actions: ['announceEmpty', 'explainEmpty'] },
                   {
                     target: 'editing',
                     actions: {
@@ -345,7 +347,7 @@ export const standardScheduleMachine = setup({
                   },
                 ],
                 onError: [
-                  { guard: 'isEmptyFailure?', target: 'editing', actions: 'announceEmpty' },
+                  { guard: 'isEmptyFailure?', target: 'editing', actions: ['announceEmpty', 'explainEmpty'] },
                   { target: 'editing', actions: 'storeFailure' },
                 ],
               },
@@ -363,7 +365,7 @@ export const standardScheduleMachine = setup({
                   },
                 },
                 onError: [
-                  { guard: 'isEmptyFailure?', target: 'editing', actions: 'announceEmpty' },
+                  { guard: 'isEmptyFailure?', target: 'editing', actions: ['announceEmpty', 'explainEmpty'] },
                   { target: 'editing', actions: 'storeFailure' },
                 ],
               },

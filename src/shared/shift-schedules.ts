@@ -23,6 +23,9 @@ export const SCHEDULE_SLOT_MINUTES = 15;
 export const STANDARD_WEEK_HOURS = 40;
 /** The spec 8 message: nothing to cover, or the optimiser gave nothing. */
 export const SCHEDULE_EMPTY_MESSAGE = 'Ошибка при расчете графиков сменности';
+/** Why, under the form's positions: the alert of spec 8 goes after a few seconds, this stays until the next try. */
+export const SCHEDULE_EMPTY_REASON =
+  'Нет потребности в персонале по выбранным должностям за период: измените должности, период или фильтры';
 
 /**
  * The message of one standard-schedule field for what the user typed, or null when it is valid: positive whole

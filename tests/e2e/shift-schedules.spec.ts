@@ -123,4 +123,39 @@ test.describe('shift schedules as planner', () => {
     await page.getByRole('link', { name: 'К сохранённым расчётам' }).click();
     await expect(page).toHaveURL(/\/planning-calc-history$/);
   });
+
+  test('a period without demand: the alert of spec 8, and the reason stays under the positions', async ({
+    page,
+  }) => {
+    await page.goto('/resource-planning');
+    await expect(page.getByRole('status').filter({ hasText: /^Рейсов: \d+, задач: \d+$/ })).toBeVisible({
+      timeout: 30_000,
+    });
+    await page.getByRole('button', { name: 'Стандартный график' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Стандартный график сменности' });
+    // Three months ahead: the demo airport has no flights there, whatever today is.
+    await dialog.getByRole('button', { name: 'Период', exact: true }).click();
+    const picker = page.getByRole('dialog', { name: 'Период' });
+    for (let i = 0; i < 3; i++) await picker.getByRole('button', { name: 'Следующий месяц' }).click();
+    const day = picker.getByRole('group').first().getByRole('button', { name: /^15 / });
+    await day.click();
+    await day.click();
+    await picker.getByRole('button', { name: 'Применить' }).click();
+    await expect(picker).toBeHidden();
+    const positions = dialog.getByRole('combobox', { name: 'Должности' });
+    await positions.click();
+    await page.getByRole('listbox', { name: 'Должности' }).getByRole('option').first().click();
+    await positions.click();
+
+    const created = page.waitForResponse((r) => r.url().includes('/planning/standard/create'));
+    await dialog.getByRole('button', { name: 'Создать' }).click();
+    expect((await created).status()).toBe(422);
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Ошибка при расчете графиков сменности' }),
+    ).toBeVisible();
+    await expect(
+      dialog.getByText(/^Нет потребности в персонале по выбранным должностям за период/),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/resource-planning/);
+  });
 });
