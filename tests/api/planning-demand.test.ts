@@ -556,7 +556,7 @@ describe('when asking who works a task', () => {
     expect(res.statusCode, res.body).toBe(200);
     const info = res.json();
     expect(info.task).toMatchObject({ id: task1, begin: '2030-06-03 09:00:00', end: '2030-06-03 10:00:00' });
-    expect(info.task.flightNumber).toMatch(/9901$/);
+    expect(info.task.flightNumber).toMatch(/^[A-ZА-Я0-9]{2,3} 9901$/);
     expect(info.positions).toEqual([
       { id: positionA, name: 'Тестовая должность А', needed: 2, assigned: 1 },
       { id: positionB, name: 'Тестовая должность Б', needed: 0, assigned: 1 },

@@ -272,7 +272,7 @@ describe('GET /api/planning/flight', () => {
       direction: 1,
       begin: '2030-06-03 09:00:00',
       end: '2030-06-03 09:50:00',
-      flightNumber: 'SU100',
+      flightNumber: 'SU 100',
       flightTypeId: 1,
       flight_schedule_id: 2,
       flight_status: ['Запланирован'],

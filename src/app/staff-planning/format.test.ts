@@ -11,7 +11,7 @@ const { set } = buildPlanning([
     direction: 2,
     begin: '2026-03-10 10:00:00',
     end: '2026-03-10 11:00:00',
-    flightNumber: 'SU1234',
+    flightNumber: 'SU 1234',
     flightTypeId: 1,
     flight_schedule_id: 2,
     flight_status: [],
@@ -43,12 +43,12 @@ const { set } = buildPlanning([
 
 describe('texts read from the typed arrays', () => {
   it('labels a row with flight number, route and aircraft type', () => {
-    expect(rowLabelOf(set, 0)).toBe('SU1234 · SVO – KZN · A320');
+    expect(rowLabelOf(set, 0)).toBe('SU 1234 · SVO – KZN · A320');
   });
 
   it('hints a bar with flight, task, times, staffing, positions and resources', () => {
     expect(hintOf(set, 0).split('\n')).toEqual([
-      'Рейс SU1234 (прилёт), SVO – KZN, A320',
+      'Рейс SU 1234 (прилёт), SVO – KZN, A320',
       'Задача: Выгрузка багажа',
       'Время: 10.03.2026 10:05 – 10:50',
       'Нужно сотрудников: 3, назначено: 1',
@@ -59,12 +59,12 @@ describe('texts read from the typed arrays', () => {
   });
 
   it('names a bar in one line for the ARIA list', () => {
-    expect(barLabelOf(set, 0)).toBe('SU1234: Выгрузка багажа, 10.03 10:05 – 10:50, назначено 1 из 3');
+    expect(barLabelOf(set, 0)).toBe('SU 1234: Выгрузка багажа, 10.03 10:05 – 10:50, назначено 1 из 3');
   });
 
   it('tells a screen reader which bar is the selected task', () => {
     expect(barLabelOf(set, 0, true)).toBe(
-      'SU1234: Выгрузка багажа, 10.03 10:05 – 10:50, назначено 1 из 3, выбрана',
+      'SU 1234: Выгрузка багажа, 10.03 10:05 – 10:50, назначено 1 из 3, выбрана',
     );
   });
 });

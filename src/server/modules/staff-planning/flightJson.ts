@@ -4,6 +4,7 @@
  * one per task kind) encoded once, every is_conflict 0 until the conflicts are known. Per task only its id, two
  * times and its employees are formatted, as bytes, with no string in between.
  */
+import { flightNumberText } from '../../../shared/flight-table.ts';
 import type { FlightNames, FlightRow } from './flightReads.ts';
 import type { TaskTable } from './flightTasks.ts';
 import { WALL_TIME_BYTES, wallClock } from './flightWallClock.ts';
@@ -293,7 +294,7 @@ function flightHeads(
       const name = f.tgo_template_id === null ? undefined : ref.tgo.get(f.tgo_template_id)?.name;
       return name === undefined ? 'null' : json(name);
     });
-    const flightNumber = json((ref.airlines.get(f.airline_id)?.code ?? '') + f.flight_number);
+    const flightNumber = json(flightNumberText(ref.airlines.get(f.airline_id)?.code, f.flight_number));
 
     const most =
       HEAD_FIXED_BYTES + status.length + route.length + plane.length + tgo.length + flightNumber.length * 3;

@@ -63,7 +63,7 @@ describe('the flight thread', () => {
     expect(await build.choose(shape)).toEqual({ begin: 1_773_136_800, end: 1_773_139_200 });
     const json = await build.finish('8,9,1773138000,1773140000');
     const [answer] = planningFlightsSchema.parse(JSON.parse(json.toString()));
-    expect(answer).toMatchObject({ id: 3, is_conflict: 1, flightNumber: 'SU100', route: 'SVO – KZN' });
+    expect(answer).toMatchObject({ id: 3, is_conflict: 1, flightNumber: 'SU 100', route: 'SVO – KZN' });
     expect(answer.tasks).toMatchObject([{ id: 7, name: 'Погрузка', count: 2, taskEmployee: [9] }]);
     expect(json.byteLength).toBe(json.buffer.byteLength);
     expect(await thread.held()).toBe(0);

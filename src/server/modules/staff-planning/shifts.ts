@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { flightNumberText } from '../../../shared/flight-table.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { instantToWallClock } from '../../../shared/wallClock.ts';
 import type { DbHandle } from '../../db/client.ts';
@@ -133,7 +134,7 @@ export function createPlanningShiftsService({ db, kind }: ShiftsDeps) {
           begin: instantToWallClock(task.begin, zone),
           end: instantToWallClock(task.end, zone),
           flight_id: task.flight_id,
-          flightNumber: `${task.airline ?? task.airlineIcao ?? ''}${task.number}`,
+          flightNumber: flightNumberText(task.airline ?? task.airlineIcao, task.number),
         },
         positions: [...positions.values()].sort((a, b) => a.name.localeCompare(b.name, 'ru') || a.id - b.id),
         employees: assigned,
