@@ -260,3 +260,26 @@ test.describe('in a browser in Los Angeles', () => {
     await expect(page.getByRole('button', { name: 'Период', exact: true })).toContainText('24.11.2026');
   });
 });
+
+test('as admin at 1280 × 720: the table fills the window, its own scrollbars on screen, and shows «Все» rows', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(URL);
+  await expect(bodyRows(page).first()).toBeVisible();
+  // The scroller holds the header, the rows and the sideways scrollbar: its bottom edge is in the window.
+  const scroller = page.locator('.w-grid__scroller');
+  const box = await scroller.boundingBox();
+  expect(box && box.y + box.height).toBeLessThanOrEqual(720);
+  expect(await scroller.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+  // The page itself does not scroll; the rows do, inside the grid.
+  expect(
+    await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight),
+  ).toBeLessThanOrEqual(0);
+  const body = table(page).getByRole('rowgroup').nth(1);
+  expect(await body.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+  const size = page.getByRole('combobox', { name: 'показывать по:' });
+  await expect(size.getByRole('option', { selected: true })).toHaveText('Все');
+  expect(consoleErrors).toEqual([]);
+});

@@ -285,3 +285,21 @@ test('a viewer sees the calcs without the add button or row actions', async ({ p
   await table.getByRole('row').nth(2).click({ button: 'right' });
   await expect(page.getByRole('menu')).toHaveCount(0);
 });
+
+test('at 1280 × 720 a calc’s row actions are on screen without scrolling sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await signIn(page, 'tariff');
+  await page.goto('/tariff/service');
+  const grid = page.getByRole('table', { name: 'Расчёты услуг' });
+  const edit = grid.getByRole('button', { name: /^Редактировать «/ }).first();
+  await expect(edit).toBeVisible();
+  // The table is wider than its scroller, which has not been scrolled; the pinned column is at its right edge.
+  const scroller = page.locator('.w-grid__scroller');
+  expect(await scroller.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+  expect(await scroller.evaluate((element) => element.scrollLeft)).toBe(0);
+  const right = await scroller.evaluate((element) => element.getBoundingClientRect().right);
+  const button = await edit.boundingBox();
+  expect(button && button.x + button.width).toBeLessThanOrEqual(Math.min(right, 1280));
+  await edit.click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+});

@@ -187,3 +187,21 @@ test('as viewer: no add button, no row actions, and a direct POST answers 403', 
   });
   expect(post.status()).toBe(403);
 });
+
+test('as tariff at 1280 × 720: a field’s «⋯» row actions are on screen without scrolling sideways', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await signIn(page, 'tariff');
+  await page.goto(URL);
+  const actions = page
+    .getByRole('table', { name: 'VIP-расчёты' })
+    .getByRole('button', { name: /^Действия: / })
+    .first();
+  await expect(actions).toBeVisible();
+  const scroller = page.locator('.w-grid__scroller');
+  expect(await scroller.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+  const right = await scroller.evaluate((element) => element.getBoundingClientRect().right);
+  const button = await actions.boundingBox();
+  expect(button && button.x + button.width).toBeLessThanOrEqual(Math.min(right, 1280));
+});

@@ -180,7 +180,7 @@ export default function Screen() {
           label={TITLE}
           columns={columns}
           pageSizes={PAGE_SIZES}
-          height={560}
+          height="fill"
         />
       </PageCard>
       <ChangeModal entry={shown} zone={zone} onClose={() => setShown(null)} />

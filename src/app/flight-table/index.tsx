@@ -14,6 +14,7 @@ import type { LiveEntity } from '../../shared/events.ts';
 import { type ColumnSetting, RACE_FILTER_KEYS, type RaceRow } from '../../shared/flight-table.ts';
 import { instantToDay } from '../../shared/wallClock.ts';
 import {
+  ALL_ROWS,
   type ContextMenuItem,
   DataGridView,
   type DateRange,
@@ -45,8 +46,6 @@ import './flight-table.css';
 
 const TITLE = 'Суточный план полётов';
 const LABEL = 'Рейсы';
-/** Every row of the period is one page of the virtualised body. */
-const ALL_ROWS = 100_000;
 /** The entities whose change may change a row. */
 const ROW_ENTITIES = new Set<LiveEntity>(['flight', 'turnaround', 'task', 'task_employee']);
 /** Changes arriving within this time make one refresh. */
@@ -338,7 +337,7 @@ export default function Screen() {
             label={LABEL}
             columns={columns}
             pageSizes={[ALL_ROWS]}
-            height={560}
+            height="fill"
             rowHeight={36}
             isRowSelected={isRowSelected}
             onRowClick={onRowClick}

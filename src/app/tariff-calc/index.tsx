@@ -80,6 +80,7 @@ export default function TariffCalcScreen() {
       title: 'Действия',
       kind: 'render',
       width: 96,
+      pin: 'right',
       render: (row) => (
         <span className="calc-row-actions">
           {canUpdate ? (
@@ -139,7 +140,7 @@ export default function TariffCalcScreen() {
           columns={columns}
           contextMenu={canUpdate || canDelete ? actions : undefined}
           pageSizes={[5, 10, 15, 20, 50]}
-          height={520}
+          height="fill"
         />
       </PageCard>
       <CalcModal actor={modal} />

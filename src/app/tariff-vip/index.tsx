@@ -60,6 +60,7 @@ export default function Screen() {
       title: 'Действия',
       kind: 'render',
       width: 100,
+      pin: 'right',
       align: 'center',
       render: (row) => <RowActions label={`Действия: ${row.name}`} items={menu(row)} />,
     };
@@ -86,7 +87,7 @@ export default function Screen() {
         rowColor={vipRowColor}
         contextMenu={hasActions ? columns.menu : undefined}
         pageSizes={VIP_FIELD_PAGE_SIZES}
-        height={520}
+        height="fill"
       />
     </RowModalPage>
   );

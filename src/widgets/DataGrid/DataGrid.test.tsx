@@ -6,6 +6,7 @@ import type { LoadPage, LoadPageParams } from '../../machines/grid.ts';
 import { AlertBanner } from '../Alert/AlertBanner.tsx';
 import { hideAlert } from '../Alert/alertStore.ts';
 import { DataGrid } from './DataGrid.tsx';
+import { ALL_ROWS } from './Pagination.tsx';
 import type { GridColumn } from './types.ts';
 
 interface Airline {
@@ -369,5 +370,79 @@ describe('when a sideways grid scrolled to the right loses its last row', () => 
     await user.type(screen.getByRole('textbox', { name: 'Фильтр: Название' }), '00{Enter}');
     expect(await screen.findByText('Показаны 1 - 9 из 9 записей')).toBeInTheDocument();
     expect(scroller.scrollLeft).toBe(300);
+  });
+});
+
+describe('when a column of row actions is pinned to the right', () => {
+  const PINNED: GridColumn<Airline>[] = [
+    ...COLUMNS,
+    {
+      key: 'actions',
+      title: 'Действия',
+      kind: 'render',
+      width: 96,
+      pin: 'right',
+      render: () => <button type="button">✎</button>,
+    },
+  ];
+
+  it('keeps its cells at the scroller’s right edge while the grid scrolls sideways', async () => {
+    const { loadPage } = fakeLoadPage();
+    render(<DataGrid label="Авиакомпании" columns={PINNED} loadPage={loadPage} horizontalScroll />);
+    await screen.findByText('Показаны 1 - 20 из 95 записей');
+    const scroller = screen.getByRole('table', { name: 'Авиакомпании' }).parentElement as HTMLElement;
+    // 900 px of columns in a 500 px scroller: 400 px of them past its right edge, then 100 after a scroll of 300.
+    Object.defineProperty(scroller, 'scrollWidth', { configurable: true, value: 900 });
+    Object.defineProperty(scroller, 'clientWidth', { configurable: true, value: 500 });
+    scroller.scrollLeft = 300;
+    fireEvent.scroll(scroller);
+    expect(scroller.style.getPropertyValue('--w-grid-pin')).toBe('-100px');
+    const title = screen.getByRole('columnheader', { name: 'Действия' });
+    const button = screen.getAllByRole('button', { name: '✎' })[0];
+    for (const cell of [title, button.closest('[role="cell"]') as HTMLElement]) {
+      expect(cell).toHaveClass('is-pinned');
+    }
+    scroller.scrollLeft = 400;
+    fireEvent.scroll(scroller);
+    expect(scroller.style.getPropertyValue('--w-grid-pin')).toBe('0px');
+  });
+
+  it('leaves the other columns where they are', async () => {
+    const { loadPage } = fakeLoadPage();
+    render(<DataGrid label="Авиакомпании" columns={PINNED} loadPage={loadPage} horizontalScroll />);
+    await screen.findByText('Показаны 1 - 20 из 95 записей');
+    expect(screen.getByRole('columnheader', { name: /Название/ })).not.toHaveClass('is-pinned');
+  });
+});
+
+describe('when the grid fills the height its page leaves', () => {
+  it('marks itself as filling and keeps room for its titles and four rows', async () => {
+    const { loadPage } = fakeLoadPage();
+    const { container } = render(
+      <DataGrid label="Авиакомпании" columns={COLUMNS} loadPage={loadPage} height="fill" />,
+    );
+    await screen.findByText('Показаны 1 - 20 из 95 записей');
+    const grid = container.querySelector('.w-grid') as HTMLElement;
+    expect(grid).toHaveClass('w-grid--fill');
+    // The DOM of a test has no layout: the least height is the four rows alone (4 × 40 px and the borders).
+    await waitFor(() => expect(grid.style.minHeight).toBe('162px'));
+  });
+});
+
+describe('when a page size shows every row', () => {
+  it('reads «Все» in the page-size choice', async () => {
+    const { loadPage } = fakeLoadPage();
+    render(
+      <DataGrid
+        label="Авиакомпании"
+        columns={COLUMNS}
+        loadPage={loadPage}
+        perPage={ALL_ROWS}
+        pageSizes={[ALL_ROWS]}
+      />,
+    );
+    await screen.findByText('Показаны 1 - 95 из 95 записей');
+    const choice = screen.getByRole('combobox', { name: 'показывать по:' });
+    expect(within(choice).getByRole('option', { name: 'Все' })).toHaveValue(String(ALL_ROWS));
   });
 });

@@ -1,7 +1,16 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualised body is absolutely positioned divs, so the table is built from ARIA roles
 // biome-ignore-all lint/a11y/useFocusableInteractive: rows and cells are read, not operated; their buttons and inputs take focus
 import { useSelector } from '@xstate/react';
-import { type CSSProperties, type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type MouseEvent,
+  type RefObject,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { LoadPage } from '../../machines/grid.ts';
 import { filterRecord } from '../../machines/gridQuery.ts';
 import { ContextMenu, type ContextMenuItem } from '../ContextMenu.tsx';
@@ -31,8 +40,12 @@ export interface DataGridViewProps<T> {
    */
   windowColumns?: boolean;
   pageSizes?: readonly number[];
-  /** Height of the scrolling body in px (480 by default). */
-  height?: number;
+  /**
+   * Height of the scrolling body in px (480 by default), or 'fill': the grid takes the height its page leaves it (a
+   * flex column from the frame down, see DataGrid.css), at least the room of FILL_MIN_ROWS rows, and its scrollbars
+   * stay on screen.
+   */
+  height?: number | 'fill';
   rowHeight?: number;
 }
 
@@ -79,6 +92,69 @@ function columnTemplate<T>(
   return { template, cellStyles, fixed, minWidth, widths: pixels };
 }
 
+/**
+ * Rows a filling grid keeps room for however little height its page leaves; below that the page scrolls. Four: the
+ * flight table's period and actions leave it about four and a half rows at 1280 × 720.
+ */
+const FILL_MIN_ROWS = 4;
+
+/**
+ * A filling grid's least height: everything but the body (titles, filters, pagination, the sideways scrollbar) plus
+ * FILL_MIN_ROWS rows, or all rows when fewer. Written to the element, as it follows the layout, not the state.
+ */
+function useFillMinHeight(
+  grid: RefObject<HTMLDivElement | null>,
+  fill: boolean,
+  rows: number,
+  rowHeight: number,
+) {
+  useLayoutEffect(() => {
+    const element = grid.current;
+    if (!fill || !element) return;
+    const update = () => {
+      const body = element.querySelector<HTMLElement>('.w-grid__body');
+      const footer = element.querySelector<HTMLElement>('.w-grid__footer');
+      if (!body || !footer) return;
+      // Measured to the footer's end, not the grid's: a grid taller than its rows has room below the footer.
+      const end = footer.getBoundingClientRect().bottom - element.getBoundingClientRect().top;
+      const chrome = end - body.offsetHeight;
+      const least = rows > 0 ? Math.min(rows, FILL_MIN_ROWS) * rowHeight + 2 : body.offsetHeight;
+      element.style.minHeight = `${chrome + least}px`;
+    };
+    update();
+    if (typeof ResizeObserver === 'undefined') return;
+    // The titles and filters wrap differently as the width changes.
+    const observer = new ResizeObserver(update);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [grid, fill, rows, rowHeight]);
+}
+
+/**
+ * Keeps pinned columns at the right edge of a grid that scrolls sideways: the scroller's `--w-grid-pin` is the
+ * (negative) distance from its right edge in view to the end of its content, by which pinned cells are moved.
+ * A transform and not `position: sticky`, because the body, a vertical scroll container the width of all columns,
+ * would hold sticky cells at its own far right.
+ */
+function usePinnedColumns(scroller: RefObject<HTMLDivElement | null>, pinned: boolean) {
+  useEffect(() => {
+    const element = scroller.current;
+    if (!pinned || !element) return;
+    const update = () => {
+      const hidden = Math.max(0, element.scrollWidth - element.clientWidth - element.scrollLeft);
+      element.style.setProperty('--w-grid-pin', `${-hidden}px`);
+    };
+    update();
+    element.addEventListener('scroll', update, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    observer?.observe(element);
+    return () => {
+      element.removeEventListener('scroll', update);
+      observer?.disconnect();
+    };
+  }, [scroller, pinned]);
+}
+
 /** A grid bound to a grid actor from useGridActor; use it when the screen sends events to the grid. */
 export function DataGridView<T>({
   actorRef,
@@ -106,6 +182,13 @@ export function DataGridView<T>({
   // A sideways grid left scrolled to its row buttons would hide the filters and the empty-list text once the last
   // row goes (deleted, filtered out): an empty list starts at the left edge again.
   const scroller = useRef<HTMLDivElement>(null);
+  const grid = useRef<HTMLDivElement>(null);
+  const fill = height === 'fill';
+  useFillMinHeight(grid, fill, context.items.length, rowHeight);
+  usePinnedColumns(
+    scroller,
+    columns.some((column) => column.pin),
+  );
   const empty = !loading && context.items.length === 0;
   useEffect(() => {
     if (empty && scroller.current) scroller.current.scrollLeft = 0;
@@ -117,7 +200,7 @@ export function DataGridView<T>({
       }
     : undefined;
   return (
-    <div className="w-grid">
+    <div ref={grid} className={`w-grid${fill ? ' w-grid--fill' : ''}`}>
       <PaginationHeader
         currentPage={pagination.currentPage}
         perPage={pagination.perPage}

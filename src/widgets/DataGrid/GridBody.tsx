@@ -108,7 +108,8 @@ interface GridBodyProps<T> {
   /** Rows drawn as chosen (the screen keeps the choice). */
   isRowSelected?: (row: T) => boolean;
   onRowClick?: (row: T, index: number, event: MouseEvent) => void;
-  height: number;
+  /** The body's height in px, or 'fill': it takes the room the grid leaves it (see DataGridViewProps.height). */
+  height: number | 'fill';
   rowHeight: number;
   minWidth?: number;
   /** Column widths in px when the grid scrolls sideways: only the columns in view are drawn. */
@@ -117,6 +118,25 @@ interface GridBodyProps<T> {
   activeRow?: number | null;
   /** A load is under way: an empty body says so instead of 'Нет данных'. */
   loading?: boolean;
+}
+
+/**
+ * The height in px of a body that fills the room its grid leaves (it shrinks below its rows' height by flex), so
+ * that it draws as many row slots as it shows; the window's height until measured.
+ */
+function useFilledHeight(body: HTMLElement | null, fill: boolean): number {
+  const [height, setHeight] = useState(() => (typeof window === 'undefined' ? 480 : window.innerHeight));
+  useEffect(() => {
+    if (!fill || !body || typeof ResizeObserver === 'undefined') return;
+    const update = () => {
+      if (body.clientHeight > 0) setHeight(body.clientHeight);
+    };
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(body);
+    return () => observer.disconnect();
+  }, [body, fill]);
+  return height;
 }
 
 /** The React content of one rich cell of a row slot, as the row painter last set it. */
@@ -171,6 +191,10 @@ export function GridBody<T>({
   const from = shown?.from ?? 0;
   const to = shown ? shown.to : columns.length - 1;
   const input = useRef<PaintInput<T> & Pick<GridBodyProps<T>, 'onRowClick' | 'onRowContextMenu'>>(null);
+  const filled = useFilledHeight(body, height === 'fill');
+  // A pinned column is moved over the others by a transform, which the canvas of plain texts would draw over: such
+  // grids (a few dozen rows of settings) keep their text in the DOM.
+  const drawsText = !columns.some((column) => column.pin);
 
   // After every render: the rows, columns or choice may have changed, so every slot is looked at again.
   useLayoutEffect(() => {
@@ -193,7 +217,7 @@ export function GridBody<T>({
   // The plain texts go on a canvas where the document can draw one (not in a test's DOM). The layer is set up again
   // when the body's size changes (columns sharing the width move) and when a web font has loaded.
   useLayoutEffect(() => {
-    if (!body || !canvas.current || !canDrawText()) return;
+    if (!body || !canvas.current || !drawsText || !canDrawText()) return;
     const layer = new TextLayer(canvas.current);
     const setUp = () => {
       painter.attachLayer(layer);
@@ -214,7 +238,7 @@ export function GridBody<T>({
       document.fonts.removeEventListener('loadingdone', setUp);
       painter.attachLayer(null);
     };
-  }, [body, painter]);
+  }, [body, painter, drawsText]);
 
   useEffect(() => {
     if (!body) return;
@@ -269,7 +293,8 @@ export function GridBody<T>({
       </div>
     );
   }
-  const slots = Math.min(rowSlots(height, rowHeight), rows.length);
+  const slots = Math.min(rowSlots(height === 'fill' ? filled : height, rowHeight), rows.length);
+  const natural = rows.length * rowHeight + 2;
   const drawn = columns.slice(from, to + 1);
   const rowStyle: CSSProperties = { height: rowHeight, paddingLeft: shown?.left };
   return (
@@ -280,7 +305,7 @@ export function GridBody<T>({
       className="w-grid__body w-grid__body--rows"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so that arrows and Page keys scroll the rows without a mouse
       tabIndex={0}
-      style={{ height: Math.min(height, rows.length * rowHeight + 2), minWidth }}
+      style={{ height: height === 'fill' ? natural : Math.min(height, natural), minWidth }}
       onClick={onRowClick ? onClick : undefined}
       onContextMenu={onRowContextMenu ? onContextMenu : undefined}
       onPointerMove={onPointerMove}

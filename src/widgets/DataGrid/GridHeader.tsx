@@ -28,7 +28,7 @@ export function GridHeader<T>({ columns, template, sort, filters, onSort, onFilt
             <div
               key={column.key}
               role="columnheader"
-              className="w-grid__cell w-grid__cell--head"
+              className={`w-grid__cell w-grid__cell--head${column.pin === 'right' ? ' is-pinned' : ''}`}
               aria-sort={direction ? ARIA_SORT[direction] : column.sortable ? 'none' : undefined}
             >
               {column.sortable ? (
@@ -52,7 +52,11 @@ export function GridHeader<T>({ columns, template, sort, filters, onSort, onFilt
           style={{ gridTemplateColumns: template }}
         >
           {columns.map((column) => (
-            <div key={column.key} role="cell" className="w-grid__cell">
+            <div
+              key={column.key}
+              role="cell"
+              className={`w-grid__cell${column.pin === 'right' ? ' is-pinned' : ''}`}
+            >
               {column.filterable ? (
                 <FilterInput
                   column={column}

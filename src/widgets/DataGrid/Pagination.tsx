@@ -3,6 +3,9 @@ import { pluralRu } from '../../shared/plural.ts';
 
 const RECORD_FORMS = ['запись', 'записи', 'записей'] as const;
 
+/** The page size that shows every row on one page; 'показывать по:' reads «Все» for it. */
+export const ALL_ROWS = 100_000;
+
 interface PaginationHeaderProps {
   currentPage: number;
   perPage: number;
@@ -35,7 +38,7 @@ export function PaginationHeader({
         >
           {sizes.map((size) => (
             <option key={size} value={size}>
-              {size}
+              {size >= ALL_ROWS ? 'Все' : size}
             </option>
           ))}
         </select>

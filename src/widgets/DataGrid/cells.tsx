@@ -46,8 +46,9 @@ export function plainText(content: ReactNode): string | null {
   return null;
 }
 
-/** The class of a cell: its alignment as a class, so no style object is built per cell. */
+/** The class of a cell: its alignment (and pinning) as classes, so no style object is built per cell. */
 export function cellClass<T>(column: GridColumn<T>): string {
   const align = column.align ?? (column.kind === 'number' ? 'right' : 'left');
-  return align === 'left' ? 'w-grid__cell' : `w-grid__cell is-${align}`;
+  const base = align === 'left' ? 'w-grid__cell' : `w-grid__cell is-${align}`;
+  return column.pin === 'right' ? `${base} is-pinned` : base;
 }

@@ -9,6 +9,6 @@ export {
   readPagination,
 } from './createLoadPage.ts';
 export { DataGrid, type DataGridProps, DataGridView, type DataGridViewProps } from './DataGrid.tsx';
-export { PaginationControl, PaginationHeader } from './Pagination.tsx';
+export { ALL_ROWS, PaginationControl, PaginationHeader } from './Pagination.tsx';
 export type { CellKind, GridColumn } from './types.ts';
 export { type GridActorRef, useGridActor } from './useGridActor.ts';

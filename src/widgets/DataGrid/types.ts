@@ -28,4 +28,9 @@ export interface GridColumn<T> {
   /** Component of a `renderComponent` cell. */
   component?: ComponentType<{ row: T; index: number }>;
   align?: 'left' | 'right' | 'center';
+  /**
+   * 'right' keeps the column at the grid's right edge while the grid scrolls sideways (row actions). Not for a grid
+   * with `windowColumns`, which draws only the columns in view.
+   */
+  pin?: 'right';
 }
