@@ -154,3 +154,20 @@ test("the login form puts the shared schema's messages under its controls before
   await expect(page.getByLabel('Пароль')).toHaveAccessibleDescription('');
   expect(logins).toEqual([]);
 });
+
+test('the first Tab reaches «Перейти к содержимому», and Enter takes the focus past the menu into the screen', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await page.goto('/audit');
+  await expect(page.getByRole('heading', { name: 'Журнал изменений', level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('button', { name: 'Перейти к содержимому' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  // The next Tab goes to the screen's first control, not to the menu.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
+});

@@ -12,8 +12,20 @@ import { signOut, useSessionUser } from './session.ts';
 import { zoneOptions } from './zones.ts';
 
 /**
- * The frame around every screen: the menu of routes the user may open, the demo mark, the time zone, the user with
- * the password change, logout.
+ * The skip link's action: focus goes to the screen's main region (made focusable from script only), past the menu's
+ * links, so the next Tab reaches the screen's first control.
+ */
+function skipToContent() {
+  const main =
+    document.querySelector<HTMLElement>('.shell__main main') ?? document.querySelector<HTMLElement>('main');
+  if (!main) return;
+  if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1');
+  main.focus();
+}
+
+/**
+ * The frame around every screen: the skip link, the menu of routes the user may open, the demo mark, the time zone,
+ * the user with the password change, logout.
  */
 export function AppFrame() {
   const user = useSessionUser();
@@ -35,6 +47,10 @@ export function AppFrame() {
 
   return (
     <div className="shell">
+      {/* A button, not a link to #main: the address's hash names a page of some screens (HashPages). */}
+      <button type="button" className="shell__skip" onClick={skipToContent}>
+        Перейти к содержимому
+      </button>
       <aside className="shell__side">
         <a className="shell__brand" href="/">
           Наземное обслуживание

@@ -9,7 +9,13 @@ export function DemoMark({ variant }: { variant: 'frame' | 'login' }) {
   const demo = useDemoMode();
   if (!demo) return null;
   return (
-    <p className={`shell-demo shell-demo--${variant}`} role="note" aria-label="Демо-режим">
+    // In the frame the hint is one line cut with an ellipsis (a four-line bar at 1280 px); the title holds it whole.
+    <p
+      className={`shell-demo shell-demo--${variant}`}
+      role="note"
+      aria-label="Демо-режим"
+      title={variant === 'frame' ? DEMO_HINT : undefined}
+    >
       <strong className="shell-demo__badge">Демо-режим</strong>
       <span className="shell-demo__hint">{DEMO_HINT}</span>
     </p>
