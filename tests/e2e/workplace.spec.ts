@@ -144,3 +144,18 @@ test('as admin in two tabs: a save over the other tab’s newer save is refused 
     'Failed to load resource: the server responded with a status of 409 (Conflict)',
   ]);
 });
+
+test('as admin at 1280 × 720: the matrix fills the window and scrolls itself, the page does not', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/workplace');
+  const matrix = page.getByRole('grid', { name: /^Матрица расстояний/ });
+  await expect(matrix).toBeVisible();
+  const box = await matrix.boundingBox();
+  expect(box && box.y + box.height).toBeLessThanOrEqual(720);
+  expect(await matrix.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight),
+  ).toBeLessThanOrEqual(0);
+});

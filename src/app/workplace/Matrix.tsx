@@ -13,7 +13,8 @@ const CELL_WIDTH = 96;
 const ROW_HEIGHT = 36;
 const HEAD_HEIGHT = 56;
 const SIDE_WIDTH = 200;
-const MAX_HEIGHT = 560;
+/** Rows the matrix keeps room for however little height the page leaves (below that the page scrolls). */
+const MIN_ROWS = 5;
 
 const NUMBER = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
 
@@ -117,7 +118,10 @@ export function Matrix(props: MatrixCellProps) {
   const { rows, cols } = props;
   const head = useRef<HTMLDivElement>(null);
   const side = useRef<HTMLDivElement>(null);
-  const height = Math.min(MAX_HEIGHT, rows.length * ROW_HEIGHT + 16);
+  // The body takes the page's height left (a flex column, workplace.css), between five rows and all of them; its
+  // sideways scrollbar stays on screen. The 16 px are that scrollbar's room; 2 px the borders.
+  const natural = rows.length * ROW_HEIGHT + 16;
+  const least = Math.min(natural, MIN_ROWS * ROW_HEIGHT + 16);
   const onScroll = (event: React.UIEvent<HTMLDivElement>) => {
     const { scrollLeft, scrollTop } = event.currentTarget;
     if (head.current) head.current.style.transform = `translateX(${-scrollLeft}px)`;
@@ -127,7 +131,12 @@ export function Matrix(props: MatrixCellProps) {
   return (
     <div
       className="workplace-matrix"
-      style={{ gridTemplateColumns: `${SIDE_WIDTH}px 1fr`, gridTemplateRows: `${HEAD_HEIGHT}px ${height}px` }}
+      style={{
+        gridTemplateColumns: `${SIDE_WIDTH}px 1fr`,
+        gridTemplateRows: `${HEAD_HEIGHT}px minmax(0, 1fr)`,
+        minHeight: HEAD_HEIGHT + least + 2,
+        maxHeight: HEAD_HEIGHT + natural + 2,
+      }}
     >
       <div className="workplace-matrix__corner" aria-hidden="true">
         Откуда \ Куда
@@ -170,7 +179,7 @@ export function Matrix(props: MatrixCellProps) {
         aria-label="Матрица расстояний, м: строки — откуда, столбцы — куда"
         // The scrolling area takes focus, so that arrows and Page keys scroll it without a mouse (WCAG 2.1.1).
         tabIndex={0}
-        style={{ height, width: '100%' }}
+        style={{ height: '100%', width: '100%' }}
       />
     </div>
   );

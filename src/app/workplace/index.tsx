@@ -131,7 +131,7 @@ export default function Screen() {
         {rows.length === 0 || cols.length === 0 ? (
           <p className="workplace__empty">{loading ? 'Загрузка…' : 'Выберите места в обоих списках'}</p>
         ) : (
-          <div aria-busy={loading || busy}>
+          <div className="workplace__matrix" aria-busy={loading || busy}>
             <Matrix
               rows={rows}
               cols={cols}
