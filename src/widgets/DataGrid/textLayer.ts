@@ -73,6 +73,9 @@ function baselineOf(cell: HTMLElement, rowHeight: number): number {
   // Measured in an empty copy of the cell holding only text: the cell itself may hold a rich cell's block content (a
   // form, a block link), after which the probe would sit on a line of its own, below the text's.
   const textCell = cell.cloneNode(false) as HTMLElement;
+  // A sideways grid's cells have content-visibility: auto, and a copy just inserted counts as off screen: its
+  // content is not laid out and the probe sat 6 px high (the «№» of service calcs drawn above the other cells' text).
+  textCell.style.contentVisibility = 'visible';
   const probe = document.createElement('span');
   probe.style.cssText = 'display:inline-block;width:0;height:0;vertical-align:baseline';
   textCell.append('Ж', probe);
