@@ -223,7 +223,12 @@ test.describe('staff planning as planner', () => {
     const grid = page.getByRole('table', { name: /Потребность по слотам/ });
     await expect(grid.getByRole('columnheader', { name: 'Всего' })).toBeVisible();
     await expect(grid.getByRole('row').nth(1)).toBeVisible();
-    await page.getByRole('tab', { name: 'Линейный график' }).click();
+    // The views are one tab stop: the arrow keys move along them and choose.
+    await expect(page.getByRole('tab', { name: 'Таблица' })).toBeFocused();
+    await expect(page.getByRole('tab', { name: 'Шкала' })).toHaveAttribute('tabindex', '-1');
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'Линейный график' })).toBeFocused();
+    await expect(page.getByRole('tab', { name: 'Линейный график' })).toHaveAttribute('aria-selected', 'true');
     await expect(
       page.getByRole('img', { name: /Потребность по должностям/ }).locator('canvas'),
     ).toBeVisible();

@@ -7,14 +7,22 @@ import {
   visibleItems,
 } from '../../machines/delayReasons.ts';
 import { DELAY_MESSAGES } from '../../shared/delay-reasons.ts';
-import { LoadFailure, Page, PageCard, PageTitle, TextInput, ToggleSwitch } from '../../widgets/index.ts';
+import {
+  LoadFailure,
+  Page,
+  PageCard,
+  PageTitle,
+  TabList,
+  TextInput,
+  ToggleSwitch,
+} from '../../widgets/index.ts';
 import { ConfigForm } from './ConfigForm.tsx';
 import './delayReasons.css';
 
 const TITLE = 'Причины задержек';
-const TABS: { tab: DelayTab; label: string }[] = [
-  { tab: 'rrp', label: 'РРП' },
-  { tab: 'iata', label: 'IATA' },
+const TABS: { id: DelayTab; name: string }[] = [
+  { id: 'rrp', name: 'РРП' },
+  { id: 'iata', name: 'IATA' },
 ];
 
 /** /system/config#kpi_report (spec 2): which delay reasons the KPI report counts as the airport's, and a setting. */
@@ -53,19 +61,13 @@ export default function Screen() {
         </span>
       </PageTitle>
       <PageCard>
-        <div className="delay-tabs" role="tablist" aria-label="Классификатор">
-          {TABS.map(({ tab, label }) => (
-            <button
-              key={tab}
-              type="button"
-              role="tab"
-              aria-selected={context.tab === tab}
-              onClick={() => actor.send({ type: 'TAB.CHOOSE', tab })}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
+        <TabList
+          label="Классификатор"
+          tabs={TABS}
+          selected={context.tab}
+          onSelect={(tab) => actor.send({ type: 'TAB.CHOOSE', tab })}
+          className="delay-tabs"
+        />
         <div className="delay-toolbar">
           <TextInput
             label="Поиск"

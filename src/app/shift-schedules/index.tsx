@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { shiftScheduleMachine } from '../../machines/shiftSchedule.ts';
 import type { PlanningCalc } from '../../shared/shift-schedules.ts';
-import { Page, PageCard, PageTitle } from '../../widgets/index.ts';
+import { Page, PageCard, PageTitle, TabList } from '../../widgets/index.ts';
 import { CalcLoadFailure } from './CalcLoadFailure.tsx';
 import { CoeffPanel } from './coeff/CoeffPanel.tsx';
 import { ScheduleChart } from './ScheduleChart.tsx';
@@ -130,22 +130,14 @@ function Schedule({ calcId }: { calcId: number }) {
             </PageCard>
           ) : (
             <PageCard title="Покрытие потребности по типовой неделе">
-              <div className="shift-schedule__positions" role="tablist" aria-label="Должность">
-                {calc.result.positions.map((p) => (
-                  <button
-                    key={p.employee_position_id}
-                    type="button"
-                    role="tab"
-                    aria-selected={p.employee_position_id === positionId}
-                    className="shift-schedule__position"
-                    onClick={() =>
-                      actor.send({ type: 'POSITION.SELECT', positionId: p.employee_position_id })
-                    }
-                  >
-                    {p.name}
-                  </button>
-                ))}
-              </div>
+              <TabList
+                label="Должность"
+                tabs={calc.result.positions.map((p) => ({ id: p.employee_position_id, name: p.name }))}
+                selected={positionId ?? -1}
+                onSelect={(id) => actor.send({ type: 'POSITION.SELECT', positionId: id })}
+                className="shift-schedule__positions"
+                tabClassName="shift-schedule__position"
+              />
               {position ? (
                 <div role="tabpanel" aria-label={position.name}>
                   <ScheduleChart

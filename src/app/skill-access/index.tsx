@@ -1,13 +1,16 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { isLinked, skillAccessMachine } from '../../machines/skillAccess.ts';
 import { SKILL_ACCESS_MESSAGES, SKILL_ACCESS_TABS, type SkillAccessTab } from '../../shared/skill-access.ts';
-import { LoadFailure, Page, PageCard, PageTitle } from '../../widgets/index.ts';
+import { LoadFailure, Page, PageCard, PageTitle, TabList } from '../../widgets/index.ts';
 import { useCan } from '../access/rules.ts';
 import { useLeaveGuard } from '../shell/leaveGuard.ts';
 import './skill-access.css';
 
 const TITLE = 'Доступы навыков';
-const TABS = Object.entries(SKILL_ACCESS_TABS) as [SkillAccessTab, string][];
+const TABS = (Object.entries(SKILL_ACCESS_TABS) as [SkillAccessTab, string][]).map(([id, name]) => ({
+  id,
+  name,
+}));
 
 /** /skill-access (spec 2, 4): per tab, the items the chosen skill grants; ticks saved by skill-access-update. */
 export default function Screen() {
@@ -47,21 +50,15 @@ export default function Screen() {
         </span>
       </PageTitle>
       <PageCard>
-        <div className="skill-access__tabs" role="tablist" aria-label="Что дают навыки">
-          {TABS.map(([tab, name]) => (
-            <button
-              key={tab}
-              type="button"
-              role="tab"
-              aria-selected={context.tab === tab}
-              className="skill-access__tab"
-              disabled={busy}
-              onClick={() => actor.send({ type: 'TAB.SELECT', tab })}
-            >
-              {name}
-            </button>
-          ))}
-        </div>
+        <TabList
+          label="Что дают навыки"
+          tabs={TABS}
+          selected={context.tab}
+          onSelect={(tab) => actor.send({ type: 'TAB.SELECT', tab })}
+          disabled={busy}
+          className="skill-access__tabs"
+          tabClassName="skill-access__tab"
+        />
         <LoadFailure
           className="skill-access__error"
           message={context.message}

@@ -6,7 +6,7 @@ import {
   nearestScale,
   type StaffPlanningFilters,
 } from '../../machines/staffPlanningFilters.ts';
-import { Page, PageCard, PageTitle } from '../../widgets/index.ts';
+import { Page, PageCard, PageTitle, TabList } from '../../widgets/index.ts';
 import { readTimeZone } from '../api/storage.ts';
 import { type DemandResult, startPlanningWorker } from './api.ts';
 import { DemandGrid } from './DemandGrid.tsx';
@@ -31,11 +31,11 @@ function demandChart(demand: DemandResult) {
 
 const TITLE = 'Планирование персонала по рейсам';
 type View = 'timeline' | 'grid' | 'line' | 'bar';
-const VIEWS: [View, string][] = [
-  ['timeline', 'Шкала'],
-  ['grid', 'Таблица'],
-  ['line', 'Линейный график'],
-  ['bar', 'Столбчатый график'],
+const VIEWS: { id: View; name: string }[] = [
+  { id: 'timeline', name: 'Шкала' },
+  { id: 'grid', name: 'Таблица' },
+  { id: 'line', name: 'Линейный график' },
+  { id: 'bar', name: 'Столбчатый график' },
 ];
 
 /** /resource-planning (spec 2, 4, 9): flights and their tasks on a timeline, the demand, and the demand panels. */
@@ -125,20 +125,14 @@ export default function Screen() {
             />
           </PageCard>
           <PageCard>
-            <div className="staff-planning__views" role="tablist" aria-label="Вид">
-              {VIEWS.map(([id, name]) => (
-                <button
-                  key={id}
-                  type="button"
-                  role="tab"
-                  aria-selected={view === id}
-                  className="staff-planning__view"
-                  onClick={() => setView(id)}
-                >
-                  {name}
-                </button>
-              ))}
-            </div>
+            <TabList
+              label="Вид"
+              tabs={VIEWS}
+              selected={view}
+              onSelect={setView}
+              className="staff-planning__views"
+              tabClassName="staff-planning__view"
+            />
             <div role="tabpanel" className="staff-planning__body" aria-busy={loadingFlights}>
               {!data ? (
                 <p className="staff-planning__note">{loadingFlights ? 'Загрузка рейсов…' : 'Нет данных'}</p>

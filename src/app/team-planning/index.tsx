@@ -14,7 +14,16 @@ import { readTeamFilters, teamScaleOf, writeTeamFilters } from '../../machines/t
 import { TEAM_STATUS } from '../../shared/team-planning.ts';
 import { wallMinute } from '../../timeline/clock.ts';
 import type { DropPayload } from '../../timeline/Timeline.tsx';
-import { ErrorPopup, LoadFailure, Modal, Page, PageCard, PageTitle, showAlert } from '../../widgets/index.ts';
+import {
+  ErrorPopup,
+  LoadFailure,
+  Modal,
+  Page,
+  PageCard,
+  PageTitle,
+  showAlert,
+  TabList,
+} from '../../widgets/index.ts';
 import { useCan } from '../access/rules.ts';
 import { subscribeLiveFeed } from '../api/events.ts';
 import { saveFile } from '../api/files.ts';
@@ -38,6 +47,12 @@ type LinkedFlight = TeamWithFlights['flights'][number];
 const BOARD_ENTITIES = new Set(['team', 'team_flight', 'task', 'task_employee', 'flight', 'turnaround']);
 
 /** /team-planning and /team-planning-race (spec 2, 4): teams, their flights on the timeline, assignment by drag. */
+type TeamView = 'board' | 'outside';
+const VIEWS: { id: TeamView; name: string }[] = [
+  { id: 'board', name: 'Рейсы по бригадам' },
+  { id: 'outside', name: 'Рейсы вне бригады' },
+];
+
 export default function Screen() {
   const title = useRouteEntry()?.title ?? 'Планирование бригад';
   const teamAll = useCan('team-all');
@@ -109,7 +124,7 @@ export default function Screen() {
   const deleteTarget = useSelector(modal, (s) => (s.hasTag('confirming') ? s.context.target : null));
   const deleting = useSelector(modal, (s) => s.hasTag('confirming') && s.hasTag('saving'));
   const modalMessage = useSelector(modal, (s) => (s.matches('closed') ? s.context.message : null));
-  const [view, setView] = useState<'board' | 'outside'>('board');
+  const [view, setView] = useState<TeamView>('board');
   const [choosing, setChoosing] = useState<{
     aid: number;
     number: string;
@@ -250,19 +265,13 @@ export default function Screen() {
         <LoadFailure message={message} onRetry={() => board.send({ type: 'BOARD.RETRY' })} />
       ) : null}
       <PageCard>
-        <div className="team-planning__views" role="tablist" aria-label="Вид">
-          <button type="button" role="tab" aria-selected={view === 'board'} onClick={() => setView('board')}>
-            Рейсы по бригадам
-          </button>
-          <button
-            type="button"
-            role="tab"
-            aria-selected={view === 'outside'}
-            onClick={() => setView('outside')}
-          >
-            Рейсы вне бригады
-          </button>
-        </div>
+        <TabList
+          label="Вид"
+          tabs={VIEWS}
+          selected={view}
+          onSelect={setView}
+          className="team-planning__views"
+        />
         {view === 'outside' ? (
           <OutsideFlights
             filters={filters}
