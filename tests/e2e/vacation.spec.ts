@@ -14,6 +14,21 @@ const linesOf = (locator: Locator) =>
     return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
   });
 
+/**
+ * Presses the mouse on the first employee's first day and moves it over his third; `beforeRelease` runs with the
+ * button still down (it may move the mouse on) before it is let go.
+ */
+async function dragFirstRow(page: Page, beforeRelease: () => Promise<void> = async () => undefined) {
+  const from = await page.locator('[data-cell="0:0"]').boundingBox();
+  const to = await page.locator('[data-cell="0:2"]').boundingBox();
+  if (!from || !to) throw new Error('the cells have no box');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 6 });
+  await beforeRelease();
+  await page.mouse.up();
+}
+
 test.describe('vacation planner as planner', () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page, 'planner');
@@ -51,13 +66,7 @@ test.describe('vacation planner as planner', () => {
     await expect(left).toHaveText('20');
 
     // Drag across three days of the first employee.
-    const from = await first.boundingBox();
-    const to = await page.locator('[data-cell="0:2"]').boundingBox();
-    if (!from || !to) throw new Error('the cells have no box');
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 6 });
-    await page.mouse.up();
+    await dragFirstRow(page);
     await expect(page.locator('[data-cell="0:1"]')).toHaveAttribute('aria-pressed', 'true');
     await expect(left).toHaveText('17');
     await expect(page.getByRole('status').filter({ hasText: 'Не сохранено: сотрудников 1' })).toBeVisible();
@@ -103,16 +112,10 @@ test.describe('vacation planner as planner', () => {
     await page.goto(`/planning-vacation/${id}`);
     const first = page.locator('[data-cell="0:0"]');
     await expect(first).toBeVisible({ timeout: 30_000 });
-    const from = await first.boundingBox();
-    const to = await page.locator('[data-cell="0:2"]').boundingBox();
     const title = await page.getByRole('heading', { level: 1 }).boundingBox();
-    if (!from || !to || !title) throw new Error('the cells have no box');
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 6 });
+    if (!title) throw new Error('the title has no box');
     // Out of the grid (onto the page's title) and let go there.
-    await page.mouse.move(title.x + 10, title.y + title.height / 2, { steps: 4 });
-    await page.mouse.up();
+    await dragFirstRow(page, () => page.mouse.move(title.x + 10, title.y + title.height / 2, { steps: 4 }));
     await expect(page.locator('[data-cell="0:2"]')).toHaveAttribute('aria-pressed', 'true');
     await expect(page.locator('.vacation-cell--dragged')).toHaveCount(0);
     await expect(page.getByRole('status').filter({ hasText: 'Не сохранено: сотрудников 1' })).toBeVisible();
@@ -139,14 +142,7 @@ test.describe('vacation planner as viewer', () => {
     const left = page.locator(`[data-employee-row="${employeeId}"] .vacation-grid__left`);
     await expect(left).toHaveText('20');
 
-    const from = await first.boundingBox();
-    const to = await page.locator('[data-cell="0:2"]').boundingBox();
-    if (!from || !to) throw new Error('the cells have no box');
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 6 });
-    await expect(page.locator('.vacation-cell--dragged')).toHaveCount(0);
-    await page.mouse.up();
+    await dragFirstRow(page, () => expect(page.locator('.vacation-cell--dragged')).toHaveCount(0));
     await first.focus();
     await page.keyboard.press('ArrowRight');
     await expect(page.locator('[data-cell="0:1"]')).toBeFocused();
