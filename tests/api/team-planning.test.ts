@@ -307,6 +307,13 @@ describe('assigning over HTTP', () => {
     expect(without.json().length).toBeGreaterThan(0);
     expect(teamFlightsSchema.parse(without.json())).toEqual(without.json());
     expect(teamFlightsSchema.parse(without.json()).map((f) => f.aid)).not.toContain(flight.aid);
+    // Written as the flight table writes them: carrier code, a space, the number («SU 100 / SU 101»).
+    const shown = teamFlightsSchema.parse(without.json())[0];
+    expect(shown.flight_number).toMatch(
+      /^[A-ZА-Я0-9]{2,3} \d{1,4}[A-Z]?( \/ [A-ZА-Я0-9]{2,3} \d{1,4}[A-Z]?)?$/,
+    );
+    const legs = [shown.arrivalFlight, shown.departureFlight].filter((leg) => leg !== null);
+    expect(legs.map((leg) => leg.flight_number_symbol).join(' / ')).toBe(shown.flight_number);
     const tasks = await app.inject({
       url: `/api/team-planning/v1/team-employees-with-tasks?filter[team_id]=${teamId}`,
       headers: admin,

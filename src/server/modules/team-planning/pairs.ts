@@ -3,6 +3,7 @@
  * handling window (first task begin .. last task end, the plan time of a leg without tasks).
  */
 import { type SQL, sql } from 'drizzle-orm';
+import { flightNumberText } from '../../../shared/flight-table.ts';
 import type { TeamFlight } from '../../../shared/team-planning.ts';
 import { instantToWallClock } from '../../../shared/wallClock.ts';
 import { anyOf } from '../../db/anyOf.ts';
@@ -370,7 +371,7 @@ export function toTeamFlight(pair: Pair, zone: string, conflict = false): TeamFl
     return {
       flight_id: l.id,
       flight_number: l.number,
-      flight_number_symbol: `${code}${l.number}`,
+      flight_number_symbol: flightNumberText(code, l.number),
       begin_datetime: instantToWallClock(Math.min(...times), zone),
       end_datetime: instantToWallClock(Math.max(...times), zone),
       plan_departure_datetime: instantToWallClock(l.planDepartureAt, zone),
@@ -391,7 +392,7 @@ export function toTeamFlight(pair: Pair, zone: string, conflict = false): TeamFl
   };
   return {
     aid: pair.aid,
-    flight_number: legs.map((l) => `${code}${l.number}`).join(' / '),
+    flight_number: legs.map((l) => flightNumberText(code, l.number)).join(' / '),
     color: { field, font: '#ffffff', border: conflict ? CONFLICT_BORDER : field },
     url: `/flight/view/${first.id}`,
     aviacompany: { id: first.airlineId, code },
