@@ -45,10 +45,32 @@ describe('when the current time is given', () => {
     const now = new Date(2026, 10, 24, 23, 15).getTime() / 60_000;
     const { rerender } = render(<Timeline {...props} now={now} />);
     const region = screen.getByRole('application', { name: 'Задачи' });
-    expect(region).toHaveAccessibleDescription(/^\s*Текущее время: 24\.11 23:15$/);
+    expect(region).toHaveAccessibleDescription(/^\s*Текущее время: 24\.11 23:15 Стрелки: /);
     rerender(<Timeline {...props} now={now + 1} />);
-    expect(region).toHaveAccessibleDescription(/^\s*Текущее время: 24\.11 23:16$/);
+    expect(region).toHaveAccessibleDescription(/^\s*Текущее время: 24\.11 23:16 Стрелки: /);
     rerender(<Timeline {...props} />);
     expect(region).not.toHaveAccessibleDescription(/Текущее время/);
+  });
+});
+
+describe('when a screen reader reaches the canvas', () => {
+  it('describes its keys, the menu keys only when the bars have a menu', () => {
+    const props = {
+      rowCount: 2,
+      rowLabel: (row: number) => `Строка ${row + 1}`,
+      bars,
+      range: { from: 0, to: 1440 },
+      scaleMinutes: 15,
+      ariaLabel: 'Задачи',
+    };
+    const { rerender } = render(<Timeline {...props} />);
+    const region = screen.getByRole('application', { name: 'Задачи' });
+    expect(region).toHaveAccessibleDescription(
+      /^\s*Стрелки: переход по задачам; Enter: подробности; Escape: скрыть$/,
+    );
+    rerender(<Timeline {...props} barMenu={() => [{ label: 'Открыть', onSelect: () => undefined }]} />);
+    expect(region).toHaveAccessibleDescription(
+      /^\s*Стрелки: переход по задачам; Enter: подробности; Shift\+F10 или клавиша меню: действия; Escape: скрыть$/,
+    );
   });
 });

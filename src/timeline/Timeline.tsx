@@ -6,6 +6,7 @@ import { AriaList } from './AriaList.tsx';
 import { formatMinute, localOffset } from './clock.ts';
 import type { RowShade } from './drawBackground.ts';
 import type { BarStyle } from './frame.ts';
+import { keysText } from './navigation.ts';
 import { useAriaList } from './useAriaList.ts';
 import { useBarDrag } from './useBarDrag.ts';
 import { useBarFocus } from './useBarFocus.ts';
@@ -50,6 +51,8 @@ export interface TimelineProps {
   barMenu?: (bar: number) => { label: string; onSelect: () => void }[]; // context menu items
   menuLabel?: string; // the context menu's accessible name; default 'Действия с задачей'
   barLabel?: (bar: number) => string; // ARIA list text of a bar
+  /** What a bar is across new bars (a flight's id): the keyboard focus follows it when the bars change; absent: the index. */
+  barKey?: (bar: number) => string | number;
   /** A bar shown as chosen: ringed, and brought into view when the bars arrive or it changes; −1 or absent: none. */
   selectedBar?: number;
   curve?: TimelineCurve | null;
@@ -83,11 +86,18 @@ export function Timeline(props: TimelineProps): JSX.Element {
   const { listItems, refreshList, listLabel } = useAriaList(timeline, hintText);
   const { scene, layers, scenes, schedule, scheduleHover } = useTimelinePaint(timeline, setHint, refreshList);
   const { size, pointerHandlers } = useZoomPan(timeline, containerRef, schedule, scheduleHover, setHint);
-  const { focusBar, onKeyDown, reveal } = useBarFocus(timeline, containerRef, schedule, setHint, setMenu);
+  const { focusBar, onKeyDown, reveal, followFocus } = useBarFocus(
+    timeline,
+    containerRef,
+    schedule,
+    setHint,
+    setMenu,
+  );
   const { dragLayer, drawDragScene, handlers } = useBarDrag(timeline, containerRef, pointerHandlers, setHint);
   const hintId = useId();
   const statusId = useId();
   const nowId = useId();
+  const keysId = useId();
   const selected = props.selectedBar ?? -1;
   // The selected bar is brought into view once per bars and bar (a restored selection may be far off screen); the
   // overlay is drawn again whenever it changes.
@@ -102,6 +112,11 @@ export function Timeline(props: TimelineProps): JSX.Element {
     }
     schedule();
   }, [timeline, scene, selected, size, reveal, schedule]);
+
+  // New bars (a refresh after the user's own move): the focus ring stays on the same bar, wherever it went.
+  useEffect(() => {
+    if (scene) followFocus();
+  }, [scene, followFocus]);
 
   // The current time's line moves (a minute at a time): the background is drawn again.
   const now = props.now;
@@ -124,7 +139,9 @@ export function Timeline(props: TimelineProps): JSX.Element {
         tabIndex={0}
         aria-label={ariaLabel}
         aria-roledescription="шкала времени"
-        aria-describedby={[statusId, now === undefined ? '' : nowId, hint ? hintId : ''].join(' ').trim()}
+        aria-describedby={[statusId, now === undefined ? '' : nowId, keysId, hint ? hintId : '']
+          .filter(Boolean)
+          .join(' ')}
         data-ready={scene ? 'true' : 'false'}
         {...handlers}
         onContextMenu={onContextMenu}
@@ -171,6 +188,9 @@ export function Timeline(props: TimelineProps): JSX.Element {
           {`Текущее время: ${formatMinute(now, localOffset(now), 'stamp')}`}
         </div>
       )}
+      <div id={keysId} className="timeline__status">
+        {keysText(props.barMenu !== undefined)}
+      </div>
       <AriaList
         ariaLabel={`${ariaLabel}: строки и задачи на экране`}
         items={listItems}

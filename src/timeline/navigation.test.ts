@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { barsArb } from './geometry/fixtures.ts';
 import { layout } from './geometry/layout.ts';
 import { minutes, px } from './geometry/units.ts';
-import { moveFocus, nearestInRow } from './navigation.ts';
+import { barOfKey, moveFocus, nearestInRow } from './navigation.ts';
 
 const sceneOf = (starts: Float64Array, ends: Float64Array, rows: Int32Array, rowCount: number) =>
   layout({
@@ -68,5 +68,14 @@ describe('keyboard navigation across bars', () => {
         expect(rowsVisited).toBe(new Set(rows).size);
       }),
     );
+  });
+});
+
+describe('when new bars arrive under a focused bar', () => {
+  it('finds the bar with the same key wherever it went, and none when it is gone', () => {
+    const keys = ['b', 'a', 'c'];
+    expect(barOfKey(keys.length, (bar) => keys[bar], 'a')).toBe(1);
+    expect(barOfKey(keys.length, (bar) => keys[bar], 'z')).toBe(-1);
+    expect(barOfKey(0, (bar) => keys[bar], 'a')).toBe(-1);
   });
 });

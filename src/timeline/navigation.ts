@@ -51,3 +51,25 @@ export function moveFocus(index: RowIndex, bar: number, row: number, start: numb
   if (target < index.rowOffset[row] || target >= index.rowOffset[row + 1]) return bar;
   return index.rowIds[target];
 }
+
+/**
+ * The keys of the canvas, as its description tells a screen reader (and the screens' legends tell everyone). Example:
+ * keysText(true) → 'Стрелки: переход по задачам; Enter: подробности; Shift+F10 или клавиша меню: действия; Escape: скрыть'.
+ */
+export function keysText(hasMenu: boolean): string {
+  const menu = hasMenu ? '; Shift+F10 или клавиша меню: действия' : '';
+  return `Стрелки: переход по задачам; Enter: подробности${menu}; Escape: скрыть`;
+}
+
+/**
+ * The first of `count` bars whose key is `key`, or −1: where a focused bar went when new bars arrived. Example: keys
+ * ['a', 'b'] (a flight moved to another row and reordered), barOfKey(2, (bar) => keys[bar], 'b') → 1.
+ */
+export function barOfKey(
+  count: number,
+  keyOf: (bar: number) => string | number,
+  key: string | number,
+): number {
+  for (let bar = 0; bar < count; bar++) if (keyOf(bar) === key) return bar;
+  return -1;
+}

@@ -1,7 +1,7 @@
-import { type KeyboardEvent, type RefObject, useCallback, useState } from 'react';
+import { type KeyboardEvent, type RefObject, useCallback, useRef, useState } from 'react';
 import { barBox } from './barHit.ts';
 import { plotOf } from './frame.ts';
-import { type Move, moveFocus, nearestInRow } from './navigation.ts';
+import { barOfKey, type Move, moveFocus, nearestInRow } from './navigation.ts';
 import type { BarHint, BarMenu } from './useBarHint.ts';
 import type { LiveTimeline } from './useLive.ts';
 import { clampView } from './view.ts';
@@ -25,6 +25,8 @@ export function useBarFocus(
   setMenu: (menu: BarMenu | null) => void,
 ) {
   const [focusBar, setFocusBar] = useState(-1);
+  // The focused bar's key (props.barKey), kept to find it again among new bars.
+  const focusKey = useRef<string | number | null>(null);
 
   /** Scrolls and pans so that a bar is in view. */
   const reveal = useCallback(
@@ -71,6 +73,7 @@ export function useBarFocus(
       }
       if (next < 0) return;
       s.focus = next;
+      focusKey.current = propsRef.current.barKey?.(next) ?? null;
       setFocusBar(next);
       setHint(null);
       reveal(next);
@@ -91,5 +94,23 @@ export function useBarFocus(
     }
   };
 
-  return { focusBar, onKeyDown, reveal };
+  /**
+   * Puts the focus back on the bar it was on once new bars are laid out (found by `barKey`; none when it is gone),
+   * brought into view. Without `barKey` the focus keeps its index.
+   */
+  const followFocus = useCallback(() => {
+    const s = live.current;
+    const p = propsRef.current;
+    const key = focusKey.current;
+    if (key === null || !p.barKey || !s.scene || s.sceneFor !== p.bars) return;
+    const next = barOfKey(p.bars.starts.length, p.barKey, key);
+    if (next === s.focus && (next < 0 || p.barKey(next) === key)) return;
+    s.focus = next;
+    setFocusBar(next);
+    if (next < 0) focusKey.current = null;
+    else reveal(next);
+    schedule();
+  }, [live, propsRef, reveal, schedule]);
+
+  return { focusBar, onKeyDown, reveal, followFocus };
 }

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { KIND_COLOURS } from '../../timeline/drawBars.ts';
+import { keysText } from '../../timeline/navigation.ts';
 import { Timeline, type TimelineCurve } from '../../timeline/Timeline.tsx';
 import { useNowMinute } from '../shell/useNowMinute.ts';
 import type { DemandResult, PlanningSet } from './api.ts';
@@ -25,8 +26,8 @@ export interface PlanningTimelineProps {
 const LEGEND = ['Укомплектована', 'Не хватает сотрудников', 'Конфликт'] as const;
 
 /**
- * The bar colours of the timeline, from the painter's own KIND_COLOURS, and how to zoom and pan
- * (src/timeline/useZoomPan.ts): one compact line.
+ * The bar colours of the timeline, from the painter's own KIND_COLOURS, how to zoom and pan
+ * (src/timeline/useZoomPan.ts) and the canvas's keys (src/timeline/useBarFocus.ts): compact lines.
  */
 function TimelineLegend() {
   return (
@@ -46,6 +47,7 @@ function TimelineLegend() {
       <p>
         Масштаб: Ctrl + колесо мыши или колесо над шкалой времени; сдвиг: перетаскивание или Shift + колесо
       </p>
+      <p>С клавиатуры (фокус на шкале): {keysText(true)}</p>
     </div>
   );
 }

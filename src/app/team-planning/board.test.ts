@@ -6,6 +6,7 @@ import {
   buildBoard,
   clockOf,
   flightHint,
+  flightKey,
   into,
   outsideBoard,
   sharedReasons,
@@ -265,5 +266,14 @@ describe('the reasons of the suitable-teams dialog', () => {
   it('stay per team when a team suits or there is one team', () => {
     expect(sharedReasons([unsuitable('Не на смене'), { suitable: true, reasons: [] }])).toEqual([]);
     expect(sharedReasons([unsuitable('Не на смене')])).toEqual([]);
+  });
+});
+
+describe('when the board is refreshed under the keyboard focus', () => {
+  it('names a flight by its turnaround, or by its numbers and start when it has none', () => {
+    const linked = flight(7, '2026-11-23 08:00:00', '2026-11-23 09:00:00');
+    expect(flightKey(linked)).toBe('a7');
+    expect(flightKey({ ...linked, begin_datetime: '2026-11-24 08:00:00' })).toBe('a7');
+    expect(flightKey({ ...linked, aid: null })).toBe('SU 7 2026-11-23 08:00:00');
   });
 });

@@ -165,6 +165,14 @@ export function teamLabel(team: BoardTeam<AnyFlight>): string {
   return `${team.name} (${team.real_count ?? 0}/${team.count}) ${spanOf(team.begin_datetime, team.end_datetime)}`;
 }
 
+/**
+ * What a flight is across refreshes of the board: its turnaround id, else its numbers and start. Example: a flight
+ * with aid 7 → 'a7'; without one, 'SU 100 / SU 101 2026-11-23 08:05:00'.
+ */
+export function flightKey(flight: AnyFlight): string {
+  return flight.aid === null ? `${flight.flight_number} ${flight.begin_datetime}` : `a${flight.aid}`;
+}
+
 /** The text inside a bar: the flight numbers. */
 export function flightText(flight: AnyFlight): string {
   return flight.flight_number;

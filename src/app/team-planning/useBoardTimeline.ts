@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useNowMinute } from '../shell/useNowMinute.ts';
-import { type AnyFlight, type BoardModel, flightHint, flightText, teamLabel } from './board.ts';
+import { type AnyFlight, type BoardModel, flightHint, flightKey, flightText, teamLabel } from './board.ts';
 
 /**
  * The Timeline props every team board draws from its model (the board and the outside-team view): rows, bars, the
@@ -22,6 +22,8 @@ export function useBoardTimeline(model: BoardModel<AnyFlight>) {
       barLabel: (bar: number) =>
         `${model.teams[model.bars.rows[bar]].name}: ${flightHint(model.flights[bar]).replaceAll('\n', ', ')}`,
       barText: (bar: number) => flightText(model.flights[bar]),
+      // The keyboard focus follows a flight moved to another team when the board is refreshed.
+      barKey: (bar: number) => flightKey(model.flights[bar]),
       rowShade: model.shade,
       menuLabel: 'Действия с рейсом',
       // 30 px a team, at least 240, at most 640.
