@@ -98,9 +98,13 @@ test.describe('shift schedules as planner', () => {
     await expect(vacation).toHaveCSS('text-decoration-line', 'none');
     await expect(vacation).toHaveCSS('align-items', 'center');
 
+    // From the keyboard: the button keeps the focus while the file is prepared and after it arrives.
     const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Выгрузить в Excel' }).click();
+    const exportButton = page.getByRole('button', { name: 'Выгрузить в Excel' });
+    await exportButton.focus();
+    await page.keyboard.press('Enter');
     const download = await downloading;
+    await expect(exportButton).toBeFocused();
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile(await download.path());

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { collectErrors, expect, signIn, base as test } from './fixtures.ts';
+import { collectErrors, expect, focusStatusOf, signIn, base as test } from './fixtures.ts';
 import { apiOf, boardQuery, createDayTeam, headersOf, planFlight, todayPeriod } from './teamPlanningData.ts';
 import {
   barOffset,
@@ -274,9 +274,13 @@ test.describe('team planning as planner', () => {
     await expect(refusal).toBeHidden();
 
     // The plan of the period as .xlsx.
+    // From the keyboard: the button keeps the focus while the file is built and after it arrives.
     const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Скачать план' }).click();
+    const planButton = page.getByRole('button', { name: 'Скачать план' });
+    await planButton.focus();
+    await page.keyboard.press('Enter');
     const download = await downloading;
+    await expect(planButton).toBeFocused();
     const stamp = (wall: string) =>
       `${wall.slice(8, 10)}.${wall.slice(5, 7)}.${wall.slice(0, 4)}${wall.slice(11, 16) === '00:00' ? '' : ` ${wall.slice(11, 13)}.${wall.slice(14, 16)}`}`;
     expect(download.suggestedFilename()).toBe(
@@ -354,6 +358,50 @@ test.describe('team planning as planner', () => {
     // The refusal's 422 is the only failed request the browser reports.
     expect(errors.filter((text) => !text.includes('status of 422'))).toEqual([]);
   });
+});
+
+test('from the keyboard alone a flight moves to another team, and the focus ring stays on it', async ({
+  page,
+}) => {
+  await signIn(page, 'planner');
+  await page.goto('/team-planning');
+  const canvas = page.getByRole('application', { name: 'Рейсы по бригадам' });
+  await expect(canvas).toHaveAttribute('data-ready', 'true');
+  await expect(canvas).toHaveAccessibleDescription(/Shift\+F10 или клавиша меню: действия/);
+  await canvas.focus();
+  await page.keyboard.press('ArrowRight');
+  const status = await focusStatusOf(page, canvas);
+  await expect(status).not.toBeEmpty();
+  // «Team: flight numbers, …» (a team's name may hold «05:00», never «: »).
+  const [, fromTeam, flight] = /^(.+?): ([^,]+),/.exec((await status.textContent()) ?? '') ?? [];
+  expect(flight).toBeTruthy();
+
+  await page.keyboard.press('Shift+F10');
+  await expect(page.getByRole('menuitem').first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Назначить бригаду' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const teams = page
+    .getByRole('dialog', { name: `Назначить бригаду на ${flight}` })
+    .getByRole('list', { name: 'Бригады' });
+  await expect(teams).toBeVisible();
+  await page.keyboard.press('Tab');
+  const chosen = teams.getByRole('button').first();
+  await expect(chosen).toBeFocused();
+  const toTeam = (await chosen.textContent()) ?? '';
+  expect(toTeam).not.toBe(fromTeam);
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('alertdialog', { name: 'Переназначить рейс на другую бригаду?' });
+  await expect(confirm).toContainText(`бригада «${fromTeam}» → бригада «${toTeam}»`);
+  await confirm.getByRole('button', { name: 'Подтвердить' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(confirm).toBeHidden();
+
+  // The board is refreshed: the focus is back on the canvas and its ring on the moved flight, in its new team.
+  await expect(canvas).toBeFocused();
+  await expect(status).toHaveText(
+    new RegExp(`^${toTeam.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: ${flight}, `),
+  );
 });
 
 test('the board follows a team created elsewhere without a reload (live feed)', async ({ page, request }) => {

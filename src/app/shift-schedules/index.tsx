@@ -93,9 +93,11 @@ function Schedule({ calcId }: { calcId: number }) {
   const actions = calc
     ? [
         {
-          label: exporting ? 'Выгрузка…' : 'Выгрузить в Excel',
+          // Neither disabled nor renamed while exporting: either drops the keyboard focus to the page's start (the
+          // title's buttons are keyed by label). The machine takes EXPORT.START only when idle; the status says the
+          // file is being prepared.
+          label: 'Выгрузить в Excel',
           onClick: () => actor.send({ type: 'EXPORT.START' }),
-          disabled: exporting,
           variant: 'secondary' as const,
         },
       ]

@@ -212,6 +212,7 @@ export default function Screen() {
   const teamForm = (team: TeamWithFlights) => teamFormFrom(team);
 
   const download = async () => {
+    if (downloading) return;
     setDownloading(true);
     try {
       const blob = await downloadPlan(filters, filters.scale, teamIds);
@@ -226,9 +227,11 @@ export default function Screen() {
   const flightsCount = teams.reduce((sum, team) => sum + team.flights.length, 0);
   const status = loading
     ? 'Загрузка бригад…'
-    : data
-      ? `Бригад: ${teams.length}, рейсов у бригад: ${flightsCount}, без бригады: ${data.free.length}`
-      : '';
+    : downloading
+      ? 'Выгрузка плана…'
+      : data
+        ? `Бригад: ${teams.length}, рейсов у бригад: ${flightsCount}, без бригады: ${data.free.length}`
+        : '';
 
   return (
     <Page label={title}>
@@ -237,10 +240,11 @@ export default function Screen() {
         actions={[
           ...(canEdit ? [{ label: 'Создать бригаду', onClick: openCreate }] : []),
           {
-            label: downloading ? 'Выгрузка…' : 'Скачать план',
+            label: 'Скачать план',
             onClick: download,
             variant: 'secondary' as const,
-            disabled: downloading,
+            // Neither disabled nor renamed while downloading (a second press does nothing; the status says it):
+            // either drops the keyboard focus to the page's start (the title's buttons are keyed by label).
           },
         ]}
       >
