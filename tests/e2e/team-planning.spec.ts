@@ -368,7 +368,15 @@ test('from the keyboard alone a flight moves to another team, and the focus ring
   const canvas = page.getByRole('application', { name: 'Рейсы по бригадам' });
   await expect(canvas).toHaveAttribute('data-ready', 'true');
   await expect(canvas).toHaveAccessibleDescription(/Shift\+F10 или клавиша меню: действия/);
-  await canvas.focus();
+  // The free flights' «+» buttons are one tab stop: ↓ moves along them, Tab goes on to the board.
+  await page.getByRole('tab', { name: 'Рейсы по бригадам' }).focus();
+  await page.keyboard.press('Tab');
+  const plus = page.getByRole('list', { name: 'Рейсы без бригады' }).getByRole('button');
+  await expect(plus.first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(plus.nth(1)).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(canvas).toBeFocused();
   await page.keyboard.press('ArrowRight');
   const status = await focusStatusOf(page, canvas);
   await expect(status).not.toBeEmpty();
