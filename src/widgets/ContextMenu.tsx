@@ -28,19 +28,25 @@ export interface ContextMenuProps {
   label?: string;
 }
 
-function moveFocus(event: KeyboardEvent<HTMLDivElement>, delta: number) {
+/** The keys that move along the items, and where each goes from `at` (-1: none focused) among `count`. */
+const MOVES: Record<string, (at: number, count: number) => number> = {
+  ArrowDown: (at, count) => (at + 1) % count,
+  ArrowUp: (at, count) => (at === -1 ? count - 1 : (at - 1 + count) % count),
+  Home: () => 0,
+  End: (_, count) => count - 1,
+};
+
+function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
+  const move = MOVES[event.key];
   const buttons = Array.from(
     event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="menuitem"]:not(:disabled)'),
   );
-  if (buttons.length === 0) return;
-  const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-  const next =
-    at === -1 ? (delta > 0 ? 0 : buttons.length - 1) : (at + delta + buttons.length) % buttons.length;
-  buttons[next].focus();
+  if (!move || buttons.length === 0) return;
+  buttons[move(buttons.indexOf(document.activeElement as HTMLButtonElement), buttons.length)].focus();
   event.preventDefault();
 }
 
-/** A menu at a point: arrow keys move between items, Enter chooses, Esc and outside click close. */
+/** A menu at a point: ↑/↓, Home and End move between items, Enter chooses, Esc and outside click close. */
 export function ContextMenu({ position, items, onClose, label = 'Контекстное меню' }: ContextMenuProps) {
   const open = position !== null;
   // What had the focus when the menu opened (a row's menu button): Escape and a chosen item give the focus back to it
@@ -97,8 +103,7 @@ export function ContextMenu({ position, items, onClose, label = 'Контекс�
           aria-label={label}
           {...getFloatingProps({
             onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => {
-              if (event.key === 'ArrowDown') moveFocus(event, 1);
-              if (event.key === 'ArrowUp') moveFocus(event, -1);
+              moveFocus(event);
             },
           })}
         >

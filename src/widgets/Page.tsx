@@ -34,9 +34,11 @@ export function PageTitle({
       <h1>{title}</h1>
       <div className="w-page-title__actions">
         {children}
-        {actions.map((action) => (
+        {/* Keyed by place, not label: a button whose label changes («Выгрузка…») keeps the keyboard focus. */}
+        {actions.map((action, index) => (
           <button
-            key={action.label}
+            // biome-ignore lint/suspicious/noArrayIndexKey: a screen's title actions are a fixed list in a fixed order
+            key={index}
             type="button"
             className={`w-button${action.variant && action.variant !== 'primary' ? ` w-button--${action.variant}` : ''}`}
             onClick={action.onClick}
