@@ -31,16 +31,19 @@ describe('when the timeline renders where there is no canvas size (jsdom)', () =
   });
 });
 
+/** A two-row timeline of `bars` over a day, as the description tests draw it. */
+const canvasProps = () => ({
+  rowCount: 2,
+  rowLabel: (row: number) => `Строка ${row + 1}`,
+  bars,
+  range: { from: 0, to: 1440 },
+  scaleMinutes: 15,
+  ariaLabel: 'Задачи',
+});
+
 describe('when the current time is given', () => {
   it('describes the canvas with it, and leaves it out otherwise', async () => {
-    const props = {
-      rowCount: 2,
-      rowLabel: (row: number) => `Строка ${row + 1}`,
-      bars,
-      range: { from: 0, to: 1440 },
-      scaleMinutes: 15,
-      ariaLabel: 'Задачи',
-    };
+    const props = canvasProps();
     // The bars' minutes are the browser's wall clock (clock.ts).
     const now = new Date(2026, 10, 24, 23, 15).getTime() / 60_000;
     const { rerender } = render(<Timeline {...props} now={now} />);
@@ -55,14 +58,7 @@ describe('when the current time is given', () => {
 
 describe('when a screen reader reaches the canvas', () => {
   it('describes its keys, the menu keys only when the bars have a menu', () => {
-    const props = {
-      rowCount: 2,
-      rowLabel: (row: number) => `Строка ${row + 1}`,
-      bars,
-      range: { from: 0, to: 1440 },
-      scaleMinutes: 15,
-      ariaLabel: 'Задачи',
-    };
+    const props = canvasProps();
     const { rerender } = render(<Timeline {...props} />);
     const region = screen.getByRole('application', { name: 'Задачи' });
     expect(region).toHaveAccessibleDescription(

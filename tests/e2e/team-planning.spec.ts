@@ -382,7 +382,8 @@ test('from the keyboard alone a flight moves to another team, and the focus ring
   await expect(status).not.toBeEmpty();
   // «Team: flight numbers, …» (a team's name may hold «05:00», never «: »).
   const [, fromTeam, flight] = /^(.+?): ([^,]+),/.exec((await status.textContent()) ?? '') ?? [];
-  expect(flight).toBeTruthy();
+  // The focused bar's flight, written as the flight table writes it («SU 100 / SU 101»).
+  expect(flight).toMatch(/^[A-ZА-Я0-9]{2,3} \d{1,4}[A-Z]?( \/ [A-ZА-Я0-9]{2,3} \d{1,4}[A-Z]?)?$/);
 
   await page.keyboard.press('Shift+F10');
   await expect(page.getByRole('menuitem').first()).toBeFocused();
