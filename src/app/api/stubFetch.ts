@@ -14,6 +14,20 @@ export function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
+/** A paged list's only page of 20 with its four pagination headers: `onePage([row])`. */
+export function onePage(rows: unknown[]): Response {
+  return new Response(JSON.stringify(rows), {
+    status: 200,
+    headers: {
+      'content-type': 'application/json',
+      'x-pagination-total-count': String(rows.length),
+      'x-pagination-page-count': '1',
+      'x-pagination-current-page': '1',
+      'x-pagination-per-page': '20',
+    },
+  });
+}
+
 /**
  * Replaces fetch for one test (undo with `vi.unstubAllGlobals()`): `answer` gets each request and returns the
  * Response, or throws to act as a network failure. Returns the requests seen, in order.

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CalcItem } from '../../shared/planning-calc.ts';
 import { applyRulesResponse, clearRules } from '../access/rules.ts';
-import { json, stubFetch } from '../api/stubFetch.ts';
+import { json, onePage, stubFetch } from '../api/stubFetch.ts';
 import { ROUTES } from '../routes.ts';
 import Screen from './index.tsx';
 
@@ -27,16 +27,7 @@ function serve() {
       name = (request.body as { name: string }).name;
       return json(200, { id: ROW.id, name, version: '1544' });
     }
-    return new Response(JSON.stringify([{ ...ROW, name }]), {
-      status: 200,
-      headers: {
-        'content-type': 'application/json',
-        'x-pagination-total-count': '1',
-        'x-pagination-page-count': '1',
-        'x-pagination-current-page': '1',
-        'x-pagination-per-page': '20',
-      },
-    });
+    return onePage([{ ...ROW, name }]);
   });
 }
 

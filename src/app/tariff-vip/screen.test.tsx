@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../shared/messages.ts';
 import { PARENT_ACCESS_TYPE_ID, type VipField } from '../../shared/tariff-vip.ts';
 import { applyRulesResponse, clearRules } from '../access/rules.ts';
-import { json, type SeenRequest, stubFetch } from '../api/stubFetch.ts';
+import { json, onePage, type SeenRequest, stubFetch } from '../api/stubFetch.ts';
 import Screen from './index.tsx';
 
 const named = (id: number, name: string) => ({ id, name });
@@ -49,16 +49,7 @@ function serve(write: (request: SeenRequest) => Response = () => json(200, ROW))
       ]);
     if (request.path.startsWith('/api/v2/')) return json(200, [named(1, 'Вариант')]);
     if (request.path === '/api/tariff/vip-field' && request.method === 'GET') {
-      return new Response(JSON.stringify([ROW]), {
-        status: 200,
-        headers: {
-          'content-type': 'application/json',
-          'x-pagination-total-count': '1',
-          'x-pagination-page-count': '1',
-          'x-pagination-current-page': '1',
-          'x-pagination-per-page': '20',
-        },
-      });
+      return onePage([ROW]);
     }
     return write(request);
   });
