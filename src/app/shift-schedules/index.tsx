@@ -93,9 +93,8 @@ function Schedule({ calcId }: { calcId: number }) {
   const actions = calc
     ? [
         {
-          // Neither disabled nor renamed while exporting: either drops the keyboard focus to the page's start (the
-          // title's buttons are keyed by label). The machine takes EXPORT.START only when idle; the status says the
-          // file is being prepared.
+          // Not disabled while exporting: a disabled button drops the keyboard focus to the page's start. The machine
+          // takes EXPORT.START only when idle; the status, not the label, says the file is being prepared.
           label: 'Выгрузить в Excel',
           onClick: () => actor.send({ type: 'EXPORT.START' }),
           variant: 'secondary' as const,

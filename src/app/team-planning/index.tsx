@@ -243,8 +243,8 @@ export default function Screen() {
             label: 'Скачать план',
             onClick: download,
             variant: 'secondary' as const,
-            // Neither disabled nor renamed while downloading (a second press does nothing; the status says it):
-            // either drops the keyboard focus to the page's start (the title's buttons are keyed by label).
+            // Not disabled while downloading: a disabled button drops the keyboard focus to the page's start. A second
+            // press does nothing; the status, not the label, says the plan is being prepared.
           },
         ]}
       >
