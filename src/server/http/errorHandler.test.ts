@@ -1,5 +1,7 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../shared/messages.ts';
 import { errorHandler } from './errorHandler.ts';
 
 /** An app whose one route throws the error given in the query. */
@@ -10,6 +12,19 @@ const errors: Record<string, Error> = {
     statusCode: 503,
   }),
   statement: Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
+  // What a query of the Drizzle builder throws: the driver's error (with its SQLSTATE) is only the cause.
+  wrappedStatement: new DrizzleQueryError(
+    'select 1',
+    [],
+    Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
+  ),
+  unique: new DrizzleQueryError(
+    'insert into workplace_distances …',
+    [],
+    Object.assign(new Error('duplicate key value violates unique constraint "x_key"'), { code: '23505' }),
+  ),
+  deadlock: Object.assign(new Error('deadlock detected'), { code: '40P01' }),
+  serialization: Object.assign(new Error('could not serialize access'), { code: '40001' }),
   bug: new TypeError("Cannot read properties of undefined (reading 'secret')"),
 };
 
@@ -23,11 +38,23 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('when a handler fails on the server side', () => {
-  it.each(['timeout', 'statement'])('answers a %s limit with 503 in Russian', async (e) => {
-    const res = await app.inject({ url: `/x?e=${e}` });
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ message: 'Сервер не успел ответить. Повторите запрос позже' });
-  });
+  it.each(['timeout', 'statement', 'wrappedStatement'])(
+    'answers a %s limit with 503 in Russian',
+    async (e) => {
+      const res = await app.inject({ url: `/x?e=${e}` });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ message: 'Сервер не успел ответить. Повторите запрос позже' });
+    },
+  );
+
+  it.each(['unique', 'deadlock', 'serialization'])(
+    'answers a write that lost a race (%s) with 409 in Russian and none of the SQL',
+    async (e) => {
+      const res = await app.inject({ url: `/x?e=${e}` });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ message: MESSAGES.staleEdit });
+    },
+  );
 
   it('answers anything unexpected with 500 and none of its text', async () => {
     const res = await app.inject({ url: '/x?e=bug' });

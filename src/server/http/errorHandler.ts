@@ -29,6 +29,26 @@ const FRAMEWORK_CODE_MESSAGES: Record<string, string> = {
   FST_ERR_BAD_URL: MESSAGES.badUrl,
 };
 
+/**
+ * PostgreSQL's codes of a write that lost a race with another one and was rolled back whole: unique_violation (two
+ * creates of one row both passed the service's "not there yet" check), serialization_failure and deadlock_detected.
+ * Nothing was written and the same request may succeed when sent again, so they answer the 409 of a stale edit.
+ */
+const LOST_RACE = new Set(['23505', '40001', '40P01']);
+
+/** The SQLSTATE of a database error, also when the driver or Drizzle wrapped it (`cause`). Example: '23505'. */
+function sqlState(error: unknown): string | undefined {
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    depth += 1
+  ) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
 /** `/service/name_ru` → `service.name_ru`; array indexes stay as segments (`calcJob.0.end_job_id`). */
 function fieldPath(instancePath: string): string {
   return instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.') || '_';
@@ -58,9 +78,12 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     const only = error.validation.length === 1 ? error.validation[0].message : undefined;
     return answer(400, only ?? MESSAGES.malformed, fields);
   }
-  // Work cut short by a time limit (the handler's, or PostgreSQL's statement_timeout: query_canceled) is not a bug.
-  if (error.code === 'FST_ERR_HANDLER_TIMEOUT' || error.code === '57014')
+  // Work cut short by a time limit (the handler's, or PostgreSQL's statement_timeout: query_canceled, also when
+  // Drizzle wrapped it in a DrizzleQueryError) is not a bug.
+  if (error.code === 'FST_ERR_HANDLER_TIMEOUT' || sqlState(error) === '57014')
     return answer(503, MESSAGES.timedOut);
+  // Another user's write got there first (on PostgreSQL, where writes run side by side): a 409, not a bug.
+  if (LOST_RACE.has(sqlState(error) ?? '')) return answer(409, MESSAGES.staleEdit);
   // The caller went away before its heavy work started: nobody reads this answer, and nothing went wrong.
   if (error instanceof WorkAbandonedError) return answer(503, MESSAGES.timedOut);
   const status = error.statusCode ?? 500;
