@@ -57,16 +57,16 @@ describe('when the current time is given', () => {
 });
 
 describe('when a screen reader reaches the canvas', () => {
-  it('describes its keys, the menu keys only when the bars have a menu', () => {
+  it('describes its keys (zoom and pan too), the menu keys only when the bars have a menu', () => {
     const props = canvasProps();
     const { rerender } = render(<Timeline {...props} />);
     const region = screen.getByRole('application', { name: 'Задачи' });
     expect(region).toHaveAccessibleDescription(
-      /^\s*Стрелки: переход по задачам; Enter: подробности; Escape: скрыть$/,
+      /^\s*Стрелки: переход по задачам; Enter: подробности; Escape: скрыть; \+ и −: масштаб; Shift\+← и Shift\+→: сдвиг на четверть экрана; PageUp и PageDown: на экран$/,
     );
     rerender(<Timeline {...props} barMenu={() => [{ label: 'Открыть', onSelect: () => undefined }]} />);
     expect(region).toHaveAccessibleDescription(
-      /^\s*Стрелки: переход по задачам; Enter: подробности; Shift\+F10 или клавиша меню: действия; Escape: скрыть$/,
+      /^\s*Стрелки: переход по задачам; Enter: подробности; Shift\+F10 или клавиша меню: действия; Escape: скрыть; \+ и −: масштаб;/,
     );
   });
 });

@@ -74,8 +74,9 @@ if (typeof window !== 'undefined') sharedLayoutClient();
 /**
  * A canvas timeline of rows and bars (Konva, three layers: background and axis, bars, overlay). Layout comes from
  * the layout worker as typed arrays; every frame draws only the bars of the rows and minutes in view. Ctrl+wheel
- * (or the wheel over the axis) zooms around the pointer, the wheel scrolls rows, shift+wheel and drag pan; arrows
- * move a focus ring across bars, Enter shows the hint. With `dragBars` or `externalDrop` a fourth layer, shown only
+ * (or the wheel over the axis) zooms around the pointer, the wheel scrolls rows, shift+wheel and drag pan; + and −
+ * zoom around the focused bar, Shift+←/→ and PageUp/PageDown pan; arrows move a focus ring across bars, Enter shows
+ * the hint. With `dragBars` or `externalDrop` a fourth layer, shown only
  * while a bar is dragged, draws the dragged bar and its target row.
  */
 export function Timeline(props: TimelineProps): JSX.Element {
@@ -83,9 +84,15 @@ export function Timeline(props: TimelineProps): JSX.Element {
   const containerRef = useRef<HTMLDivElement>(null);
   const timeline = useLive(props);
   const { hint, setHint, menu, setMenu, hintText, onContextMenu } = useBarHint(timeline, containerRef);
-  const { listItems, refreshList, listLabel } = useAriaList(timeline, hintText);
+  const { listItems, refreshList, listLabel, shown } = useAriaList(timeline, hintText);
   const { scene, layers, scenes, schedule, scheduleHover } = useTimelinePaint(timeline, setHint, refreshList);
-  const { size, pointerHandlers } = useZoomPan(timeline, containerRef, schedule, scheduleHover, setHint);
+  const { size, onZoomPanKey, pointerHandlers } = useZoomPan(
+    timeline,
+    containerRef,
+    schedule,
+    scheduleHover,
+    setHint,
+  );
   const { focusBar, onKeyDown, reveal, followFocus } = useBarFocus(
     timeline,
     containerRef,
@@ -98,6 +105,7 @@ export function Timeline(props: TimelineProps): JSX.Element {
   const statusId = useId();
   const nowId = useId();
   const keysId = useId();
+  const shownId = useId();
   const selected = props.selectedBar ?? -1;
   // The selected bar is brought into view once per bars and bar (a restored selection may be far off screen); the
   // overlay is drawn again whenever it changes.
@@ -139,13 +147,21 @@ export function Timeline(props: TimelineProps): JSX.Element {
         tabIndex={0}
         aria-label={ariaLabel}
         aria-roledescription="шкала времени"
-        aria-describedby={[statusId, now === undefined ? '' : nowId, keysId, hint ? hintId : '']
+        aria-describedby={[
+          statusId,
+          now === undefined ? '' : nowId,
+          shown ? shownId : '',
+          keysId,
+          hint ? hintId : '',
+        ]
           .filter(Boolean)
           .join(' ')}
         data-ready={scene ? 'true' : 'false'}
         {...handlers}
         onContextMenu={onContextMenu}
-        onKeyDown={onKeyDown}
+        onKeyDown={(event) => {
+          if (!onZoomPanKey(event)) onKeyDown(event);
+        }}
         onFocus={() => {
           timeline.live.current.focused = true;
           schedule();
@@ -188,6 +204,12 @@ export function Timeline(props: TimelineProps): JSX.Element {
           {`Текущее время: ${formatMinute(now, localOffset(now), 'stamp')}`}
         </div>
       )}
+      {shown ? (
+        // What a zoom or a pan left on screen, in words (the axis is canvas only).
+        <div id={shownId} className="timeline__status">
+          {shown}
+        </div>
+      ) : null}
       <div id={keysId} className="timeline__status">
         {keysText(props.barMenu !== undefined)}
       </div>

@@ -52,13 +52,16 @@ export function moveFocus(index: RowIndex, bar: number, row: number, start: numb
   return index.rowIds[target];
 }
 
+/** The zoom and pan keys (view.ts `keyView`), as `keysText` names them. */
+const VIEW_KEYS = '+ и −: масштаб; Shift+← и Shift+→: сдвиг на четверть экрана; PageUp и PageDown: на экран';
+
 /**
  * The keys of the canvas, as its description tells a screen reader (and the screens' legends tell everyone). Example:
- * keysText(true) → 'Стрелки: переход по задачам; Enter: подробности; Shift+F10 или клавиша меню: действия; Escape: скрыть'.
+ * keysText(false) → 'Стрелки: переход по задачам; Enter: подробности; Escape: скрыть; + и −: масштаб; …'.
  */
 export function keysText(hasMenu: boolean): string {
   const menu = hasMenu ? '; Shift+F10 или клавиша меню: действия' : '';
-  return `Стрелки: переход по задачам; Enter: подробности${menu}; Escape: скрыть`;
+  return `Стрелки: переход по задачам; Enter: подробности${menu}; Escape: скрыть; ${VIEW_KEYS}`;
 }
 
 /**

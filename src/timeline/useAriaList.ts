@@ -1,15 +1,24 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { formatMinute, localOffset } from './clock.ts';
 import type { LiveTimeline } from './useLive.ts';
 
 /** The ARIA list follows the picture once it has been still this long (no React render per frame). */
 const LIST_SETTLE_MS = 150;
 
+/** The span of minutes on screen as words. Example: 'На экране: 24.11 10:00 – 25.11 02:00'. */
+function shownText(from: number, to: number): string {
+  const stamp = (minute: number) => formatMinute(minute, localOffset(minute), 'stamp');
+  return `На экране: ${stamp(Math.round(from))} – ${stamp(Math.round(to))}`;
+}
+
 /**
  * The ARIA list of what is on screen: the rows in view (as −(row + 1)) each followed by its visible bars, refreshed
- * once the picture settles; `listLabel` is the text of an item.
+ * once the picture settles; `listLabel` is the text of an item, `shown` the span of time on screen (empty until the
+ * first draw), so a zoom or a pan is told in words.
  */
-export function useAriaList({ live, propsRef }: LiveTimeline, hintText: (bar: number) => string) {
+export function useAriaList({ live, propsRef, plotWidth }: LiveTimeline, hintText: (bar: number) => string) {
   const [listItems, setListItems] = useState<Int32Array>(() => new Int32Array(0));
+  const [shown, setShown] = useState('');
   const listTimer = useRef(0);
   useEffect(() => () => window.clearTimeout(listTimer.current), []);
 
@@ -27,8 +36,10 @@ export function useAriaList({ live, propsRef }: LiveTimeline, hintText: (bar: nu
         while (i < drawn.ids.length && rows[drawn.ids[i]] === r) items[n++] = drawn.ids[i++];
       }
       setListItems(items.subarray(0, n));
+      const { origin, minutesPerPx } = live.current.view;
+      setShown(shownText(origin, origin + plotWidth() * minutesPerPx));
     }, LIST_SETTLE_MS);
-  }, [live, propsRef]);
+  }, [live, propsRef, plotWidth]);
 
   const listLabel = useCallback(
     (item: number) => {
@@ -42,5 +53,5 @@ export function useAriaList({ live, propsRef }: LiveTimeline, hintText: (bar: nu
     [hintText, propsRef],
   );
 
-  return { listItems, refreshList, listLabel };
+  return { listItems, refreshList, listLabel, shown };
 }

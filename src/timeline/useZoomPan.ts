@@ -1,10 +1,19 @@
-import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { AXIS_HEIGHT } from './frame.ts';
 import type { BarHint } from './useBarHint.ts';
 import { LABEL_WIDTH, type LiveTimeline, localPoint } from './useLive.ts';
 import {
   clampView,
   firstOrigin,
+  keyView,
   minutesPerPxOf,
   scaleOf,
   viewAtScale,
@@ -19,7 +28,8 @@ const ZOOM_SETTLE_MS = 200;
 /**
  * The view and its size: the stage measured from its container, the first view (the initial window or the preset
  * scale), the scale select's jumps, the wheel (Ctrl+wheel or the wheel over the axis zooms around the pointer, the
- * wheel scrolls rows, shift+wheel pans) and dragging to pan; the pointer's place is kept for the hover hit test.
+ * wheel scrolls rows, shift+wheel pans), the zoom and pan keys (`keyView`: the wheel's zoom, reported the same way)
+ * and dragging to pan; the pointer's place is kept for the hover hit test.
  */
 export function useZoomPan(
   { live, propsRef, plotWidth, maxScroll }: LiveTimeline,
@@ -131,6 +141,26 @@ export function useZoomPan(
     return () => element.removeEventListener('wheel', onWheel);
   }, [containerRef, live, propsRef, schedule, settleZoom, plotWidth, maxScroll]);
 
+  /** The keyboard's zoom and pan (true when the key was one of them): a zoom settles as the wheel's does. */
+  const onZoomPanKey = useCallback(
+    (event: KeyboardEvent<HTMLDivElement>): boolean => {
+      const s = live.current;
+      if (!s.scene || !s.viewReady) return false;
+      const { bars, range } = propsRef.current;
+      const bar = s.focus >= 0 && s.focus < bars.starts.length ? s.focus : -1;
+      const pin = bar >= 0 ? (bars.starts[bar] + bars.ends[bar]) / 2 : undefined;
+      const next = keyView(event, s.view, pin, range, plotWidth());
+      if (!next) return false;
+      event.preventDefault();
+      s.view = next.view;
+      if (next.zoomed) settleZoom();
+      setHint(null);
+      schedule();
+      return true;
+    },
+    [live, propsRef, plotWidth, settleZoom, setHint, schedule],
+  );
+
   // Drag to pan (both axes), hover to hit-test.
   const drag = useRef<{ x: number; y: number; origin: number; scrollTop: number; moved: boolean } | null>(
     null,
@@ -192,5 +222,9 @@ export function useZoomPan(
     }
   };
 
-  return { size, pointerHandlers: { onPointerDown, onPointerMove, onPointerUp, onPointerLeave } };
+  return {
+    size,
+    onZoomPanKey,
+    pointerHandlers: { onPointerDown, onPointerMove, onPointerUp, onPointerLeave },
+  };
 }

@@ -4,6 +4,7 @@ import {
   axisTicks,
   clampView,
   firstOrigin,
+  keyView,
   minutesPerPxOf,
   nowRow,
   scaleOf,
@@ -142,5 +143,77 @@ describe('the row the first view scrolls to', () => {
     expect(nowRow(bars, 120)).toBe(1);
     expect(nowRow(bars, 200)).toBe(-1);
     expect(nowRow({ ends: [], rows: [] }, 0)).toBe(-1);
+  });
+});
+
+describe('when the zoom and pan keys are pressed', () => {
+  const key = (k: string, shiftKey = false) => ({
+    key: k,
+    shiftKey,
+    ctrlKey: false,
+    altKey: false,
+    metaKey: false,
+  });
+  const view = { origin: range.from + 10 * 1440, minutesPerPx: 1 };
+
+  it("zooms in with + and = and out with −, keeping the focused bar's middle where it is", () => {
+    const pin = view.origin + 300;
+    for (const k of ['+', '=']) {
+      const next = keyView(key(k, k === '+'), view, pin, range, width);
+      expect(next?.zoomed).toBe(true);
+      expect(next?.view.minutesPerPx).toBe(0.5);
+      expect((pin - (next?.view.origin ?? 0)) / (next?.view.minutesPerPx ?? 1)).toBeCloseTo(300);
+    }
+    const out = keyView(key('-'), view, pin, range, width);
+    expect(out?.view.minutesPerPx).toBe(2);
+    expect((pin - (out?.view.origin ?? 0)) / 2).toBeCloseTo(300);
+  });
+
+  it('zooms around the centre of the plot when no bar is focused or the focused one is off screen', () => {
+    const centre = view.origin + width / 2;
+    for (const pin of [undefined, view.origin - 50, view.origin + 5 * width]) {
+      const next = keyView(key('+'), view, pin, range, width);
+      expect((next?.view.origin ?? 0) + (width / 2) * (next?.view.minutesPerPx ?? 0)).toBeCloseTo(centre);
+    }
+  });
+
+  it('zooms as the wheel does: within the same limits', () => {
+    let v = view;
+    for (let i = 0; i < 20; i += 1) v = keyView(key('+'), v, undefined, range, width)?.view ?? v;
+    expect(v.minutesPerPx).toBe(zoomLimits(range, width).min);
+    for (let i = 0; i < 20; i += 1) v = keyView(key('-'), v, undefined, range, width)?.view ?? v;
+    expect(v).toEqual({ origin: range.from, minutesPerPx: zoomLimits(range, width).max });
+  });
+
+  it('pans a quarter of the plot with Shift+←/→ and a whole plot with PageUp/PageDown, at the same zoom', () => {
+    const moved = (k: string, shift = false) => {
+      const next = keyView(key(k, shift), view, undefined, range, width);
+      expect(next?.zoomed).toBe(false);
+      expect(next?.view.minutesPerPx).toBe(1);
+      return (next?.view.origin ?? 0) - view.origin;
+    };
+    expect(moved('ArrowRight', true)).toBe(250);
+    expect(moved('ArrowLeft', true)).toBe(-250);
+    expect(moved('PageDown')).toBe(1000);
+    expect(moved('PageUp')).toBe(-1000);
+  });
+
+  it('stops panning at the ends of the range', () => {
+    const first = { origin: range.from, minutesPerPx: 1 };
+    expect(keyView(key('PageUp'), first, undefined, range, width)?.view.origin).toBe(range.from);
+    const last = { origin: range.to - width, minutesPerPx: 1 };
+    expect(keyView(key('ArrowRight', true), last, undefined, range, width)?.view.origin).toBe(
+      range.to - width,
+    );
+  });
+
+  it('leaves plain arrows to the bar focus, and Ctrl, Alt or Meta with + or − to the browser', () => {
+    expect(keyView(key('ArrowRight'), view, undefined, range, width)).toBeNull();
+    expect(keyView(key('ArrowLeft'), view, undefined, range, width)).toBeNull();
+    expect(keyView(key('Enter'), view, undefined, range, width)).toBeNull();
+    for (const modifier of ['ctrlKey', 'altKey', 'metaKey'] as const) {
+      expect(keyView({ ...key('+'), [modifier]: true }, view, undefined, range, width)).toBeNull();
+      expect(keyView({ ...key('PageDown'), [modifier]: true }, view, undefined, range, width)).toBeNull();
+    }
   });
 });

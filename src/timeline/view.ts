@@ -63,6 +63,45 @@ export function wheelFactor(deltaPixels: number): number {
   return Math.exp(deltaPixels * 0.0015);
 }
 
+/** What one press of + or − does to the minutes per pixel (the spec's scale halves or doubles). */
+const KEY_ZOOM = 2;
+/** The share of the plot one Shift+←/→ pans (PageUp/PageDown pan a whole plot). */
+const KEY_PAN = 1 / 4;
+
+/** The keys of a keyboard event that `keyView` reads. */
+export type ViewKey = Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'altKey' | 'metaKey'>;
+
+/**
+ * The view after a zoom or pan key, or null for any other key (and with Ctrl, Alt or Meta: the browser's own zoom).
+ * `+`/`=` zoom in and `-` out keeping minute `pin` where it is (the focused bar's middle; the plot's centre when it
+ * is absent or off screen), Shift+←/→ pan a quarter of the plot, PageUp/PageDown a whole one; `zoomed` tells a zoom
+ * from a pan. Example: view { origin: 0, minutesPerPx: 1 }, width 400, Shift+→ → origin 100 (before clamping).
+ */
+export function keyView(
+  key: ViewKey,
+  view: TimeView,
+  pin: number | undefined,
+  range: { from: number; to: number },
+  width: number,
+): { view: TimeView; zoomed: boolean } | null {
+  if (key.ctrlKey || key.altKey || key.metaKey) return null;
+  const zoom =
+    key.key === '+' || key.key === '=' ? 1 / KEY_ZOOM : key.key === '-' || key.key === '_' ? KEY_ZOOM : 0;
+  if (zoom) {
+    const at = pin === undefined ? -1 : (pin - view.origin) / view.minutesPerPx;
+    const x = at >= 0 && at <= width ? at : width / 2;
+    return { view: zoomAt(view, x, zoom, range, width), zoomed: true };
+  }
+  let shift = 0;
+  if (key.shiftKey && key.key === 'ArrowLeft') shift = -KEY_PAN;
+  else if (key.shiftKey && key.key === 'ArrowRight') shift = KEY_PAN;
+  else if (key.key === 'PageUp') shift = -1;
+  else if (key.key === 'PageDown') shift = 1;
+  if (!shift) return null;
+  const origin = view.origin + shift * width * view.minutesPerPx;
+  return { view: clampView({ origin, minutesPerPx: view.minutesPerPx }, range, width), zoomed: false };
+}
+
 /** A view showing `window` (clamped to the range) across a plot `width` px wide. */
 export function viewOfWindow(
   window: { from: number; to: number },

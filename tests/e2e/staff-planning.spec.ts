@@ -92,6 +92,45 @@ function nowLine(page: Page): Promise<{ rows: number; columns: number; height: n
   });
 }
 
+/** The median width of the painted horizontal runs of the bar layer, in canvas pixels: how wide the bars are drawn. */
+function barWidth(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const canvas = document.querySelectorAll<HTMLCanvasElement>('.timeline__canvas canvas')[1];
+    const context = canvas?.getContext('2d');
+    if (!canvas || !context) return 0;
+    const { width, height } = canvas;
+    const data = context.getImageData(0, 0, width, height).data;
+    const runs: number[] = [];
+    for (let y = 0; y < height; y += 1) {
+      let run = 0;
+      for (let x = 0; x <= width; x += 1) {
+        if (x < width && data[(y * width + x) * 4 + 3] > 200) run += 1;
+        else if (run > 0) {
+          runs.push(run);
+          run = 0;
+        }
+      }
+    }
+    runs.sort((a, b) => a - b);
+    return runs.length > 0 ? runs[Math.floor(runs.length / 2)] : 0;
+  });
+}
+
+/** The minute (of an arbitrary year) of a 'DD.MM HH:mm' stamp, to compare two stamps of the same few days. */
+function stampMinute(stamp: string): number {
+  const [day, month, hour, minute] = (/(\d{2})\.(\d{2}) (\d{2}):(\d{2})/.exec(stamp) ?? [])
+    .slice(1)
+    .map(Number);
+  return Date.UTC(2001, month - 1, day, hour, minute) / 60_000;
+}
+
+/** The span of time on the canvas, as its description tells it ('На экране: DD.MM HH:mm – DD.MM HH:mm'). */
+async function shownSpan(page: Page): Promise<{ from: number; to: number }> {
+  const text = (await page.locator('.timeline__status', { hasText: /^На экране: / }).textContent()) ?? '';
+  const [from, to] = text.replace('На экране: ', '').split(' – ');
+  return { from: stampMinute(from), to: stampMinute(to) };
+}
+
 test.describe('staff planning as planner', () => {
   test('opens the timeline at the current time, drawn as a line through the axis and the rows', async ({
     page,
@@ -192,6 +231,64 @@ test.describe('staff planning as planner', () => {
     await page.reload();
     await expect(page.getByRole('combobox', { name: 'Масштаб' })).toContainText('30 минут');
     await drawn(page);
+  });
+
+  test('zooms and pans by keyboard: + and − change the scale shown and the bars, Shift+arrows and PageUp/PageDown the time on screen', async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    await page.goto(URL);
+    const first = await drawn(page);
+    const scale = page.getByRole('combobox', { name: 'Масштаб' });
+    await expect(scale).toContainText('15 минут');
+    const timeline = page.getByRole('application', { name: 'Рейсы и задачи' });
+    await expect(timeline).toHaveAccessibleDescription(/\+ и −: масштаб; Shift\+← и Shift\+→: сдвиг/);
+    await expect(
+      page.getByText(/^С клавиатуры \(фокус на шкале\): .*PageUp и PageDown: на экран$/),
+    ).toBeVisible();
+    await timeline.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(await focusStatusOf(page, timeline)).toContainText(':');
+    await expect(page.locator('.timeline__status', { hasText: /^На экране: / })).toHaveCount(1);
+    const wide = await barWidth(page);
+    const span = await shownSpan(page);
+
+    // + zooms in (as the wheel does): the screen settles on a finer preset and counts the demand again.
+    await page.keyboard.press('+');
+    await expect(scale).not.toContainText('15 минут');
+    const zoomed = await drawn(page, first);
+    expect(await barWidth(page)).toBeGreaterThan(wide * 1.5);
+    await expect
+      .poll(async () => (await shownSpan(page)).to - (await shownSpan(page)).from)
+      .toBeLessThan((span.to - span.from) * 0.6);
+    expect(
+      await page.evaluate(
+        (key) => JSON.parse(sessionStorage.getItem(key) ?? 'null')?.filters.scale,
+        STORAGE_KEY,
+      ),
+    ).toBeLessThan(15);
+    // The canvas keeps the focus and its focused bar.
+    await expect(timeline).toBeFocused();
+
+    // − zooms back out.
+    await page.keyboard.press('-');
+    await expect(scale).toContainText('15 минут');
+    const unzoomed = await drawn(page, zoomed);
+
+    // Shift+← pans a quarter of the screen back, PageDown a whole screen on.
+    const before = await shownSpan(page);
+    await page.keyboard.press('Shift+ArrowLeft');
+    await expect.poll(async () => (await shownSpan(page)).from).toBeLessThan(before.from);
+    const panned = await shownSpan(page);
+    expect(panned.to - panned.from).toBe(before.to - before.from);
+    const back = await drawn(page, unzoomed);
+    await page.keyboard.press('PageDown');
+    await expect.poll(async () => (await shownSpan(page)).from).toBeGreaterThan(panned.from);
+    // The bars drawn are others (the rows in view may have none a screen later).
+    await expect.poll(async () => (await barPixels(page)).digest).not.toBe(back.digest);
+    // Panning is not zooming: the scale stays.
+    await expect(scale).toContainText('15 минут');
+    expect(errors).toEqual([]);
   });
 
   test('folds the filters into one line, so the timeline moves up, and keeps them folded across a reload', async ({
