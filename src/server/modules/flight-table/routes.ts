@@ -188,9 +188,11 @@ export const flightTableRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
     summary: 'Разделение строки на прилёт и вылет (прилёт сохраняет aid)',
     response: divideResultSchema,
   });
+  // The spec's GETs that write (divide, combine, delete) get no HEAD twin: Fastify's would run the same handler, and
+  // a HEAD is what link checkers, monitors and `curl -I` send as safe.
   app.get(
     '/race/divide-flight/:aid',
-    { ...divide, schema: { ...divide.schema, params: z.object({ aid: queryId }) } },
+    { ...divide, exposeHeadRoute: false, schema: { ...divide.schema, params: z.object({ aid: queryId }) } },
     async (request) => service.divide(request.params.aid, request.user.id),
   );
 
@@ -203,6 +205,7 @@ export const flightTableRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
     '/race/combine-flight',
     {
       ...combine,
+      exposeHeadRoute: false,
       schema: {
         ...combine.schema,
         description: `Отказы — 422 с message: «${M.sameDirection}», «${M.notArrival}», «${M.otherBoard}», «${M.departureBeforeArrival}», «${M.alreadyPaired}», «${M.unknownFlight}».`,
@@ -246,15 +249,18 @@ export const flightTableRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
 
   app.get(
     '/v1/race/delete',
-    route({
-      summary: 'Удаление строк: их рейсы с задачами, одной транзакцией',
-      description:
-        'id — одна строка (`id=5`, как в спецификации) или несколько (`id[]=5&id[]=6`, до 2000): удаляются все или ни ' +
-        'одна (404, если хотя бы одной строки нет; 409, если по рейсам строки есть начисления по тарифам: ' +
-        'счета ссылаются на них). С рейсами удаляются их задачи с назначениями, багаж и привязки к бригадам.',
-      querystring: z.object({ id: queryList(queryId, 2000) }),
-      response: deleteResultSchema,
-    }),
+    {
+      exposeHeadRoute: false,
+      ...route({
+        summary: 'Удаление строк: их рейсы с задачами, одной транзакцией',
+        description:
+          'id — одна строка (`id=5`, как в спецификации) или несколько (`id[]=5&id[]=6`, до 2000): удаляются все или ни ' +
+          'одна (404, если хотя бы одной строки нет; 409, если по рейсам строки есть начисления по тарифам: ' +
+          'счета ссылаются на них). С рейсами удаляются их задачи с назначениями, багаж и привязки к бригадам.',
+        querystring: z.object({ id: queryList(queryId, 2000) }),
+        response: deleteResultSchema,
+      }),
+    },
     async (request) => service.remove(request.query.id, request.user.id),
   );
 
