@@ -166,4 +166,13 @@ test('the list gives its text columns the room: only a long coefficient list is 
   const edit = page.getByRole('button', { name: /^Изменить: / }).first();
   await edit.scrollIntoViewIfNeeded();
   await expect(edit).toBeInViewport();
+  // A short list ends its white card under the pagination, not at the page's bottom; a long one fills the page and
+  // scrolls inside: either way the card's padding is all there is below the grid's footer.
+  const below = () =>
+    page.evaluate(() => {
+      const footer = document.querySelector('.w-grid--fill .w-grid__footer') as HTMLElement;
+      const card = footer.closest('.w-card') as HTMLElement;
+      return card.getBoundingClientRect().bottom - footer.getBoundingClientRect().bottom;
+    });
+  await expect.poll(below).toBeLessThanOrEqual(24);
 });

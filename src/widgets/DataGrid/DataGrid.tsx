@@ -99,10 +99,12 @@ function columnTemplate<T>(
 const FILL_MIN_ROWS = 4;
 
 /**
- * A filling grid's least height: everything but the body (titles, filters, pagination, the sideways scrollbar) plus
- * FILL_MIN_ROWS rows, or all rows when fewer. Written to the element, as it follows the layout, not the state.
+ * A filling grid's least and greatest heights, written to the elements as they follow the layout, not the state. Least:
+ * everything but the body (titles, filters, pagination, the sideways scrollbar) plus FILL_MIN_ROWS rows, or all rows
+ * when fewer. Greatest, on the page's card that holds the grid: the card's own parts plus the grid with all its rows,
+ * so a short list ends its card under its last row instead of stretching a white card to the page's bottom.
  */
-function useFillMinHeight(
+function useFillHeights(
   grid: RefObject<HTMLDivElement | null>,
   fill: boolean,
   rows: number,
@@ -111,6 +113,7 @@ function useFillMinHeight(
   useLayoutEffect(() => {
     const element = grid.current;
     if (!fill || !element) return;
+    const card = element.closest<HTMLElement>('.w-page > .w-card');
     const update = () => {
       const body = element.querySelector<HTMLElement>('.w-grid__body');
       const footer = element.querySelector<HTMLElement>('.w-grid__footer');
@@ -120,13 +123,19 @@ function useFillMinHeight(
       const chrome = end - body.offsetHeight;
       const least = rows > 0 ? Math.min(rows, FILL_MIN_ROWS) * rowHeight + 2 : body.offsetHeight;
       element.style.minHeight = `${chrome + least}px`;
+      if (!card) return;
+      const all = rows > 0 ? rows * rowHeight + 2 : body.offsetHeight;
+      card.style.maxHeight = `${card.offsetHeight - element.offsetHeight + chrome + all}px`;
     };
     update();
-    if (typeof ResizeObserver === 'undefined') return;
+    if (typeof ResizeObserver === 'undefined') return () => card?.style.removeProperty('max-height');
     // The titles and filters wrap differently as the width changes.
     const observer = new ResizeObserver(update);
     observer.observe(element);
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      card?.style.removeProperty('max-height');
+    };
   }, [grid, fill, rows, rowHeight]);
 }
 
@@ -184,7 +193,7 @@ export function DataGridView<T>({
   const scroller = useRef<HTMLDivElement>(null);
   const grid = useRef<HTMLDivElement>(null);
   const fill = height === 'fill';
-  useFillMinHeight(grid, fill, context.items.length, rowHeight);
+  useFillHeights(grid, fill, context.items.length, rowHeight);
   usePinnedColumns(
     scroller,
     columns.some((column) => column.pin),
