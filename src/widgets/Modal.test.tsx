@@ -50,6 +50,48 @@ describe('when the modal opens', () => {
   });
 });
 
+describe('where the focus starts', () => {
+  it('is a form’s first control, not ×', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Открыть' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Название' })).toHaveFocus());
+  });
+
+  it('is the footer’s first button in a dialog without controls', async () => {
+    render(
+      <Modal open title="Сведения" onClose={() => undefined} onSubmit={() => undefined}>
+        <p>Только текст</p>
+      </Modal>,
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Отмена' })).toHaveFocus());
+  });
+
+  it('is a question’s least destructive answer, so Enter keeps things and one Tab reaches the action', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const onClose = vi.fn();
+    render(
+      <Modal
+        open
+        role="alertdialog"
+        title="Удалить запись?"
+        onClose={onClose}
+        onSubmit={onSubmit}
+        submitLabel="Удалить"
+      >
+        <p>Запись будет удалена.</p>
+      </Modal>,
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Отмена' })).toHaveFocus());
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Удалить' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
 describe('when the modal is closed', () => {
   it('closes on Esc and gives focus back to the opener', async () => {
     const user = userEvent.setup();
@@ -178,6 +220,9 @@ describe('when a form with unsaved input would be closed', () => {
     await user.keyboard('{Escape}');
     const question = screen.getByRole('alertdialog', { name: 'Закрыть форму?' });
     expect(question).toHaveTextContent('Введённые данные не сохранятся.');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Продолжить редактирование' })).toHaveFocus(),
+    );
     // Esc in the question answers the question only.
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();

@@ -5,9 +5,10 @@ import {
   useDismiss,
   useFloating,
   useInteractions,
+  useMergeRefs,
   useRole,
 } from '@floating-ui/react';
-import { createContext, type ReactNode, useContext, useId, useState } from 'react';
+import { createContext, type ReactNode, useContext, useId, useMemo, useRef, useState } from 'react';
 import './Modal.css';
 
 /** What the close question asks when a form with unsaved input would be closed. */
@@ -88,6 +89,25 @@ function CloseQuestion({ onKeep, onClose }: { onKeep: () => void; onClose: () =>
   );
 }
 
+/** What can take the focus by Tab (a control not disabled, a link, a tab stop of its own). */
+const TABBABLE =
+  'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), ' +
+  'button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Where a dialog's focus starts. A question (alertdialog) starts on its footer's first answer, the least destructive
+ * one («Отмена», «Продолжить редактирование»), so Enter keeps things as they are and one Tab reaches the action; a
+ * form starts on its first control, so the user can type at once; else the footer's first button; null leaves it to
+ * floating-ui (the first tab stop, ×).
+ * Example: `initialFocusOf(dialog, 'alertdialog')` → the «Отмена» button.
+ */
+function initialFocusOf(dialog: HTMLElement | null, role: 'dialog' | 'alertdialog'): HTMLElement | null {
+  if (!dialog) return null;
+  const footer = dialog.querySelector<HTMLElement>(`.w-modal__footer :is(${TABBABLE})`);
+  if (role === 'alertdialog') return footer;
+  return dialog.querySelector<HTMLElement>(`.w-modal__body :is(${TABBABLE})`) ?? footer;
+}
+
 /** A modal dialog: open flag, outside click and Esc close it unless disabled, focus trapped and restored on close. */
 export function Modal({
   open,
@@ -122,13 +142,24 @@ export function Modal({
   const dismiss = useDismiss(context, { outsidePress: dismissible, escapeKey: dismissible });
   const dialogRole = useRole(context, { role: role === 'alertdialog' ? 'alertdialog' : 'dialog' });
   const { getFloatingProps } = useInteractions([dismiss, dialogRole]);
+  // floating-ui reads `current` once the dialog is in the document (a microtask after mount), so a getter finds it.
+  const dialog = useRef<HTMLDivElement | null>(null);
+  const dialogRef = useMergeRefs([refs.setFloating, dialog]);
+  const initialFocus = useMemo(
+    () => ({
+      get current() {
+        return initialFocusOf(dialog.current, role);
+      },
+    }),
+    [role],
+  );
   if (!open) return null;
   return (
     <FloatingPortal>
       <FloatingOverlay className="w-modal-overlay" lockScroll>
-        <FloatingFocusManager context={context} returnFocus modal>
+        <FloatingFocusManager context={context} initialFocus={initialFocus} returnFocus modal>
           <div
-            ref={refs.setFloating}
+            ref={dialogRef}
             className="w-modal"
             style={{ width }}
             {...getFloatingProps({ role, 'aria-labelledby': titleId, 'aria-modal': true })}
