@@ -36,6 +36,17 @@ const FRAMEWORK_CODE_MESSAGES: Record<string, string> = {
  */
 const LOST_RACE = new Set(['23505', '40001', '40P01']);
 
+/**
+ * PostgreSQL's refusals of a timestamp it cannot hold: invalid_datetime_format, datetime_field_overflow and
+ * invalid_time_zone_displacement_value. A request's day or datetime reaches them when it is a real calendar day whose
+ * instant is not: `0000-01-01` or `0001-01-01 00:00:00` in Moscow (before year 1 in UTC) or the day after
+ * `9999-12-31` (year 10000). The query was the client's, so a 400, never a 500; the parsers do not know which field.
+ */
+const BAD_TIMESTAMP = new Set(['22007', '22008', '22009']);
+
+/** The message of a day or datetime out of the database's range. */
+export const DATE_OUT_OF_RANGE = 'Дата вне допустимого диапазона';
+
 /** The SQLSTATE of a database error, also when the driver or Drizzle wrapped it (`cause`). Example: '23505'. */
 function sqlState(error: unknown): string | undefined {
   for (
@@ -82,6 +93,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   // Drizzle wrapped it in a DrizzleQueryError) is not a bug.
   if (error.code === 'FST_ERR_HANDLER_TIMEOUT' || sqlState(error) === '57014')
     return answer(503, MESSAGES.timedOut);
+  if (BAD_TIMESTAMP.has(sqlState(error) ?? '')) return answer(400, DATE_OUT_OF_RANGE);
   // Another user's write got there first (on PostgreSQL, where writes run side by side): a 409, not a bug.
   if (LOST_RACE.has(sqlState(error) ?? '')) return answer(409, MESSAGES.staleEdit);
   // The caller went away before its heavy work started: nobody reads this answer, and nothing went wrong.

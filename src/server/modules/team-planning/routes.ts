@@ -84,7 +84,9 @@ const dayQuery = plainQuery({
   date: z
     .string(MESSAGES.dateFormat)
     .regex(DAY_PATTERN, MESSAGES.dateFormat)
-    .refine((day) => wallClockToInstant(`${day} 00:00:00`, 'UTC') !== null, MESSAGES.dateFormat),
+    .refine((day) => wallClockToInstant(`${day} 00:00:00`, 'UTC') !== null, MESSAGES.dateFormat)
+    // A night shift of the last four-digit day ends in year 10000, which the answer's format cannot write (a 500).
+    .refine((day) => day < '9999-12-31', MESSAGES.dateFormat),
 });
 
 const accessibleQuery = plainQuery({
