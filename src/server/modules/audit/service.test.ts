@@ -144,6 +144,41 @@ describe('the audit triggers', () => {
     expect(JSON.stringify(rows)).not.toContain('hash-one');
   });
 
+  it('keep only the size of a saved schedule’s result, on insert, update and delete, and everything else whole', async () => {
+    const result = JSON.stringify({ positions: Array.from({ length: 2000 }, (_, i) => i) });
+    const bytes = Number(
+      (await dbh.query<{ n: number }>('select octet_length($1::jsonb::text) as n', [result]))[0].n,
+    );
+    const [calc] = await runAsActor(50, () =>
+      dbh.query<{ id: number }>(
+        `insert into planning_calcs (name, begin, "end", params, result, solve_ms)
+         values ('Аудит: расчёт', '2030-01-01', '2030-01-07', '{"workers": 2}', $1, 5) returning id`,
+        [result],
+      ),
+    );
+    await runAsActor(50, () =>
+      dbh.query(
+        `update planning_calcs set name = 'Аудит: переименован', result = '{"positions": []}' where id = $1`,
+        [calc.id],
+      ),
+    );
+    await runAsActor(50, () => dbh.query('delete from planning_calcs where id = $1', [calc.id]));
+    const rows = await trail('planning_calcs', String(calc.id));
+    expect(rows.map((r) => r.action)).toEqual(['insert', 'update', 'delete']);
+    const [inserted, updated, deleted] = rows.map((r) => r.change as Record<string, unknown>);
+    expect(inserted).toMatchObject({
+      name: 'Аудит: расчёт',
+      params: { workers: 2 },
+      result: { omitted: bytes },
+    });
+    expect(updated).toEqual({
+      name: ['Аудит: расчёт', 'Аудит: переименован'],
+      result: [{ omitted: bytes }, { omitted: '{"positions": []}'.length }],
+    });
+    expect(deleted.result).toEqual({ omitted: '{"positions": []}'.length });
+    expect(JSON.stringify(rows)).not.toContain('1999');
+  });
+
   it('cover every table of the schema but the technical ones of audit_skip, each with a primary key', async () => {
     const tables = await dbh.query<{ name: string; audited: boolean; skipped: boolean; keyed: boolean }>(
       `select c.relname as name,
