@@ -31,6 +31,11 @@ export const auditEntrySchema = z.object({
   entity_id: z.string(),
   change: z.record(z.string(), z.unknown()),
   refs: auditRefsSchema,
+  /**
+   * A row of a table keyed by more than one column: `entity_id` split into its key columns, `{role_id: '4',
+   * rule_name: 'audit-index'}` for '4,audit-index' (absent for a one-column key).
+   */
+  key: z.record(z.string(), z.string()).optional(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

@@ -126,6 +126,11 @@ export const CONFIG_SCHEMAS = {
 } as const;
 export type ConfigKey = keyof typeof CONFIG_SCHEMAS;
 
+/** The Russian name of each setting, as the audit trail shows its key (the delay-reasons screen's card and field). */
+export const CONFIG_LABELS: { [K in ConfigKey]: string } = {
+  'time-show-unfinished-tasks': 'Незавершённые задачи: показывать после планового окончания, мин',
+};
+
 /** The value a setting has before anyone sets it. */
 export const CONFIG_DEFAULTS: { [K in ConfigKey]: z.infer<(typeof CONFIG_SCHEMAS)[K]> } = {
   'time-show-unfinished-tasks': 60,

@@ -19,6 +19,12 @@ export type PrinterKind = (typeof PRINTER_KINDS)[number];
 const PECTAB_LANGUAGES = ['pdf', 'zpl'] as const;
 export type PectabLanguage = (typeof PECTAB_LANGUAGES)[number];
 
+/** The Russian name of each template language, as the audit trail shows it. */
+export const PECTAB_LANGUAGE_NAMES: Record<PectabLanguage, string> = {
+  pdf: 'PDF (файл для печати)',
+  zpl: 'ZPL II (сетевой принтер этикеток)',
+};
+
 /** The language each printer kind takes. */
 export const LANGUAGE_OF_KIND: Record<PrinterKind, PectabLanguage> = { spool: 'pdf', raw9100: 'zpl' };
 

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../src/server/db/client.ts';
+import { runAsActor } from '../../src/server/db/writeContext.ts';
 import type { AuditEntry } from '../../src/shared/audit.ts';
 import { bearer, createTestApp, loginAs, openTestDb } from '../support/testApp.ts';
 
@@ -31,6 +32,23 @@ const setMinutes = (value: number, as: string) =>
     payload: { value },
   });
 const CONFIG = 'filter[entity]=app_config&filter[entity_id]=time-show-unfinished-tasks';
+
+describe('GET /api/audit: composite keys and bulky columns', () => {
+  it('splits a composite key into its columns and names the rows they point at', async () => {
+    const [role] = await db.query<{ id: number }>(`select id from roles where name = 'tariff'`);
+    await db.query(`delete from role_rules where role_id = $1 and rule_name = 'audit-index'`, [role.id]);
+    await runAsActor(ids.admin, () =>
+      db.query(`insert into role_rules (role_id, rule_name) values ($1, 'audit-index')`, [role.id]),
+    );
+    const res = await get(`/audit?filter[entity]=role_rules&filter[entity_id]=${role.id},audit-index`);
+    const [entry] = res.json() as AuditEntry[];
+    expect(entry.key).toEqual({ role_id: String(role.id), rule_name: 'audit-index' });
+    expect(entry.refs.role_id[String(role.id)]).toBeTruthy();
+    await db.query(`delete from role_rules where role_id = $1 and rule_name = 'audit-index'`, [role.id]);
+    const one = await get(`/audit?filter[entity]=app_config`);
+    expect((one.json() as AuditEntry[]).every((row) => row.key === undefined)).toBe(true);
+  });
+});
 
 describe('GET /api/audit', () => {
   it('finds a write under the user who made it, with the change, newest first', async () => {

@@ -74,11 +74,48 @@ describe('the change of an audit entry', () => {
     expect(recordText({ ...entry, refs: { id: { '38': null } } })).toBe('#38 (удалён)');
     expect(recordText({ ...entry, refs: {} })).toBe('38');
     expect(recordText({ ...entry, entity: 'role_rules', entity_id: '4,audit-index' })).toBe('4,audit-index');
+    // A composite key by each of its columns, named as their values are.
+    const rule = {
+      ...entry,
+      entity: 'role_rules',
+      entity_id: '4,audit-index',
+      key: { role_id: '4', rule_name: 'audit-index' },
+      refs: { role_id: { '4': 'Планировщик' } },
+    };
+    expect(recordText(rule)).toBe(
+      'Роль: Планировщик (#4); Правило доступа: Журнал изменений: просмотр (audit-index)',
+    );
+    const day = { ...entry, entity: 'planning_vacation_days', entity_id: '3,7,2026-11-25' };
+    expect(
+      recordText({
+        ...day,
+        key: { calc_id: '3', employee_id: '7', day: '2026-11-25' },
+        refs: { calc_id: { '3': null } },
+      }),
+    ).toBe('Расчёт: #3 (удалён); Сотрудник: 7; День: 25.11.2026');
+    // A setting by its Russian name with its key.
+    expect(recordText({ ...entry, entity: 'app_config', entity_id: 'time-show-unfinished-tasks' })).toBe(
+      'Незавершённые задачи: показывать после планового окончания, мин (time-show-unfinished-tasks)',
+    );
     const turnaround = { ...entry, entity: 'turnarounds', entity_id: '5' };
     expect(recordText({ ...turnaround, refs: { aid: { '5': 'SU 1 → SU 2' } } })).toBe('SU 1 → SU 2 (#5)');
     // A team's flight link names its turnaround under aid: that is not the link itself.
     const link = { ...entry, entity: 'team_flights', entity_id: '5', refs: { aid: { '5': 'SU 1 → SU 2' } } };
     expect(recordText(link)).toBe('5');
+  });
+
+  it('shows a value the trail keeps only the size of by that size', () => {
+    expect(valueText({ omitted: 452_663 })).toBe('не хранится в журнале (443 КБ)');
+    expect(valueText({ omitted: 17 })).toBe('не хранится в журнале (17 Б)');
+    expect(valueText({ omitted: 17, other: 1 })).toBe('{"omitted":17,"other":1}');
+    const entry = {
+      action: 'update' as const,
+      entity: 'planning_calcs',
+      change: { result: [{ omitted: 2048 }, { omitted: 1024 }] },
+    };
+    expect(changeSummary(entry)).toBe(
+      'Результат: не хранится в журнале (2 КБ) → не хранится в журнале (1 КБ)',
+    );
   });
 
   it('shows an id the answer did not name as stored', () => {
@@ -92,6 +129,9 @@ describe('the change of an audit entry', () => {
     const entry = { action: 'update' as const, entity: 'bags', change: { status: ['checked', 'rushed'] } };
     expect(changeSummary(entry)).toBe('Статус: Зарегистрирован → Отправлен досылкой');
     expect(columnValueText({ ...entry, entity: 'flights' }, 'direction', 2)).toBe('Прилёт');
+    expect(columnValueText({ ...entry, entity: 'print_templates' }, 'language', 'zpl')).toBe(
+      'ZPL II (сетевой принтер этикеток)',
+    );
   });
 });
 

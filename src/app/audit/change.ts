@@ -13,20 +13,31 @@ export interface ChangeLine {
   after: string | null;
 }
 
-type Entry = Pick<AuditEntry, 'action' | 'entity' | 'change'> & Partial<Pick<AuditEntry, 'refs'>>;
+type Entry = Pick<AuditEntry, 'action' | 'entity' | 'change'> & Partial<Pick<AuditEntry, 'refs' | 'key'>>;
 
 /** A timestamp as the database writes it into a change: '2026-11-25T04:56:24.687+00:00'. */
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}(:?\d{2})?)$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A value the trail keeps only the size of (migration 0027: a saved schedule's result): `{omitted: bytes}`. */
+function omittedBytes(value: unknown): number | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const keys = Object.keys(value);
+  const bytes = (value as { omitted?: unknown }).omitted;
+  return keys.length === 1 && typeof bytes === 'number' ? bytes : undefined;
+}
+
 /**
  * A stored value as the table shows it; a timestamp as the wall clock of the zone (when given) day first, a date day
  * first. Example: `null` → '—', `{a: 1}` → '{"a":1}', `true` → 'да', `['a@b.ru', 'c@d.ru']` → 'a@b.ru, c@d.ru' (a
  * list of plain values, as a rush's addresses), `'2026-11-25'` → '25.11.2026', `('2026-11-25T04:56:24.687+00:00',
- * 'Europe/Moscow')` → '25.11.2026 07:56:24'.
+ * 'Europe/Moscow')` → '25.11.2026 07:56:24', `{omitted: 452663}` → 'не хранится в журнале (443 КБ)'.
  */
 export function valueText(value: unknown, zone?: string): string {
   if (value === null || value === undefined) return '—';
+  const omitted = omittedBytes(value);
+  if (omitted !== undefined)
+    return `не хранится в журнале (${omitted < 1024 ? `${omitted} Б` : `${Math.ceil(omitted / 1024)} КБ`})`;
   if (typeof value === 'boolean') return value ? 'да' : 'нет';
   if (typeof value === 'string') {
     if (DAY.test(value)) return value.split('-').reverse().join('.');
@@ -55,17 +66,26 @@ export function columnValueText(entry: Entry, column: string, value: unknown, zo
   return codeName(entry.entity, column, value) ?? valueText(value, zone);
 }
 
+/** The key column of the tables keyed by one column other than `id`. */
+const OWN_KEYS: Record<string, string> = { turnarounds: 'aid', app_config: 'key' };
+
 /**
- * The row an entry wrote, by its name when the answer names it (under its key column: `id`, a turnaround's `aid`),
- * else by its key as stored.
+ * The row an entry wrote: by its name when the answer names it (under its key column: `id`, a turnaround's `aid`), a
+ * setting by its Russian name, a row of a composite key by each key column's name and value, else by its key as
+ * stored.
  * Example: tariff_calcs '38' with refs `{id: {'38': 'Трап'}}` → 'Трап (#38)'; with `{id: {'38': null}}` →
- * '#38 (удалён)'; role_rules '4,audit-index' → '4,audit-index'.
+ * '#38 (удалён)'; role_rules '4,audit-index' with key `{role_id: '4', rule_name: 'audit-index'}` and refs
+ * `{role_id: {'4': 'Планировщик'}}` → 'Роль: Планировщик (#4); Правило доступа: Журнал изменений: просмотр
+ * (audit-index)'.
  */
 export function recordText(entry: Entry & Pick<AuditEntry, 'entity_id'>): string {
-  const key = entry.entity === 'turnarounds' ? 'aid' : 'id';
-  return entry.refs?.[key] && entry.entity_id in entry.refs[key]
-    ? columnValueText(entry, key, entry.entity_id)
-    : entry.entity_id;
+  if (entry.key)
+    return Object.entries(entry.key)
+      .map(
+        ([column, value]) => `${columnLabel(entry.entity, column)}: ${columnValueText(entry, column, value)}`,
+      )
+      .join('; ');
+  return columnValueText(entry, OWN_KEYS[entry.entity] ?? 'id', entry.entity_id);
 }
 
 /**

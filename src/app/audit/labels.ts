@@ -4,6 +4,8 @@
  */
 
 import { PRIORITY_HANDLING, RUSH_HANDLING } from '../../shared/brs-config.ts';
+import { CONFIG_LABELS } from '../../shared/delay-reasons.ts';
+import { PECTAB_LANGUAGE_NAMES } from '../../shared/printing.ts';
 import { AIRCRAFT_CATEGORIES } from '../../shared/reference.ts';
 import { RULE_CATALOGUE } from '../../shared/rules.ts';
 import { CALC_DIRECTIONS, GROUP_TYPES, JOB_PARAMS, SERVICE_MAP_TYPES } from '../../shared/tariff-calc.ts';
@@ -270,6 +272,7 @@ const RUSH_ROUTE_KINDS = { 1: 'Исходный маршрут', 2: 'Маршр�
 /** The Russian names of the codes a column holds, by table and column (the project's own names, nothing new). */
 const VALUE_NAMES: Record<string, Record<string, Record<string, string>>> = {
   aircraft_types: { category: capitalised(AIRCRAFT_CATEGORIES) },
+  app_config: { key: withKeys(CONFIG_LABELS) },
   aviacompany_baggage_registers: {
     priority_tag_handling: PRIORITY_HANDLING,
     rush_tag_handling: RUSH_HANDLING,
@@ -277,6 +280,7 @@ const VALUE_NAMES: Record<string, Record<string, Record<string, string>>> = {
   bags: { status: STATUS_TEXT },
   flights: { direction: DIRECTIONS },
   jobs: { direction_kind: JOB_DIRECTION_KINDS },
+  print_templates: { language: PECTAB_LANGUAGE_NAMES },
   role_rules: { rule_name: withKeys(RULE_CATALOGUE) },
   rush_routes: { kind: RUSH_ROUTE_KINDS },
   tariff_calc_directions: { direction: DIRECTIONS },

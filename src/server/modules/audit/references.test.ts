@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb } from '../../../../tests/support/testApp.ts';
 import type { DbHandle } from '../../db/client.ts';
 import {
+  compositeKeys,
+  keyOf,
   NAMED_TABLES,
   referencedIds,
   referencedTable,
@@ -53,6 +55,43 @@ describe('the referenced table of a column', () => {
     expect(referencedTable('print_templates', 'winding')).toBe('windings');
     expect(referencedTable('team_flights', 'aid')).toBe('turnarounds');
     expect(referencedTable('turnarounds', 'aid')).toBeUndefined();
+  });
+});
+
+describe('the composite keys', () => {
+  it('are read from the catalogue, in the order the triggers join them', async () => {
+    const keys = await compositeKeys(dbh.query);
+    expect(keys.get('role_rules')).toEqual(['role_id', 'rule_name']);
+    expect(keys.get('planning_vacation_days')).toEqual(['calc_id', 'employee_id', 'day']);
+    expect(keys.has('skills')).toBe(false);
+    expect(keys.has('app_config')).toBe(false);
+  });
+
+  it('split a key text into its columns, or leave one that does not split as many', () => {
+    expect(keyOf('4,audit-index', ['role_id', 'rule_name'])).toEqual({
+      role_id: '4',
+      rule_name: 'audit-index',
+    });
+    expect(keyOf('4,a,b', ['role_id', 'rule_name'])).toBeUndefined();
+    expect(keyOf('38', undefined)).toBeUndefined();
+  });
+
+  it('name the rows its columns point at, also in an update that did not change them', async () => {
+    const [{ id: skill }] = await dbh.query<{ id: number }>(
+      `insert into skills (name) values ('Аудит: ключ навыка') returning id`,
+    );
+    const page = [
+      {
+        action: 'update' as const,
+        entity: 'employee_skills',
+        entity_id: `999996,${skill}`,
+        key: { employee_id: '999996', skill_id: String(skill) },
+        change: { level: [1, 2] },
+      },
+    ];
+    expect(await resolveReferences(dbh.query, page, 'UTC')).toEqual([
+      { employee_id: { 999996: null }, skill_id: { [skill]: 'Аудит: ключ навыка' } },
+    ]);
   });
 });
 

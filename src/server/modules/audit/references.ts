@@ -275,7 +275,38 @@ function valuesOf(action: AuditEntry['action'], value: unknown): unknown[] {
   return action === 'update' && Array.isArray(value) ? value : [value];
 }
 
-type Page = (Pick<AuditEntry, 'action' | 'entity' | 'change'> & Partial<Pick<AuditEntry, 'entity_id'>>)[];
+type Page = (Pick<AuditEntry, 'action' | 'entity' | 'change'> &
+  Partial<Pick<AuditEntry, 'entity_id' | 'key'>>)[];
+
+/**
+ * The key columns of the tables keyed by more than one column, by table, from the catalogue (the triggers write such
+ * a key as its columns' texts joined by a comma, in the key's order).
+ */
+export async function compositeKeys(query: DbHandle['query']): Promise<Map<string, string[]>> {
+  const rows = await query<{ entity: string; columns: string[] }>(
+    `select c.relname as entity, array_agg(a.attname::text order by k.ord) as columns
+       from pg_index i join pg_class c on c.oid = i.indrelid join pg_namespace n on n.oid = c.relnamespace
+       cross join lateral unnest(i.indkey) with ordinality as k(attnum, ord)
+       join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
+      where i.indisprimary and n.nspname = 'public'
+      group by c.relname having count(*) > 1`,
+  );
+  return new Map(rows.map((row) => [row.entity, row.columns]));
+}
+
+/**
+ * A composite key as its columns, or undefined when the text does not split into as many parts (a key text holding
+ * a comma of its own: none of the schema's do).
+ * Example: `keyOf('4,audit-index', ['role_id', 'rule_name'])` → `{role_id: '4', rule_name: 'audit-index'}`.
+ */
+export function keyOf(
+  entityId: string,
+  columns: readonly string[] | undefined,
+): Record<string, string> | undefined {
+  const parts = entityId.split(',');
+  if (!columns || parts.length !== columns.length) return undefined;
+  return Object.fromEntries(columns.map((column, index) => [column, parts[index]]));
+}
 
 /** The key column of a named table whose key is not `id`. */
 const KEY_COLUMNS: Record<string, string> = { turnarounds: 'aid' };
@@ -289,7 +320,8 @@ const KEY_COLUMNS: Record<string, string> = { turnarounds: 'aid' };
  */
 function entryIds(entry: Page[number]): [string, string, number][] {
   const found: [string, string, number][] = [];
-  for (const [column, value] of Object.entries(entry.change)) {
+  // A composite key's columns too: an update holds only the changed columns, not the key's.
+  for (const [column, value] of [...Object.entries(entry.change), ...Object.entries(entry.key ?? {})]) {
     const table = referencedTable(entry.entity, column);
     if (!table || !NAMERS[table]) continue;
     for (const side of valuesOf(entry.action, value)) {

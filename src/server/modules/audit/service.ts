@@ -16,7 +16,7 @@ import { BadRequestError } from '../../http/errors.ts';
 import { filterIds, filterText, sortKey } from '../../http/filters.ts';
 import type { FilterParser, QueryOf } from '../../http/list.ts';
 import { midnight, periodFault } from '../../http/period.ts';
-import { resolveReferences } from './references.ts';
+import { compositeKeys, keyOf, resolveReferences } from './references.ts';
 
 const MS_PER_DAY = 86_400_000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -109,6 +109,15 @@ export type AuditDeps = Pick<DbHandle, 'db' | 'kind' | 'query'>;
 
 /** Reading the audit trail: its page, the audited tables, the users for the filter. Nothing here writes. */
 export function createAuditService({ db, kind, query }: AuditDeps) {
+  // The schema's keys do not change while the process runs; read once, again after a failed read.
+  let keys: Promise<Map<string, string[]>> | undefined;
+  const keyColumns = () => {
+    keys ??= compositeKeys(query).catch((error) => {
+      keys = undefined;
+      throw error;
+    });
+    return keys;
+  };
   return {
     /** A page of the trail, newest first, within the period of the filters (at most 93 days). */
     async list(listQuery: AuditQuery, zone: string): Promise<{ items: AuditEntry[]; total: number }> {
@@ -138,6 +147,7 @@ export function createAuditService({ db, kind, query }: AuditDeps) {
         .orderBy(desc(auditLog.at), desc(auditLog.id))
         .limit(perPage)
         .offset((page - 1) * perPage);
+      const composite = await keyColumns();
       const items = rows.map((row) => ({
         id: row.id,
         at: isoInZone(row.at, zone),
@@ -149,6 +159,7 @@ export function createAuditService({ db, kind, query }: AuditDeps) {
         entity: row.entity,
         entity_id: row.entityId,
         change: row.change as Record<string, unknown>,
+        key: keyOf(row.entityId, composite.get(row.entity)),
       }));
       // The names of the page's references: one query per referenced table, the page's ids only.
       const refs = await resolveReferences(query, items, zone);
