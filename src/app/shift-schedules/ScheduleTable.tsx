@@ -2,13 +2,21 @@ import { useMemo } from 'react';
 import { SCHEDULE_SLOT_MINUTES, type ScheduleShift } from '../../shared/shift-schedules.ts';
 import { shiftRows, WEEKDAYS, weekdayTotals } from './schedule.ts';
 
-/** The schedule by weekday and shift: staff starting each shift on each day of the typical week. */
+/**
+ * The schedule by weekday and shift: staff starting each shift on each day of the typical week. The box scrolls
+ * sideways on a narrow screen and holds nothing focusable, so it is a tab stop itself (the arrows scroll it).
+ */
 export function ScheduleTable({ shifts }: { shifts: readonly ScheduleShift[] }) {
   const rows = useMemo(() => shiftRows(shifts), [shifts]);
   const totals = useMemo(() => weekdayTotals(rows), [rows]);
   if (rows.length === 0) return <p className="shift-schedule__note">Смены не назначены: потребности нет</p>;
   return (
-    <div className="shift-schedule__table-box">
+    <section
+      className="shift-schedule__table-box"
+      aria-label="Таблица смен по дням недели"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so that arrows scroll the table without a mouse
+      tabIndex={0}
+    >
       <p className="shift-schedule__note">
         Смена может начаться в начале любого {SCHEDULE_SLOT_MINUTES}-минутного интервала недели: из выбранных
         рабочих смен взяты длительность и перерыв.
@@ -58,6 +66,6 @@ export function ScheduleTable({ shifts }: { shifts: readonly ScheduleShift[] }) 
           </tr>
         </tfoot>
       </table>
-    </div>
+    </section>
   );
 }
