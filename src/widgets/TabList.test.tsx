@@ -2,7 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TabList, tabKeyTarget } from './TabList.tsx';
+import { TabList, tabKeyTarget, tabPanelProps } from './TabList.tsx';
 
 const TABS = [
   { id: 'timeline', name: 'Шкала' },
@@ -17,6 +17,17 @@ function Views({ initial = 'grid' }: { initial?: string }) {
       <button type="button">До</button>
       <TabList label="Вид" tabs={TABS} selected={view} onSelect={setView} />
       <button type="button">После</button>
+    </>
+  );
+}
+
+/** Views with their panel wired as the screens wire it: one panel, showing the chosen view. */
+function PanelViews() {
+  const [view, setView] = useState('grid');
+  return (
+    <>
+      <TabList label="Вид" tabs={TABS} selected={view} onSelect={setView} panelId="views" />
+      <div {...tabPanelProps('views', view)}>{view}</div>
     </>
   );
 }
@@ -67,5 +78,35 @@ describe('TabList', () => {
     expect(tabKeyTarget('ArrowLeft', 0, 3)).toBe(2);
     expect(tabKeyTarget('End', 0, 3)).toBe(2);
     expect(tabKeyTarget('Enter', 0, 3)).toBeNull();
+  });
+
+  it('names the panel it controls, and the panel is named by the chosen tab', async () => {
+    render(<PanelViews />);
+    const panel = screen.getByRole('tabpanel', { name: 'Таблица' });
+    for (const { name } of TABS) expect(tab(name)).toHaveAttribute('aria-controls', panel.id);
+    await userEvent.click(tab('Таблица'));
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tabpanel', { name: 'Линейный график' })).toBe(panel);
+    expect(panel).toHaveTextContent('line');
+  });
+
+  it('lets a tab name its own panel', () => {
+    render(
+      <TabList
+        label="Вид"
+        tabs={[{ ...TABS[0], panelId: 'own' }, TABS[1]]}
+        selected="timeline"
+        onSelect={() => undefined}
+        panelId="views"
+      />,
+    );
+    expect(tab('Шкала')).toHaveAttribute('aria-controls', 'own');
+    expect(tab('Шкала').id).toBe('own-tab-timeline');
+    expect(tab('Таблица')).toHaveAttribute('aria-controls', 'views');
+  });
+
+  it('names no panel when none is given', () => {
+    render(<Views />);
+    expect(tab('Таблица')).not.toHaveAttribute('aria-controls');
   });
 });

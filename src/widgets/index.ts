@@ -13,6 +13,6 @@ export { NumberInput, type NumberInputProps } from './NumberInput.tsx';
 export { Page, type PageAction, PageCard, PageTitle } from './Page.tsx';
 export * from './RowModal/index.ts';
 export * from './Select/index.ts';
-export { TabList, type TabListProps } from './TabList.tsx';
+export { TabList, type TabListProps, tabPanelProps } from './TabList.tsx';
 export { TextInput, type TextInputProps } from './TextInput.tsx';
 export { ToggleSwitch, type ToggleSwitchProps } from './ToggleSwitch.tsx';

@@ -92,6 +92,26 @@ test.describe('shift schedules as planner', () => {
 
     const table = page.getByRole('table', { name: 'Смены по дням недели' });
     expect(await table.locator('tbody tr').count()).toBeGreaterThan(0);
+    // The table's box is a tab stop after the positions' tabs, with a focus ring, and the keyboard scrolls it where it
+    // is too narrow.
+    const chosenTab = page.getByRole('tablist', { name: 'Должность' }).getByRole('tab', { selected: true });
+    const box = page.getByRole('region', { name: 'Таблица смен по дням недели' });
+    await chosenTab.focus();
+    for (let i = 0; i < 5 && !(await box.evaluate((e) => e === document.activeElement)); i += 1)
+      await page.keyboard.press('Tab');
+    await expect(box).toBeFocused();
+    await expect(box).toHaveCSS('outline-style', 'solid');
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 640, height: 720 });
+    await expect.poll(() => box.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeGreaterThan(0);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => box.evaluate((e) => e.scrollLeft)).toBeGreaterThan(0);
+    if (size) await page.setViewportSize(size);
+    // The positions' tabs name the panel they show, named by the chosen tab.
+    const panel = page.getByRole('tabpanel');
+    await expect(panel.getByRole('table', { name: 'Смены по дням недели' })).toBeVisible();
+    await expect(panel).toHaveAttribute('aria-labelledby', (await chosenTab.getAttribute('id')) ?? '');
+    await expect(chosenTab).toHaveAttribute('aria-controls', (await panel.getAttribute('id')) ?? '');
     const vacation = page.getByRole('link', { name: 'Планирование отпусков' });
     await expect(vacation).toHaveAttribute('href', /\/planning-vacation\/\d+$/);
     // Drawn as the button beside it: centred, not underlined (a.w-button).

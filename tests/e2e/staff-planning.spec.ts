@@ -326,6 +326,13 @@ test.describe('staff planning as planner', () => {
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('tab', { name: 'Линейный график' })).toBeFocused();
     await expect(page.getByRole('tab', { name: 'Линейный график' })).toHaveAttribute('aria-selected', 'true');
+    // The tabs name the panel they show, and the panel is named by the chosen one.
+    const panel = page.getByRole('tabpanel', { name: 'Линейный график' });
+    await expect(panel).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Шкала' })).toHaveAttribute(
+      'aria-controls',
+      (await panel.getAttribute('id')) ?? '',
+    );
     await expect(
       page.getByRole('img', { name: /Потребность по должностям/ }).locator('canvas'),
     ).toBeVisible();

@@ -15,11 +15,14 @@ import {
   TabList,
   TextInput,
   ToggleSwitch,
+  tabPanelProps,
 } from '../../widgets/index.ts';
 import { ConfigForm } from './ConfigForm.tsx';
 import './delayReasons.css';
 
 const TITLE = 'Причины задержек';
+/** The id of the panel the classifier tabs show. */
+const TAB_PANEL = 'delay-reasons-tab';
 const TABS: { id: DelayTab; name: string }[] = [
   { id: 'rrp', name: 'РРП' },
   { id: 'iata', name: 'IATA' },
@@ -67,6 +70,7 @@ export default function Screen() {
           selected={context.tab}
           onSelect={(tab) => actor.send({ type: 'TAB.CHOOSE', tab })}
           className="delay-tabs"
+          panelId={TAB_PANEL}
         />
         <div className="delay-toolbar">
           <TextInput
@@ -82,7 +86,7 @@ export default function Screen() {
           message={context.message}
           onRetry={failed ? () => actor.send({ type: 'LOAD.RETRY' }) : undefined}
         />
-        <div role="tabpanel" aria-busy={loading || saving}>
+        <div {...tabPanelProps(TAB_PANEL, context.tab)} aria-busy={loading || saving}>
           {loading && items.length === 0 ? (
             <p>Загрузка…</p>
           ) : items.length === 0 ? (

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { shiftScheduleMachine } from '../../machines/shiftSchedule.ts';
 import type { PlanningCalc } from '../../shared/shift-schedules.ts';
-import { Page, PageCard, PageTitle, TabList } from '../../widgets/index.ts';
+import { Page, PageCard, PageTitle, TabList, tabPanelProps } from '../../widgets/index.ts';
 import { CalcLoadFailure } from './CalcLoadFailure.tsx';
 import { CoeffPanel } from './coeff/CoeffPanel.tsx';
 import { ScheduleChart } from './ScheduleChart.tsx';
@@ -12,6 +12,8 @@ import { distinctText, hoursText, solveText, statusText } from './schedule.ts';
 import './shift-schedules.css';
 
 const TITLE = 'График сменности';
+/** The id of the panel the positions' tabs show. */
+const POSITION_PANEL = 'shift-schedule-position';
 
 /** 'DD.MM.YYYY' of 'YYYY-MM-DD…'. */
 const day = (stamp: string) => `${stamp.slice(8, 10)}.${stamp.slice(5, 7)}.${stamp.slice(0, 4)}`;
@@ -138,9 +140,10 @@ function Schedule({ calcId }: { calcId: number }) {
                 onSelect={(id) => actor.send({ type: 'POSITION.SELECT', positionId: id })}
                 className="shift-schedule__positions"
                 tabClassName="shift-schedule__position"
+                panelId={POSITION_PANEL}
               />
               {position ? (
-                <div role="tabpanel" aria-label={position.name}>
+                <div {...tabPanelProps(POSITION_PANEL, position.employee_position_id)}>
                   <ScheduleChart
                     name={position.name}
                     demand={position.demand}

@@ -1,12 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { isLinked, skillAccessMachine } from '../../machines/skillAccess.ts';
 import { SKILL_ACCESS_MESSAGES, SKILL_ACCESS_TABS, type SkillAccessTab } from '../../shared/skill-access.ts';
-import { LoadFailure, Page, PageCard, PageTitle, TabList } from '../../widgets/index.ts';
+import { LoadFailure, Page, PageCard, PageTitle, TabList, tabPanelProps } from '../../widgets/index.ts';
 import { useCan } from '../access/rules.ts';
 import { useLeaveGuard } from '../shell/leaveGuard.ts';
 import './skill-access.css';
 
 const TITLE = 'Доступы навыков';
+/** The id of the panel the tabs show. */
+const TAB_PANEL = 'skill-access-tab';
 const TABS = (Object.entries(SKILL_ACCESS_TABS) as [SkillAccessTab, string][]).map(([id, name]) => ({
   id,
   name,
@@ -58,13 +60,18 @@ export default function Screen() {
           disabled={busy}
           className="skill-access__tabs"
           tabClassName="skill-access__tab"
+          panelId={TAB_PANEL}
         />
         <LoadFailure
           className="skill-access__error"
           message={context.message}
           onRetry={failed ? () => actor.send({ type: 'LOAD.RETRY' }) : undefined}
         />
-        <div className="skill-access__body" role="tabpanel" aria-busy={loading || busy}>
+        <div
+          {...tabPanelProps(TAB_PANEL, context.tab)}
+          className="skill-access__body"
+          aria-busy={loading || busy}
+        >
           <nav className="skill-access__skills" aria-label="Навыки">
             {context.skills.map((item) => (
               <button

@@ -6,7 +6,7 @@ import {
   nearestScale,
   type StaffPlanningFilters,
 } from '../../machines/staffPlanningFilters.ts';
-import { Page, PageCard, PageTitle, TabList } from '../../widgets/index.ts';
+import { Page, PageCard, PageTitle, TabList, tabPanelProps } from '../../widgets/index.ts';
 import { readTimeZone } from '../api/storage.ts';
 import { type DemandResult, startPlanningWorker } from './api.ts';
 import { DemandGrid } from './DemandGrid.tsx';
@@ -31,6 +31,8 @@ function demandChart(demand: DemandResult) {
 
 const TITLE = 'Планирование персонала по рейсам';
 type View = 'timeline' | 'grid' | 'line' | 'bar';
+/** The id of the panel the «Вид» tabs show. */
+const VIEW_PANEL = 'staff-planning-view';
 const VIEWS: { id: View; name: string }[] = [
   { id: 'timeline', name: 'Шкала' },
   { id: 'grid', name: 'Таблица' },
@@ -132,8 +134,13 @@ export default function Screen() {
               onSelect={setView}
               className="staff-planning__views"
               tabClassName="staff-planning__view"
+              panelId={VIEW_PANEL}
             />
-            <div role="tabpanel" className="staff-planning__body" aria-busy={loadingFlights}>
+            <div
+              {...tabPanelProps(VIEW_PANEL, view)}
+              className="staff-planning__body"
+              aria-busy={loadingFlights}
+            >
               {!data ? (
                 <p className="staff-planning__note">{loadingFlights ? 'Загрузка рейсов…' : 'Нет данных'}</p>
               ) : data.flightId.length === 0 ? (
