@@ -1,5 +1,5 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualised list is absolutely positioned divs, so it is built from ARIA roles
-import { type DragEvent, type KeyboardEvent, useRef, useState } from 'react';
+import { type DragEvent, type KeyboardEvent, useCallback, useRef, useState } from 'react';
 import { List, type RowComponentProps, useListRef } from 'react-window';
 import type { Board } from './api.ts';
 import { clockOf, flightHint } from './board.ts';
@@ -15,6 +15,14 @@ interface RowProps {
   /** The row whose «+» is the list's one tab stop. */
   stop: number;
   onKey: (event: KeyboardEvent<HTMLButtonElement>, index: number) => void;
+  /** A row's «+» took the focus (Tab, a click): it becomes the tab stop. */
+  onFocusRow: (index: number) => void;
+}
+
+/** A span of row indexes (both ends included), as react-window reports them. */
+interface RowSpan {
+  startIndex: number;
+  stopIndex: number;
 }
 
 /** Where ↑/↓, Home and End move the list's tab stop from `index` among `count` rows (no wrap), or null. */
@@ -26,6 +34,23 @@ export function freeKeyTarget(key: string, index: number, count: number): number
   return null;
 }
 
+/**
+ * The row whose «+» is the list's one tab stop among `count` rows: the chosen row while it is rendered, else the first
+ * row on screen (a virtualised row scrolled away has no button to hold the stop). Example: chosen 40, rendered 0–20,
+ * on screen 3–15 → 3.
+ */
+export function freeTabStop(
+  chosen: number,
+  count: number,
+  rendered: RowSpan | null,
+  visible: RowSpan | null,
+): number {
+  const last = Math.max(0, count - 1);
+  const row = Math.min(Math.max(0, chosen), last);
+  if (!rendered || (row >= rendered.startIndex && row <= rendered.stopIndex)) return row;
+  return Math.min(Math.max(0, visible?.startIndex ?? rendered.startIndex), last);
+}
+
 function FlightRow({
   index,
   style,
@@ -35,6 +60,7 @@ function FlightRow({
   onChoose,
   stop,
   onKey,
+  onFocusRow,
 }: RowComponentProps<RowProps>) {
   const flight = flights[index];
   const start = (event: DragEvent<HTMLDivElement>) => {
@@ -62,11 +88,15 @@ function FlightRow({
         type="button"
         className="team-planning__free-assign"
         aria-label={`Назначить бригаду на ${flight.flight_number}`}
-        disabled={flight.aid === null}
+        // Not `disabled`: a disabled button takes no focus, and the row holding the list's tab stop may be this one.
+        aria-disabled={flight.aid === null ? 'true' : undefined}
         tabIndex={index === stop ? 0 : -1}
         data-free-row={index}
-        onClick={() => onChoose(flight)}
+        onClick={() => {
+          if (flight.aid !== null) onChoose(flight);
+        }}
         onKeyDown={(event) => onKey(event, index)}
+        onFocus={() => onFocusRow(index)}
       >
         +
       </button>
@@ -87,12 +117,27 @@ export interface FreeFlightsProps {
 
 /**
  * Flights without a team beside the board (virtualised): drag one onto a team row, or press + to choose a team. The
- * «+» buttons are one tab stop (↑/↓, Home, End move along them), so that Tab reaches the board past a long list.
+ * «+» buttons are one tab stop (↑/↓, Home, End move along them), so that Tab reaches the board past a long list; the
+ * stop stays on a rendered row (`freeTabStop`) and a flight without a turnaround keeps a focusable «+» that does
+ * nothing. Without the right to assign, the list itself is the stop (the arrows scroll it).
  */
 export function FreeFlights({ flights, onDragStart, onDragEnd, onChoose, canAssign }: FreeFlightsProps) {
   const listRef = useListRef(null);
   const [chosen, setChosen] = useState(0);
-  const stop = Math.min(chosen, Math.max(0, flights.length - 1));
+  const [rendered, setRendered] = useState<{ visible: RowSpan; all: RowSpan } | null>(null);
+  const stop = freeTabStop(chosen, flights.length, rendered?.all ?? null, rendered?.visible ?? null);
+  // Stable, and a state only when the rows change: the list reports after every render.
+  const onRowsRendered = useCallback((visible: RowSpan, all: RowSpan) => {
+    setRendered((old) =>
+      old &&
+      old.visible.startIndex === visible.startIndex &&
+      old.visible.stopIndex === visible.stopIndex &&
+      old.all.startIndex === all.startIndex &&
+      old.all.stopIndex === all.stopIndex
+        ? old
+        : { visible, all },
+    );
+  }, []);
   const focusAfterRender = useRef(0);
   const onKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const target = freeKeyTarget(event.key, index, flights.length);
@@ -117,7 +162,11 @@ export function FreeFlights({ flights, onDragStart, onDragEnd, onChoose, canAssi
           aria-label="Рейсы без бригады"
           rowComponent={canAssign ? FlightRow : ReadOnlyRow}
           listRef={listRef}
-          rowProps={{ flights, onDragStart, onDragEnd, onChoose, stop, onKey }}
+          rowProps={{ flights, onDragStart, onDragEnd, onChoose, stop, onKey, onFocusRow: setChosen }}
+          onRowsRendered={onRowsRendered}
+          // Read only: the list is the tab stop that scrolls it.
+          tabIndex={canAssign ? undefined : 0}
+          className={canAssign ? undefined : 'team-planning__free-list'}
           rowCount={flights.length}
           rowHeight={ROW_HEIGHT}
           overscanCount={8}

@@ -23,6 +23,7 @@ import {
   PageTitle,
   showAlert,
   TabList,
+  tabPanelProps,
 } from '../../widgets/index.ts';
 import { useCan } from '../access/rules.ts';
 import { subscribeLiveFeed } from '../api/events.ts';
@@ -48,6 +49,8 @@ const BOARD_ENTITIES = new Set(['team', 'team_flight', 'task', 'task_employee', 
 
 /** /team-planning and /team-planning-race (spec 2, 4): teams, their flights on the timeline, assignment by drag. */
 type TeamView = 'board' | 'outside';
+/** The id of the panel the «Вид» tabs show. */
+const VIEW_PANEL = 'team-planning-view';
 const VIEWS: { id: TeamView; name: string }[] = [
   { id: 'board', name: 'Рейсы по бригадам' },
   { id: 'outside', name: 'Рейсы вне бригады' },
@@ -275,77 +278,81 @@ export default function Screen() {
           selected={view}
           onSelect={setView}
           className="team-planning__views"
+          panelId={VIEW_PANEL}
         />
-        {view === 'outside' ? (
-          <OutsideFlights
-            filters={filters}
-            teams={teams}
-            period={period}
-            scale={filters.scale}
-            onZoom={zoom}
-            version={version}
-            onOpenTeam={(team) => board.send({ type: 'TEAM.SELECT', id: team.id })}
-          />
-        ) : !data ? (
-          <p className="team-planning__note">{loading ? 'Загрузка бригад…' : 'Нет данных'}</p>
-        ) : (
-          <div className="team-planning__layout">
-            <FreeFlights
-              flights={data.free}
-              canAssign={canEdit}
-              onDragStart={(flight) => {
-                dragged.current = flight;
-              }}
-              onDragEnd={() => {
-                dragged.current = null;
-              }}
-              onChoose={(flight) =>
-                flight.aid !== null &&
-                setChoosing({ aid: flight.aid, number: flight.flight_number, currentTeamId: null })
-              }
+        {/* A plain block: the views inside keep their own layout. */}
+        <div {...tabPanelProps(VIEW_PANEL, view)}>
+          {view === 'outside' ? (
+            <OutsideFlights
+              filters={filters}
+              teams={teams}
+              period={period}
+              scale={filters.scale}
+              onZoom={zoom}
+              version={version}
+              onOpenTeam={(team) => board.send({ type: 'TEAM.SELECT', id: team.id })}
             />
-            <div className="team-planning__board">
-              {teams.length === 0 ? (
-                <p className="team-planning__note">Нет бригад за период с выбранными фильтрами</p>
-              ) : (
-                <TeamBoard
-                  teams={teams}
-                  period={period}
-                  scale={filters.scale}
-                  onZoom={zoom}
-                  canChange={canChange}
-                  dragged={dragPayload}
-                  onDropFree={(team) => {
-                    const flight = dragged.current;
-                    dragged.current = null;
-                    if (flight) askAssign(flight, team);
-                  }}
-                  onMove={askReassign}
-                  onConnect={(flight, team) =>
-                    flight.aid !== null &&
-                    setChoosing({ aid: flight.aid, number: flight.flight_number, currentTeamId: team.id })
-                  }
-                  onDisconnect={askDeassign}
-                  onOpenTeam={(team) => board.send({ type: 'TEAM.SELECT', id: team.id })}
-                />
-              )}
-              <ul className="team-planning__team-links" aria-label="Бригады периода">
-                {teams.map((team) => (
-                  <li key={team.id}>
-                    <button
-                      type="button"
-                      className="team-planning__team-link"
-                      aria-pressed={team.id === selectedTeamId}
-                      onClick={() => board.send({ type: 'TEAM.SELECT', id: team.id })}
-                    >
-                      {team.name}
-                    </button>
-                  </li>
-                ))}
-              </ul>
+          ) : !data ? (
+            <p className="team-planning__note">{loading ? 'Загрузка бригад…' : 'Нет данных'}</p>
+          ) : (
+            <div className="team-planning__layout">
+              <FreeFlights
+                flights={data.free}
+                canAssign={canEdit}
+                onDragStart={(flight) => {
+                  dragged.current = flight;
+                }}
+                onDragEnd={() => {
+                  dragged.current = null;
+                }}
+                onChoose={(flight) =>
+                  flight.aid !== null &&
+                  setChoosing({ aid: flight.aid, number: flight.flight_number, currentTeamId: null })
+                }
+              />
+              <div className="team-planning__board">
+                {teams.length === 0 ? (
+                  <p className="team-planning__note">Нет бригад за период с выбранными фильтрами</p>
+                ) : (
+                  <TeamBoard
+                    teams={teams}
+                    period={period}
+                    scale={filters.scale}
+                    onZoom={zoom}
+                    canChange={canChange}
+                    dragged={dragPayload}
+                    onDropFree={(team) => {
+                      const flight = dragged.current;
+                      dragged.current = null;
+                      if (flight) askAssign(flight, team);
+                    }}
+                    onMove={askReassign}
+                    onConnect={(flight, team) =>
+                      flight.aid !== null &&
+                      setChoosing({ aid: flight.aid, number: flight.flight_number, currentTeamId: team.id })
+                    }
+                    onDisconnect={askDeassign}
+                    onOpenTeam={(team) => board.send({ type: 'TEAM.SELECT', id: team.id })}
+                  />
+                )}
+                <ul className="team-planning__team-links" aria-label="Бригады периода">
+                  {teams.map((team) => (
+                    <li key={team.id}>
+                      <button
+                        type="button"
+                        className="team-planning__team-link"
+                        aria-pressed={team.id === selectedTeamId}
+                        onClick={() => board.send({ type: 'TEAM.SELECT', id: team.id })}
+                      >
+                        {team.name}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </div>
             </div>
-          </div>
-        )}
+          )}
+        </div>
       </PageCard>
       {selected ? (
         <PageCard>
