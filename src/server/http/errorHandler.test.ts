@@ -23,6 +23,12 @@ const errors: Record<string, Error> = {
     [],
     Object.assign(new Error('duplicate key value violates unique constraint "x_key"'), { code: '23505' }),
   ),
+  foreignKey: Object.assign(
+    new Error('insert or update on table "team_flights" violates foreign key constraint'),
+    {
+      code: '23503',
+    },
+  ),
   deadlock: Object.assign(new Error('deadlock detected'), { code: '40P01' }),
   serialization: Object.assign(new Error('could not serialize access'), { code: '40001' }),
   bug: new TypeError("Cannot read properties of undefined (reading 'secret')"),
@@ -47,7 +53,7 @@ describe('when a handler fails on the server side', () => {
     },
   );
 
-  it.each(['unique', 'deadlock', 'serialization'])(
+  it.each(['unique', 'foreignKey', 'deadlock', 'serialization'])(
     'answers a write that lost a race (%s) with 409 in Russian and none of the SQL',
     async (e) => {
       const res = await app.inject({ url: `/x?e=${e}` });
