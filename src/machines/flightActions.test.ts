@@ -3,13 +3,8 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../app/api/errors.ts';
 import type { EmployeesAction, ExportedFile, ExportRequest } from '../app/flight-table/api.ts';
 import type { CombineResult, DivideResult, EmployeesResult, TgoOption } from '../shared/flight-table.ts';
-import {
-  combinedLegs,
-  dividedLegs,
-  employeesMessage,
-  type FlightMessage,
-  flightActionsMachine,
-} from './flightActions.ts';
+import { flightActionsMachine } from './flightActions.ts';
+import { combinedLegs, dividedLegs, employeesMessage, type FlightMessage } from './flightActionsMessages.ts';
 
 const TGOS: TgoOption[] = [
   { id: 4, name: 'Стандарт A320', direction: 1, current: false },

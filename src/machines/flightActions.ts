@@ -5,10 +5,10 @@
  * ('У выбранных рейсов отсутствуют одинаковые ТГО' when the rows share none) and the spreadsheet export with its progress. One action runs at a time; each
  * success calls `reportChanged` (the screen reloads the rows with its filters and sort), each message goes through
  * `showMessage` (the screen's alert); a divide or combine names the legs in its message and calls `reportPaired`
- * with the rows' new aids (the screen chooses those of them still in view).
+ * with the rows' new aids (the screen chooses those of them still in view). What the messages say is
+ * `flightActionsMessages.ts`; the context and events are `flightActionsTypes.ts`.
  */
 import { type ActorRefFrom, assertEvent, assign, type ErrorActorEvent, fromPromise, setup } from 'xstate';
-import { parseApiError } from '../app/api/errors.ts';
 import {
   applyTgo,
   changeEmployees,
@@ -26,130 +26,21 @@ import {
   type DivideResult,
   type EmployeesResult,
   FLIGHT_TABLE_MESSAGES,
-  type RaceRow,
   type TgoOption,
 } from '../shared/flight-table.ts';
-
-/** The state of a divide or combine (spec 4). */
-export type PairingStatus = 'none' | 'pending' | 'fulfilled' | 'rejected';
-
-export interface FlightActionsContext {
-  /** The rows the running (or confirming) action is about. */
-  aids: number[];
-  /** The legs of the divide being confirmed or run: 'S7 407 (23.11) и S7 406 (24.11)'. */
-  legs: string;
-  pairing: { status: PairingStatus; message: string | null };
-  tgos: TgoOption[];
-  tgoId: number | null;
-  /** The message under the TGO dialog or the delete confirmation after a failure. */
-  error: string | null;
-  /** Bytes of the spreadsheet received so far, and its size when known. */
-  progress: { received: number; total: number | null };
-}
-
-export type FlightActionsEvent =
-  | { type: 'DELETE.REQUEST'; aids: number[] }
-  | { type: 'DELETE.CONFIRM' }
-  | { type: 'DIVIDE.REQUEST'; aid: number; legs: string }
-  | { type: 'DIVIDE.CONFIRM' }
-  | { type: 'COMBINE.RUN'; arrivalFlightId: number; departureFlightId: number; legs: string }
-  | { type: 'EMPLOYEES.CHANGE'; action: EmployeesAction; aids: number[] }
-  | { type: 'TGO.OPEN'; aids: number[] }
-  | { type: 'TGO.CHOOSE'; tgoId: number }
-  | { type: 'TGO.APPLY' }
-  | { type: 'EXPORT.START'; request: ExportRequest }
-  | { type: 'EXPORT.PROGRESS'; received: number; total: number | null }
-  | { type: 'DROP.CONFIRM' }
-  | { type: 'DELETE.CANCEL' }
-  | { type: 'DIVIDE.CANCEL' }
-  | { type: 'DROP.CANCEL' }
-  | { type: 'TGO.CANCEL' }
-  | { type: 'EXPORT.CANCEL' };
-
-/** What a message of the screen's alert says and how. */
-/** The TGO the dialog opens on: the rows' current one, else the first. Example: `[{id: 3}, {id: 7, current: true}]` → 7. */
-function firstChoice(tgos: readonly TgoOption[]): number | null {
-  return tgos.find((tgo) => tgo.current)?.id ?? tgos[0]?.id ?? null;
-}
-
-/** Whether closing the TGO dialog would lose a choice: one other than the TGO it opened on is chosen. */
-export function hasUnsavedTgoChoice(context: Pick<FlightActionsContext, 'tgos' | 'tgoId'>): boolean {
-  return context.tgoId !== firstChoice(context.tgos);
-}
-
-export interface FlightMessage {
-  text: string;
-  tone: 'Success' | 'Danger' | 'Warning';
-}
-
-const DELETE_DONE = 'Удалено';
-const EMPLOYEES_DONE: Record<EmployeesAction, string> = {
-  'set-employees': 'Сотрудники назначены',
-  'set-desk-employees': 'Сотрудники стоек назначены',
-  'drop-employees': 'Сотрудники сняты',
-};
-const TGO_DONE = 'ТГО применено';
-
-/** The day of a row's leg as the messages name it: '23.11' of '23.11.2026'. */
-const dayOf = (date: string) => date.slice(0, 5);
-
-/**
- * The legs of a paired row as the divide names them: the arrival on the row's day, the departure on the day its
- * plan time names ('24.11 06:00' when it is another day; only the time when it is the same day).
- * Example: `{flight: 'S7 407 / S7 406', date: '23.11.2026', plan: '21:15 / 24.11 06:00'}` →
- * 'S7 407 (23.11) и S7 406 (24.11)'.
- */
-export function dividedLegs(row: Pick<RaceRow, 'flight' | 'date' | 'plan'>): string {
-  const [arrival, departure = ''] = row.flight.split(' / ');
-  const day = dayOf(row.date);
-  const later = /^(\d\d\.\d\d) /.exec(row.plan.split(' / ')[1] ?? '')?.[1] ?? day;
-  return `${arrival} (${day}) и ${departure} (${later})`;
-}
-
-/** The legs of two single-leg rows as the combine names them: 'S7 407 (23.11) и S7 406 (24.11)'. */
-export function combinedLegs(
-  arrival: Pick<RaceRow, 'flight' | 'date'>,
-  departure: Pick<RaceRow, 'flight' | 'date'>,
-): string {
-  return `${arrival.flight} (${dayOf(arrival.date)}) и ${departure.flight} (${dayOf(departure.date)})`;
-}
-
-/**
- * The alert after an employee action: what was done and, for a set, how many places stay empty. A set that
- * assigned nobody says why, as far as the answer tells: the rows have no such tasks, every place is filled
- * already, or no free employee on shift fits (a warning, never a green «Успешно»).
- */
-export function employeesMessage(action: EmployeesAction, result: EmployeesResult): FlightMessage {
-  if (action === 'drop-employees') {
-    return result.assignments === 0
-      ? { text: 'У выбранных рейсов нет назначенных сотрудников: снимать некого', tone: 'Warning' }
-      : { text: `${EMPLOYEES_DONE[action]}: ${result.assignments}`, tone: 'Success' };
-  }
-  const desk = action === 'set-desk-employees';
-  if (result.tasks === 0)
-    return {
-      text: desk
-        ? 'Никто не назначен: у выбранных рейсов нет задач стоек (регистрации или выхода на посадку)'
-        : 'Никто не назначен: у выбранных рейсов нет задач (примените ТГО)',
-      tone: 'Warning',
-    };
-  if (result.assignments === 0)
-    return result.missing > 0
-      ? {
-          text: `Никто не назначен: нет свободных сотрудников на смене нужных должностей; не хватает сотрудников: ${result.missing}`,
-          tone: 'Warning',
-        }
-      : { text: 'Никто не назначен: все места в задачах уже заняты', tone: 'Warning' };
-  const text = `${EMPLOYEES_DONE[action]}: ${result.assignments}`;
-  return result.missing > 0
-    ? { text: `${text}; не хватает сотрудников: ${result.missing}`, tone: 'Warning' }
-    : { text, tone: 'Success' };
-}
-
-/** The text of a failed action: the server's message, 'Ошибка' when it has none (spec 8). */
-function failureText(error: unknown): string {
-  return parseApiError(error).message.trim() || FLIGHT_TABLE_MESSAGES.error;
-}
+import {
+  DELETE_DONE,
+  employeesMessage,
+  type FlightMessage,
+  failureText,
+  TGO_DONE,
+} from './flightActionsMessages.ts';
+import {
+  type FlightActionsContext,
+  type FlightActionsEvent,
+  firstChoice,
+  type PairingStatus,
+} from './flightActionsTypes.ts';
 
 export const flightActionsMachine = setup({
   types: {

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { type FlightActionsRef, hasUnsavedTgoChoice } from '../../machines/flightActions.ts';
+import type { FlightActionsRef } from '../../machines/flightActions.ts';
+import { hasUnsavedTgoChoice } from '../../machines/flightActionsTypes.ts';
 import { Modal } from '../../widgets/index.ts';
 
 /** 'Выбор ТГО': the TGOs every chosen row may take; 'Применить' regenerates the rows' tasks from the chosen one. */

@@ -3,12 +3,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  combinedLegs,
-  dividedLegs,
-  type FlightMessage,
-  flightActionsMachine,
-} from '../../machines/flightActions.ts';
+import { flightActionsMachine } from '../../machines/flightActions.ts';
+import { combinedLegs, dividedLegs, type FlightMessage } from '../../machines/flightActionsMessages.ts';
 import { defaultRange, formatStamp, MAX_PERIOD_DAYS } from '../../shared/dates.ts';
 import type { LiveEntity } from '../../shared/events.ts';
 import { type ColumnSetting, RACE_FILTER_KEYS, type RaceRow } from '../../shared/flight-table.ts';
@@ -19,7 +15,6 @@ import {
   DataGridView,
   type DateRange,
   DateRangePicker,
-  Modal,
   Page,
   PageCard,
   PageTitle,
@@ -31,6 +26,7 @@ import { saveFile } from '../api/files.ts';
 import { readTimeZone } from '../api/storage.ts';
 import { type ExportedFile, loadFilterList, loadRaces, type RaceFilterList } from './api.ts';
 import { ColumnSettingsDialog } from './ColumnSettingsDialog.tsx';
+import { ConfirmDialogs } from './ConfirmDialogs.tsx';
 import { readColumnSettings, shownColumns, writeColumnSettings } from './columns.ts';
 import { type FilterLists, gridColumns } from './gridColumns.ts';
 import {
@@ -126,17 +122,8 @@ export default function Screen() {
     }),
   );
   const busy = useSelector(actions, (snapshot) => snapshot.hasTag('busy'));
-  const confirmingDelete = useSelector(actions, (snapshot) => snapshot.hasTag('confirmingDelete'));
-  const confirmingDivide = useSelector(actions, (snapshot) => snapshot.hasTag('confirmingDivide'));
-  const confirmingDrop = useSelector(actions, (snapshot) => snapshot.hasTag('confirmingDrop'));
   const exporting = useSelector(actions, (snapshot) => snapshot.hasTag('exporting'));
-  const {
-    pairing,
-    progress,
-    error,
-    aids: asked,
-    legs: dividing,
-  } = useSelector(actions, (snapshot) => snapshot.context);
+  const { pairing, progress } = useSelector(actions, (snapshot) => snapshot.context);
 
   const [settings, setSettings] = useState<ColumnSetting[]>(() => readColumnSettings(sessionStorage));
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -358,76 +345,8 @@ export default function Screen() {
         }}
       />
       <TgoDialog actor={actions} />
-      <Modal
-        open={confirmingDivide}
-        role="alertdialog"
-        title="Разделение рейса"
-        onClose={() => send({ type: 'DIVIDE.CANCEL' })}
-        onSubmit={() => send({ type: 'DIVIDE.CONFIRM' })}
-        submitLabel="Разделить"
-        submitDisabled={busy}
-        disabled={busy}
-        width={440}
-      >
-        <p>Разделить связанный рейс {dividing} на две строки: прилёт и вылет?</p>
-      </Modal>
-      <Modal
-        open={confirmingDrop}
-        role="alertdialog"
-        title="Снятие сотрудников"
-        onClose={() => send({ type: 'DROP.CANCEL' })}
-        onSubmit={() => send({ type: 'DROP.CONFIRM' })}
-        submitLabel="Снять"
-        submitDisabled={busy}
-        disabled={busy}
-        width={440}
-      >
-        <p>
-          Снять всех назначенных сотрудников с задач выбранных строк ({asked.length})? У выполненных рейсов
-          пропадёт запись о том, кто их обслуживал.
-        </p>
-      </Modal>
-      <DeleteConfirm
-        open={confirmingDelete}
-        count={asked.length}
-        busy={busy}
-        error={error}
-        onConfirm={() => send({ type: 'DELETE.CONFIRM' })}
-        onCancel={() => send({ type: 'DELETE.CANCEL' })}
-      />
+      <ConfirmDialogs actor={actions} />
     </Page>
-  );
-}
-
-function DeleteConfirm(props: {
-  open: boolean;
-  count: number;
-  busy: boolean;
-  error: string | null;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
-  return (
-    <Modal
-      open={props.open}
-      role="alertdialog"
-      title="Удаление рейсов"
-      onClose={props.onCancel}
-      onSubmit={props.onConfirm}
-      submitLabel="Удалить"
-      submitDisabled={props.busy}
-      disabled={props.busy}
-      width={440}
-    >
-      <p>
-        Удалить выбранные строки ({props.count}) вместе с задачами, назначениями сотрудников и багажом рейсов?
-      </p>
-      {props.error ? (
-        <p role="alert" className="flight-table__error">
-          {props.error}
-        </p>
-      ) : null}
-    </Modal>
   );
 }
 
