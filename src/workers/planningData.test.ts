@@ -1,14 +1,8 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PlanningFlight } from '../shared/staff-planning.ts';
-import {
-  buildPlanning,
-  civilDays,
-  createPlanningCore,
-  localEpoch,
-  planningDemand,
-  wallMinutes,
-} from './planningData.ts';
+import { buildPlanning, createPlanningCore, planningDemand } from './planningData.ts';
+import { civilDays, localEpoch, wallMinutes } from './planningDataTimes.ts';
 
 /** A flight of the contract with the given tasks (begin/end on 2026-03-10). */
 function flight(id: number, tasks: Partial<PlanningFlight['tasks'][number]>[], conflict = 0): PlanningFlight {

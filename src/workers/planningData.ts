@@ -2,7 +2,8 @@
  * The staff-planning answer turned into drawing data (issue 10): the flights of `GET /planning/flight` become
  * transferable typed arrays, one bar per task and one row per flight, with compact lookup tables for the hint, and
  * the demand per slot of the chosen positions or resource types. Pure: the planning worker runs it, and so does the
- * main thread where there is no `Worker`; tests import it directly.
+ * main thread where there is no `Worker`; tests import it directly. How a datetime is read is
+ * `planningDataTimes.ts`.
  *
  * Times are minutes since the Unix epoch of the answer's wall clock read in the runtime's zone: the timeline draws
  * its axis in that zone, and the client sends that zone as Time-Zone unless the user picked another one (then the
@@ -10,6 +11,7 @@
  */
 import { demandPerSlot } from '../shared/demand.ts';
 import { type PlanningFlight, planningFlightsSchema } from '../shared/staff-planning.ts';
+import { localEpoch, wallMinutes } from './planningDataTimes.ts';
 
 /** Bars and rows of a planning answer; every array is transferable. */
 export interface PlanningSet {
@@ -67,57 +69,6 @@ export interface DemandResult {
   total: Float32Array;
   /** One series per position or resource type met in the answer, by name. */
   series: DemandSeries[];
-}
-
-const DAYS_BEFORE_EPOCH = 719_468;
-
-/**
- * Days since 1970-01-01 of a civil date (proleptic Gregorian), without Date objects.
- * Example: `civilDays(1970, 1, 2)` → 1.
- */
-export function civilDays(year: number, month: number, day: number): number {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146_097 + doe - DAYS_BEFORE_EPOCH;
-}
-
-/**
- * Wall minutes of 'YYYY-MM-DD HH:mm[:ss]' by fixed positions (seconds as a fraction); NaN when it is not that shape.
- * Example: `wallMinutes('1970-01-02 01:30:30')` → 1530.5.
- */
-export function wallMinutes(text: string): number {
-  const digit = (i: number) => text.charCodeAt(i) - 48;
-  const year = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3);
-  const month = digit(5) * 10 + digit(6);
-  const day = digit(8) * 10 + digit(9);
-  const hour = digit(11) * 10 + digit(12);
-  const minute = digit(14) * 10 + digit(15);
-  const second = text.length >= 19 ? digit(17) * 10 + digit(18) : 0;
-  const value = civilDays(year, month, day) * 1440 + hour * 60 + minute + second / 60;
-  return text.length >= 16 && text.charCodeAt(4) === 45 && text.charCodeAt(13) === 58 ? value : Number.NaN;
-}
-
-/**
- * Epoch minutes of wall minutes read in the runtime's zone, with the zone offset cached per wall hour (a month is
- * ~750 lookups of `Date` instead of one per string).
- * Example: in UTC, `localEpoch()(1530)` → 1530.
- */
-export function localEpoch(): (wall: number) => number {
-  const offsets = new Map<number, number>();
-  return (wall) => {
-    const hour = Math.floor(wall / 60);
-    let offset = offsets.get(hour);
-    if (offset === undefined) {
-      const utc = new Date(hour * 3_600_000);
-      const local = new Date(utc.getUTCFullYear(), utc.getUTCMonth(), utc.getUTCDate(), utc.getUTCHours());
-      offset = local.getTime() / 60_000 - hour * 60;
-      offsets.set(hour, offset);
-    }
-    return wall + offset;
-  };
 }
 
 /** A text table that hands out one index per distinct string. */
