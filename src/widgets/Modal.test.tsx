@@ -50,6 +50,15 @@ describe('when the modal opens', () => {
   });
 });
 
+/** A dialog whose one control arrives once `ready` (a list still loading when it opened). */
+function Late({ ready }: { ready: boolean }) {
+  return (
+    <Modal open title="Бригады" onClose={() => undefined} onSubmit={() => undefined}>
+      {ready ? <button type="button">Бригада 1</button> : <p>Загрузка…</p>}
+    </Modal>
+  );
+}
+
 describe('where the focus starts', () => {
   it('is a form’s first control, not ×', async () => {
     const user = userEvent.setup();
@@ -65,6 +74,24 @@ describe('where the focus starts', () => {
       </Modal>,
     );
     await waitFor(() => expect(screen.getByRole('button', { name: 'Отмена' })).toHaveFocus());
+  });
+
+  it('moves to a form’s first control when it arrives after the dialog opened, unless the user moved on', async () => {
+    const { rerender, unmount } = render(<Late ready={false} />);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Отмена' })).toHaveFocus());
+    rerender(<Late ready />);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Бригада 1' })).toHaveFocus());
+    unmount();
+
+    const user = userEvent.setup();
+    const again = render(<Late ready={false} />);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Отмена' })).toHaveFocus());
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Сохранить' })).toHaveFocus();
+    again.rerender(<Late ready />);
+    await screen.findByRole('button', { name: 'Бригада 1' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getByRole('button', { name: 'Сохранить' })).toHaveFocus();
   });
 
   it('is a question’s least destructive answer, so Enter keeps things and one Tab reaches the action', async () => {

@@ -8,7 +8,16 @@ import {
   useMergeRefs,
   useRole,
 } from '@floating-ui/react';
-import { createContext, type ReactNode, useContext, useId, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import './Modal.css';
 
 /** What the close question asks when a form with unsaved input would be closed. */
@@ -108,6 +117,32 @@ function initialFocusOf(dialog: HTMLElement | null, role: 'dialog' | 'alertdialo
   return dialog.querySelector<HTMLElement>(`.w-modal__body :is(${TABBABLE})`) ?? footer;
 }
 
+/**
+ * A form whose controls arrive after it opened (a list still loading) has its first focus on the footer: once the
+ * first control appears, the focus moves to it, unless the user has moved it meanwhile.
+ */
+function useLateFirstControl(dialog: HTMLDivElement | null, role: 'dialog' | 'alertdialog') {
+  useEffect(() => {
+    const body = dialog?.querySelector<HTMLElement>('.w-modal__body');
+    if (role === 'alertdialog' || !body || body.querySelector(TABBABLE)) return;
+    const start = initialFocusOf(dialog, role);
+    const observer = new MutationObserver(() => {
+      const first = body.querySelector<HTMLElement>(TABBABLE);
+      if (!first) return;
+      observer.disconnect();
+      const active = document.activeElement;
+      if (active === start || active === dialog || active === document.body) first.focus();
+    });
+    observer.observe(body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['disabled'],
+    });
+    return () => observer.disconnect();
+  }, [dialog, role]);
+}
+
 /** A modal dialog: open flag, outside click and Esc close it unless disabled, focus trapped and restored on close. */
 export function Modal({
   open,
@@ -144,7 +179,9 @@ export function Modal({
   const { getFloatingProps } = useInteractions([dismiss, dialogRole]);
   // floating-ui reads `current` once the dialog is in the document (a microtask after mount), so a getter finds it.
   const dialog = useRef<HTMLDivElement | null>(null);
-  const dialogRef = useMergeRefs([refs.setFloating, dialog]);
+  // The element as state too: the portal puts it in the document a render after `open`.
+  const [dialogElement, setDialogElement] = useState<HTMLDivElement | null>(null);
+  const dialogRef = useMergeRefs<HTMLDivElement>([refs.setFloating, dialog, setDialogElement]);
   const initialFocus = useMemo(
     () => ({
       get current() {
@@ -153,6 +190,7 @@ export function Modal({
     }),
     [role],
   );
+  useLateFirstControl(dialogElement, role);
   if (!open) return null;
   return (
     <FloatingPortal>
