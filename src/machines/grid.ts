@@ -1,5 +1,6 @@
 import { assertEvent, assign, type DoneActorEvent, type ErrorActorEvent, fromPromise, setup } from 'xstate';
 import { DEFAULT_PAGINATION, type PaginationState } from '../shared/pagination.ts';
+import { browserSearch, COOKIE_FILTER_KEY, writeAddressQuery, writeFilterCookie } from './gridAddress.ts';
 import { loadErrorMessage } from './gridError.ts';
 import {
   filterRecord,
@@ -9,7 +10,6 @@ import {
   readGridQuery,
   sameQuery,
   setFilter,
-  writeGridQuery,
 } from './gridQuery.ts';
 
 /** What a list call receives: filters by key, sort ('key' or '-key'), page and page size. */
@@ -83,14 +83,7 @@ export type GridEvent =
   | { type: 'MODAL.DISABLE'; action: GridAction; disable: boolean }
   | { type: 'SCROLL.SET'; horizontal: boolean };
 
-/** The filter key that the spec also keeps in a cookie at path / (spec 4.2). */
-const COOKIE_FILTER_KEY = 'task_time';
-
 const CLOSED: GridActionState = { isModalShow: false, disable: false, row: null };
-
-function browserSearch(): string {
-  return typeof window === 'undefined' ? '' : window.location.search;
-}
 
 /** The query the grid is asking for now (or has just asked for). */
 function askedQuery(context: GridContext): GridQuery {
@@ -188,31 +181,8 @@ export const gridMachine = setup({
       filters: [],
       pagination: { ...context.pagination, currentPage: 1 },
     })),
-    storeFilterCookie: ({ context }) => {
-      if (typeof document === 'undefined') return;
-      if (context.filterKeys !== null && !context.filterKeys.includes(COOKIE_FILTER_KEY)) return;
-      const value = context.filters.find((filter) => filter.key === COOKIE_FILTER_KEY)?.value ?? '';
-      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from jsdom and Firefox ESR
-      document.cookie =
-        value === ''
-          ? `${COOKIE_FILTER_KEY}=; path=/; max-age=0`
-          : `${COOKIE_FILTER_KEY}=${encodeURIComponent(value)}; path=/`;
-    },
-    writeQuery: ({ context }) => {
-      if (!context.syncQuery || typeof window === 'undefined') return;
-      const search = writeGridQuery(
-        window.location.search,
-        askedQuery(context),
-        context.filterKeys,
-        context.defaultPerPage,
-      );
-      if (search === window.location.search) return;
-      window.history.replaceState(
-        window.history.state,
-        '',
-        `${window.location.pathname}${search}${window.location.hash}`,
-      );
-    },
+    storeFilterCookie: ({ context }) => writeFilterCookie(context),
+    writeQuery: ({ context }) => writeAddressQuery(context, askedQuery(context)),
     closeModals: assign({ actions: { update: CLOSED, delete: CLOSED } }),
     storePage: assign(({ context }, result: LoadPageResult<unknown>) => {
       return {
