@@ -1,7 +1,8 @@
 /**
  * The tariff calc modal: the reference lists read before it may open, a calc added or read by id for editing, the
  * form's edits (what each one does is `calcModalEdits.ts`), the shared rules' check and the save, the options of
- * the chosen jobs, and the evaluation of a saved calc on a flight. Deleting from a row is `calcModalDelete.ts`.
+ * the chosen jobs, and the evaluation of a saved calc on a flight. Deleting from a row is `calcModalDelete.ts`; the
+ * context, events and empty values are `calcModalTypes.ts`.
  */
 import {
   and,
@@ -32,14 +33,10 @@ import {
   type CalcEvaluation,
   type CalcForm,
   calcToForm,
-  emptyCalcForm,
 } from '../shared/tariff-calc.ts';
 import { showAlert } from '../widgets/Alert/alertStore.ts';
 import { calcFormErrors, calcPayload, hasChecks, jobsOfForm, pruneChecks } from './calcForm.ts';
 import {
-  type CalcEditEvent,
-  type CalcEditState,
-  type CalcPristine,
   calcTypeSet,
   checkClosed,
   checkSet,
@@ -54,53 +51,15 @@ import {
   servicePicked,
   sourceSet,
 } from './calcModalEdits.ts';
-
-interface EvaluationState {
-  flightAid: number | null;
-  result: CalcEvaluation | null;
-  message: string | null;
-}
-
-export interface CalcModalContext extends CalcEditState {
-  refs: CalcReferences;
-  /** The calc an edit asked for; one asked while the reference lists load is read once they are in. */
-  editId: number | null;
-  /** Options of the chosen jobs: the check block's lists and the indicators. */
-  options: JobOptions;
-  /** A failed save's message, for the line above the buttons. */
-  message: string | null;
-  evaluation: EvaluationState;
-  /** The form and jobs as the modal opened: closing asks first once they differ (`hasUnsavedCalc`). */
-  pristine: CalcPristine;
-}
-
-export type CalcModalEvent =
-  | CalcEditEvent
-  | { type: 'CALC.ADD' }
-  | { type: 'CALC.EDIT'; id: number }
-  | { type: 'REFERENCES.RETRY' }
-  | { type: 'CALC.CLOSE' }
-  | { type: 'CHECK.LOAD' }
-  | { type: 'FORM.SUBMIT' }
-  | { type: 'EVALUATION.FLIGHT'; flightAid: number | null }
-  | { type: 'EVALUATION.RUN' };
-
-export type CalcModalEmitted = { type: 'CALC.SAVED' };
-
-const NO_REFS: CalcReferences = {
-  calcTypes: [],
-  formats: [],
-  roundings: [],
-  medServices: [],
-  vipServices: [],
-  services: [],
-  jobs: [],
-};
-const NO_OPTIONS: JobOptions = { positions: [], resourceTypes: [], resources: [], indicators: [] };
-const NO_EVALUATION: EvaluationState = { flightAid: null, result: null, message: null };
-
-const freshForm = (refs: CalcReferences) =>
-  emptyCalcForm(refs.formats[0]?.id ?? null, refs.roundings[0]?.id ?? null);
+import {
+  type CalcModalContext,
+  type CalcModalEmitted,
+  type CalcModalEvent,
+  freshForm,
+  NO_EVALUATION,
+  NO_OPTIONS,
+  NO_REFS,
+} from './calcModalTypes.ts';
 
 /** What the form and job regions do while the form may be edited (editing and after a failed save). */
 const EDIT_HANDLERS = {
