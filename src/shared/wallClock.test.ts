@@ -53,6 +53,10 @@ describe('when reading malformed text', () => {
     '2026-03-10 24:00:00',
     '2026-03-10 12:60:00',
     '2026-03-10 12:00:60',
+    // Years the database cannot hold, or that a zone's offset would carry past four digits.
+    '0000-01-01 00:00:00',
+    '0999-12-31',
+    '9999-12-31 23:00:00',
   ])('answers null for %j', (text) => {
     expect(wallClockToInstant(text, 'Europe/Moscow')).toBeNull();
   });

@@ -98,9 +98,13 @@ export function resolveWallTime(wall: number, offsetAt: (instant: number) => num
 
 const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 
+/** The years a wall clock may name: a day either side of them in any zone is still a four-digit year. */
+const MIN_YEAR = 1000;
+const MAX_YEAR = 9998;
+
 /**
  * The instant of a wall-clock 'YYYY-MM-DD HH:mm:ss' in a zone (seconds, or the whole time, may be left out);
- * null when the text is no such date and time.
+ * null when the text is no such date and time, or its year is outside 1000–9998.
  * Example: `wallClockToInstant('2026-03-10 12:00:00', 'Europe/Moscow')` → 2026-03-10T09:00:00Z.
  */
 export function wallClockToInstant(text: string, zone: string): Date | null {
@@ -110,6 +114,8 @@ export function wallClockToInstant(text: string, zone: string): Date | null {
     .slice(1)
     .map((part) => Number(part ?? 0));
   if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return null;
+  // The database holds four-digit years only; a zone's offset must not carry a wall clock past them either way.
+  if (year < MIN_YEAR || year > MAX_YEAR) return null;
   const wall = utcOf(year, month, day, hour, minute, second);
   if (new Date(wall).getUTCDate() !== day) return null;
   return new Date(resolveWallTime(wall, (instant) => zoneOffset(instant, zone)));

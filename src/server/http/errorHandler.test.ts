@@ -2,7 +2,7 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages.ts';
-import { errorHandler } from './errorHandler.ts';
+import { DATE_OUT_OF_RANGE, errorHandler } from './errorHandler.ts';
 
 /** An app whose one route throws the error given in the query. */
 const app = Fastify();
@@ -31,6 +31,11 @@ const errors: Record<string, Error> = {
   ),
   deadlock: Object.assign(new Error('deadlock detected'), { code: '40P01' }),
   serialization: Object.assign(new Error('could not serialize access'), { code: '40001' }),
+  timestampRange: new DrizzleQueryError(
+    'select … where begin_at >= $1',
+    ['0000-01-01'],
+    Object.assign(new Error('timestamp out of range: "0000-12-31 21:00:00+00"'), { code: '22008' }),
+  ),
   bug: new TypeError("Cannot read properties of undefined (reading 'secret')"),
 };
 
@@ -61,6 +66,12 @@ describe('when a handler fails on the server side', () => {
       expect(res.json()).toEqual({ message: MESSAGES.staleEdit });
     },
   );
+
+  it('answers a time the database cannot hold with 400 in Russian and none of the SQL', async () => {
+    const res = await app.inject({ url: '/x?e=timestampRange' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: DATE_OUT_OF_RANGE });
+  });
 
   it('answers anything unexpected with 500 and none of its text', async () => {
     const res = await app.inject({ url: '/x?e=bug' });
