@@ -21,6 +21,7 @@ import {
 } from '../../../shared/flight-table.ts';
 import { z } from '../../../shared/messages.ts';
 import { idSchema } from '../../../shared/reference.ts';
+import { attachmentHeader } from '../../http/attachment.ts';
 import { MULTIPART_BODY_LIMIT } from '../../http/bodyLimit.ts';
 import { listQuery, sendPage } from '../../http/list.ts';
 import { multipartFields } from '../../http/multipart.ts';
@@ -59,10 +60,7 @@ const EMPLOYEES = {
 
 /** RFC 6266/5987 attachment header: an ASCII fallback and the real (Cyrillic) name. */
 function attachment(reply: FastifyReply, name: string, fallback: string) {
-  reply.header(
-    'content-disposition',
-    `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-  );
+  reply.header('content-disposition', attachmentHeader(fallback, name));
 }
 
 /** `aids[]` from form data (text) or JSON (numbers). */

@@ -9,6 +9,7 @@ import {
   rushTagsFileName,
 } from '../../../shared/printing.ts';
 import { MAX_ID } from '../../../shared/reference.ts';
+import { attachmentHeader } from '../../http/attachment.ts';
 import { listQuery, sendPage } from '../../http/list.ts';
 import { parseWhole } from '../../http/query.ts';
 import { routeGroup } from '../../http/route.ts';
@@ -85,10 +86,7 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       const name = rushTagsFileName(request.params.file);
       return reply
         .type('application/pdf')
-        .header(
-          'content-disposition',
-          `attachment; filename="rush-tags-${request.params.file}.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`,
-        )
+        .header('content-disposition', attachmentHeader(`rush-tags-${request.params.file}.pdf`, name))
         .send(bytes);
     },
   );

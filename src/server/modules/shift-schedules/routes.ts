@@ -15,6 +15,7 @@ import {
 import { type FieldErrors, ValidationError } from '../../domain/errors.ts';
 import { buildXlsx } from '../../files/xlsx.ts';
 import { anyRule } from '../../http/access.ts';
+import { attachmentHeader } from '../../http/attachment.ts';
 import { plainQuery } from '../../http/list.ts';
 import { queryId, queryIds, queryText } from '../../http/query.ts';
 import { routeGroup } from '../../http/route.ts';
@@ -145,10 +146,7 @@ export const shiftSchedulesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
       const title = calcRow.name.startsWith(FILE_PREFIX) ? calcRow.name : `${FILE_PREFIX} ${calcRow.name}`;
       const name = `${title}.xlsx`;
       reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-      reply.header(
-        'content-disposition',
-        `attachment; filename="shift-schedule-${calcRow.id}.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`,
-      );
+      reply.header('content-disposition', attachmentHeader(`shift-schedule-${calcRow.id}.xlsx`, name));
       return reply.send(file);
     },
   );

@@ -8,6 +8,7 @@ import {
   teamPlanFileName,
   teamsWithFlightsSchema,
 } from '../../../shared/team-planning.ts';
+import { attachmentHeader } from '../../http/attachment.ts';
 import { BadRequestError } from '../../http/errors.ts';
 import { filterFlag, filterIds, filterText } from '../../http/filters.ts';
 import { listQuery } from '../../http/list.ts';
@@ -190,7 +191,7 @@ export async function flightRoutes(app: FastifyInstance, { services }: ModuleOpt
       reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
       reply.header(
         'content-disposition',
-        `attachment; filename="team-plan_${from.slice(0, 10)}_${to.slice(0, 10)}.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        attachmentHeader(`team-plan_${from.slice(0, 10)}_${to.slice(0, 10)}.xlsx`, name),
       );
       return reply.send(file);
     },
