@@ -8,7 +8,7 @@ import { apiDate, apiDateTime, isApiDate } from './apiFormats.ts';
 import { MESSAGES, z } from './messages.ts';
 import { idSchema } from './reference.ts';
 import { editVersionField, rowVersionSchema } from './rowVersion.ts';
-import { safeText } from './text.ts';
+import { oneLineText, safeText } from './text.ts';
 
 /** The longest calculation name. */
 export const CALC_NAME_MAX = 255;
@@ -43,8 +43,8 @@ export const PLANNING_CALC_MESSAGES = {
 /** A calendar day of a request, refused in the catalogue's words ('Ожидается YYYY-MM-DD'). */
 export const daySchema = z.string().refine(isApiDate, PLANNING_CALC_MESSAGES.dayFormat);
 
-/** A calculation's name: trimmed, 1…255 characters, no control characters. */
-export const calcNameSchema = safeText()
+/** A calculation's name: trimmed, 1…255 characters, one line, no control characters. */
+export const calcNameSchema = oneLineText()
   .trim()
   .min(1, PLANNING_CALC_MESSAGES.nameRequired)
   .max(CALC_NAME_MAX, PLANNING_CALC_MESSAGES.nameTooLong);

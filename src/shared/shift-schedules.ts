@@ -6,7 +6,7 @@
 import { apiDate, apiDateTime, apiTime } from './apiFormats.ts';
 import { MESSAGES, z } from './messages.ts';
 import { CALC_NAME_MAX, PLANNING_CALC_MESSAGES } from './planning-calc.ts';
-import { safeText } from './text.ts';
+import { oneLineText } from './text.ts';
 
 /** Limits of the standard-schedule fields (spec 5 and 9). */
 export const SCHEDULE_LIMITS = {
@@ -89,7 +89,7 @@ export const standardScheduleCreateSchema = standardScheduleParamsSchema.extend(
   /** One more position (the spec's single `employee_position_id`), merged into employee_position_ids. */
   employee_position_id: z.number().int().min(1).max(2_147_483_647).nullish(),
   /** The saved calculation's name; by default 'График сменности <begin date> – <end date>'. */
-  name: safeText().trim().max(CALC_NAME_MAX, PLANNING_CALC_MESSAGES.nameTooLong).optional(),
+  name: oneLineText().trim().max(CALC_NAME_MAX, PLANNING_CALC_MESSAGES.nameTooLong).optional(),
 });
 export type StandardScheduleCreate = z.input<typeof standardScheduleCreateSchema>;
 

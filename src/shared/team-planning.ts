@@ -7,7 +7,7 @@ import { apiDateTime, apiTime } from './apiFormats.ts';
 import { MESSAGES, z } from './messages.ts';
 import { idSchema, namedItemSchema } from './reference.ts';
 import { editVersionField, rowVersionSchema } from './rowVersion.ts';
-import { safeText } from './text.ts';
+import { oneLineText } from './text.ts';
 
 const id = z.number().int();
 /** Every datetime of an answer: 'YYYY-MM-DD HH:mm:ss', else 'Invalid format' (spec 5). */
@@ -76,7 +76,7 @@ const idList = z.array(idSchema).max(500);
  * rules or its members changed since.
  */
 export const teamPayloadSchema = z.object({
-  name: safeText().pipe(z.string().trim().min(1, MESSAGES.required).max(200)),
+  name: oneLineText().pipe(z.string().trim().min(1, MESSAGES.required).max(200)),
   begin_datetime: wallClockText,
   end_datetime: wallClockText,
   team_status_id: idSchema,

@@ -22,3 +22,11 @@ export function hasControlCharacters(text: string): boolean {
 export function safeText() {
   return z.string().refine((text) => !hasControlCharacters(text), MESSAGES.controlCharacters);
 }
+
+/**
+ * A one-line text (a name): `safeText` without line breaks either, which a name shown in a list, a tab or a file name
+ * cannot hold. Example: `oneLineText().trim()` for a calculation's name; 'План\nА' is refused.
+ */
+export function oneLineText() {
+  return safeText().refine((text) => !/[\r\n]/.test(text), MESSAGES.lineBreaks);
+}

@@ -118,7 +118,7 @@ describe('renaming a calculation', () => {
     expect(row.name).toBe('Весна-2026');
   });
 
-  it('refuses an empty or too long name with 422 on name, and an unknown calculation with 404', async () => {
+  it('refuses an empty, too long or two-line name with 422 on name, and an unknown calculation with 404', async () => {
     const empty = await call('PUT', '/planning/calc/update', 'planner', { calc_id: calcId, name: '   ' });
     expect(empty.statusCode).toBe(422);
     expect(empty.json().fields.name).toEqual([PLANNING_CALC_MESSAGES.nameRequired]);
@@ -128,6 +128,12 @@ describe('renaming a calculation', () => {
     });
     expect(long.statusCode).toBe(422);
     expect(long.json().fields.name).toEqual([PLANNING_CALC_MESSAGES.nameTooLong]);
+    const twoLines = await call('PUT', '/planning/calc/update', 'planner', {
+      calc_id: calcId,
+      name: 'План\nА',
+    });
+    expect(twoLines.statusCode).toBe(422);
+    expect(twoLines.json().fields.name).toEqual([MESSAGES.lineBreaks]);
     const noId = await call('PUT', '/planning/calc/update', 'planner', { name: 'x' });
     expect(noId.json().fields.calc_id).toBeDefined();
     const unknown = await call('PUT', '/planning/calc/update', 'planner', { calc_id: 99_999, name: 'x' });
