@@ -58,7 +58,7 @@ function pageNumber(value: unknown, fallback: number, field: string, max: number
 }
 
 /**
- * Reads a list call's query (qs-parsed); unknown keys, control characters and bad numbers are a 400.
+ * Reads a list call's query (qs-parsed); unknown filter or sort keys, control characters and bad numbers are a 400.
  * Example: `{filter: {name: 'S7'}, sort: '-id', page: '2'}` with `{filters: {name: filterText}, sorts: ['id']}`
  * → filters `{name: 'S7'}`, sort `{key: 'id', desc: true}`, page 2, per-page 20.
  */
@@ -132,7 +132,9 @@ export function listQuery<P extends FilterParsers, S extends string, E extends z
   type Parsed = ListQuery<FilterValues<P>, S> & z.output<z.ZodObject<E>>;
   return (
     z
-      // Undeclared keys pass through to the parser, which refuses them; the declared ones are for the API docs.
+      // The list's keys pass through to the parser, which refuses an unknown filter or sort key (ARCHITECTURE: a
+      // 400, never SQL); other top-level keys are ignored, as a cache buster or a caller's extra would be. The
+      // declared keys are for the API docs.
       .looseObject({
         ...params,
         ...(isPlain(spec) ? {} : listKeys(Object.keys(spec.filters), spec.sorts, spec.whole === true)),
