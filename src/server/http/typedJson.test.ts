@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { sendTypedJson } from './typedJson.ts';
+import { jsonText, sendTypedJson } from './typedJson.ts';
 
 /** A reply that records what is sent. */
 function recordingReply() {
@@ -37,5 +37,26 @@ describe('sendTypedJson', () => {
     };
     await sendTypedJson(reply, answer);
     expect(order).toEqual(['waiting I/O', 'written']);
+  });
+});
+
+describe('jsonText', () => {
+  it('writes the same text as JSON.stringify, a long array included', async () => {
+    const rows = Array.from({ length: 4501 }, (_, i) => ({ id: i, name: `Рейс ${i}`, none: undefined }));
+    for (const answer of [{ a: 1 }, [], [1, undefined, 'б'], rows, rows.slice(0, 2000), rows.slice(0, 2001)])
+      expect(await jsonText(answer)).toBe(JSON.stringify(answer));
+  });
+
+  it('gives the event loop a turn between the slices of a long array', async () => {
+    const order: string[] = [];
+    const rows = Array.from({ length: 4001 }, (_, i) => ({
+      toJSON() {
+        if (i % 2000 === 0) order.push(`slice at ${i}`);
+        return i;
+      },
+    }));
+    setImmediate(() => order.push('waiting I/O'));
+    await jsonText(rows);
+    expect(order).toEqual(['slice at 0', 'waiting I/O', 'slice at 2000', 'slice at 4000']);
   });
 });

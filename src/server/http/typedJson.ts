@@ -14,5 +14,23 @@ import { yieldToEvents } from '../db/gate.ts';
  */
 export async function sendTypedJson<T extends object>(reply: FastifyReply, answer: T) {
   await yieldToEvents();
-  return reply.type('application/json; charset=utf-8').send(JSON.stringify(answer));
+  return reply.type('application/json; charset=utf-8').send(await jsonText(answer));
+}
+
+/** Elements of a long answer written between turns of the event loop: about a megabyte of a team list. */
+const SLICE = 2000;
+
+/**
+ * The JSON text of an answer; a long array in slices of SLICE elements, the event loop getting a turn between them.
+ * The team lists of the longest period (93 days, 25 MB) held the thread 150-190 ms in one `JSON.stringify`.
+ * Example: `await jsonText([1, 2])` → '[1,2]', the same text as `JSON.stringify` for any array.
+ */
+export async function jsonText(answer: object): Promise<string> {
+  if (!Array.isArray(answer) || answer.length <= SLICE) return JSON.stringify(answer);
+  const parts: string[] = [];
+  for (let from = 0; from < answer.length; from += SLICE) {
+    if (from > 0) await yieldToEvents();
+    parts.push(JSON.stringify(answer.slice(from, from + SLICE)).slice(1, -1));
+  }
+  return `[${parts.join(',')}]`;
 }
