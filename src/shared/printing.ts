@@ -28,8 +28,11 @@ export const PECTAB_LANGUAGE_NAMES: Record<PectabLanguage, string> = {
 /** The language each printer kind takes. */
 export const LANGUAGE_OF_KIND: Record<PrinterKind, PectabLanguage> = { spool: 'pdf', raw9100: 'zpl' };
 
-/** Tags one job may carry, and copies of each. */
-export const PRINT_LIMITS = { tags: 50, copies: 5 } as const;
+/**
+ * Tags one job may carry, and copies of each. As many tags as one «Новые бирки» may issue (`count_tag`, 1..100): a
+ * job of 50 left the rest of a larger batch of spare tags unprintable (nothing on a bag, so not in the list either).
+ */
+export const PRINT_LIMITS = { tags: 100, copies: 5 } as const;
 
 /** Russian texts of printing beyond the shared catalogue. */
 export const PRINT_MESSAGES = {

@@ -8,6 +8,7 @@
  */
 import { API_FORMAT_MESSAGE, apiDate, apiDateTime } from './apiFormats.ts';
 import { MESSAGES, z } from './messages.ts';
+import { PRINT_LIMITS } from './printing.ts';
 import { idSchema } from './reference.ts';
 import { safeText } from './text.ts';
 
@@ -19,7 +20,7 @@ export const RUSH_MESSAGES = {
   dateFormat: API_FORMAT_MESSAGE,
   email: 'Некорректный адрес электронной почты',
   tag: 'Бирка — 10 цифр',
-  countTag: 'Целое число от 1 до 100',
+  countTag: `Целое число от 1 до ${PRINT_LIMITS.tags}`,
   flightNumber: 'Номер рейса — от 1 до 4 цифр и, возможно, буква',
   tagNotOfBag: 'Бирка не относится к этому багажу',
   duplicateTag: 'Эта бирка уже выбрана',
@@ -219,7 +220,8 @@ export const newTagsPayloadSchema = z.object({
     .number({ error: (issue) => (issue.input === undefined ? MESSAGES.required : countTagMessage) })
     .int({ message: countTagMessage })
     .min(1, { message: countTagMessage })
-    .max(100, { message: countTagMessage }),
+    // No more than one print job takes, so every tag issued can be printed at once.
+    .max(PRINT_LIMITS.tags, { message: countTagMessage }),
   aviacompany_id: idSchema,
 });
 export type NewTagsPayload = z.infer<typeof newTagsPayloadSchema>;

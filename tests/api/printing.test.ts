@@ -18,6 +18,8 @@ import { createPrintingService } from '../../src/server/modules/printing/service
 import { tagPage } from '../../src/server/modules/printing/tagPage.ts';
 import { jobZpl } from '../../src/server/modules/printing/zpl.ts';
 import { issueTags, readTagsForPrint } from '../../src/server/modules/rush-baggage/tags.ts';
+import { PRINT_LIMITS, PRINT_MESSAGES } from '../../src/shared/printing.ts';
+import { newTagsPayloadSchema } from '../../src/shared/rush-baggage.ts';
 import { instantToWallClock } from '../../src/shared/wallClock.ts';
 import { withDatabase } from '../support/globalDb.ts';
 import { bearer, createTestApp, loginAs, openTestDb } from '../support/testApp.ts';
@@ -301,6 +303,30 @@ describe('refusing a print', () => {
     const inactive = await print({ printer_id: ids.sample, pectab_id: ids.zplOut, tag_ids: [tagIds[0]] });
     expect(inactive.json().fields).toEqual({ printer_id: ['Принтер выключен'] });
     expect(await jobCount()).toBe(before);
+  });
+
+  it('prints in one job as many tags as one «Новые бирки» may issue, and refuses one more on tag_ids', async () => {
+    const [airline] = await db.db
+      .select({ id: airlines.id })
+      .from(airlines)
+      .where(eq(airlines.iataCode, 'SU'));
+    const most = newTagsPayloadSchema.shape.count_tag.maxValue ?? 0;
+    expect(most).toBe(PRINT_LIMITS.tags);
+    const issued = await db.db.transaction((tx) =>
+      issueTags(tx, {
+        airlineId: airline.id,
+        links: Array.from({ length: most + 1 }, () => ({})),
+        userId: null,
+        field: 'aviacompany_id',
+      }),
+    );
+    const batch = issued.map((tag) => tag.id);
+    const all = await print({ printer_id: ids.spool, pectab_id: ids.pdfOut, tag_ids: batch.slice(0, most) });
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json().pages).toBe(most);
+    const more = await print({ printer_id: ids.spool, pectab_id: ids.pdfOut, tag_ids: batch });
+    expect(more.statusCode).toBe(422);
+    expect(more.json().fields.tag_ids).toEqual([PRINT_MESSAGES.tooManyTags]);
   });
 
   it('refuses an empty or repeated tag list and too many copies with 422 on the field', async () => {

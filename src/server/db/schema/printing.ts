@@ -78,7 +78,7 @@ export const printJobs = pgTable(
 /** PostgreSQL `bytea`; the driver (node-postgres) reads it as a Buffer and sends a Buffer as it is. */
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
-/** Largest PDF a row may hold: the biggest print allowed (50 tags × 5 copies, 250 pages) is about 0.4 MB. */
+/** Largest PDF a row may hold: the biggest print allowed (100 tags × 5 copies, 500 pages) is about 0.8 MB. */
 const PRINT_FILE_MAX_BYTES = 8 * 1024 * 1024;
 
 /**

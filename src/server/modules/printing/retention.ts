@@ -13,8 +13,8 @@ import {
 } from '../../jobs/retention.ts';
 
 /**
- * PDFs per delete statement: a print is 11 KB (one tag) to about 0.4 MB (50 tags × 5 copies), so a batch frees at
- * most some 40 MB and holds PGlite's one connection only briefly.
+ * PDFs per delete statement: a print is 11 KB (one tag) to about 0.8 MB (100 tags × 5 copies), so a batch frees at
+ * most some 80 MB and holds PGlite's one connection only briefly.
  */
 const BATCH = 100;
 
