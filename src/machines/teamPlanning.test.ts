@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { ApiError } from '../app/api/errors.ts';
 import type { Board, BoardFilters, TeamReference } from '../app/team-planning/api.ts';
-import { teamPlanningMachine } from './teamPlanning.ts';
+import { REFRESH_RETRY_DELAYS, refreshRetryDelay, teamPlanningMachine } from './teamPlanning.ts';
 import {
   defaultTeamFilters,
   readTeamFilters,
@@ -34,21 +34,25 @@ const boardWith = (ids: number[]): Board => ({
 });
 
 function start(
-  load: (filters: BoardFilters) => Promise<Board> = async () => boardWith([1]),
+  load: (filters: BoardFilters, signal: AbortSignal) => Promise<Board> = async () => boardWith([1]),
   reference: () => Promise<TeamReference> = async () => REFERENCE,
+  clock?: SimulatedClock,
 ) {
-  const calls = { loads: [] as BoardFilters[], saves: 0 };
+  const calls = { loads: [] as BoardFilters[], references: 0, saves: 0 };
   const logic = teamPlanningMachine.provide({
     actors: {
-      loadReference: fromPromise(reference),
-      loadBoard: fromPromise(async ({ input }: { input: BoardFilters }) => {
+      loadReference: fromPromise(() => {
+        calls.references++;
+        return reference();
+      }),
+      loadBoard: fromPromise(async ({ input, signal }: { input: BoardFilters; signal: AbortSignal }) => {
         calls.loads.push(input);
-        return load(input);
+        return load(input, signal);
       }),
     },
     actions: { saveFilters: () => void calls.saves++ },
   });
-  return { actor: createActor(logic, { input: { filters: FILTERS } }).start(), calls };
+  return { actor: createActor(logic, { input: { filters: FILTERS }, clock }).start(), calls };
 }
 
 describe('when the board opens', () => {
@@ -133,6 +137,48 @@ describe('when a filter changes', () => {
     expect(actor.getSnapshot().context.filters.scale).toBe(60);
     expect(calls.saves).toBe(2);
   });
+
+  it('loads only the board again: the reference lists load once however often the filters change', async () => {
+    const { actor, calls } = start();
+    await waitFor(actor, (s) => s.matches({ board: 'idle', reference: 'ready' }));
+    for (let i = 0; i < 10; i++) {
+      actor.send({ type: 'FILTER.SET', patch: { conflict: i % 2 === 0 } });
+      await waitFor(actor, (s) => s.matches({ board: 'idle' }));
+    }
+    // A burst without waiting: each change supersedes the load under way.
+    for (let i = 0; i < 10; i++) actor.send({ type: 'FILTER.SET', patch: { departmentIds: [i] } });
+    await waitFor(actor, (s) => s.matches({ board: 'idle' }));
+    expect(calls.references).toBe(1);
+    expect(actor.getSnapshot().matches({ reference: 'ready' })).toBe(true);
+    expect(calls.loads.at(-1)?.departmentIds).toEqual([9]);
+  });
+
+  it('keeps loading the reference lists when a filter changes while they load', async () => {
+    let release: (reference: TeamReference) => void = () => undefined;
+    const { actor, calls } = start(undefined, () => new Promise((resolve) => (release = resolve)));
+    await waitFor(actor, (s) => s.matches({ board: 'idle', reference: 'loading' }));
+    actor.send({ type: 'FILTER.SET', patch: { conflict: true } });
+    actor.send({ type: 'FILTER.SET', patch: { conflict: false } });
+    release(REFERENCE);
+    await waitFor(actor, (s) => s.matches({ board: 'idle', reference: 'ready' }));
+    expect(calls.references).toBe(1);
+  });
+
+  it('cancels the board load a newer filter change supersedes', async () => {
+    const signals: AbortSignal[] = [];
+    const { actor } = start(
+      (_, signal) =>
+        new Promise((resolve) => {
+          signals.push(signal);
+          setTimeout(() => resolve(boardWith([1])), 5);
+        }),
+    );
+    await waitFor(actor, (s) => s.matches({ board: 'idle' }));
+    actor.send({ type: 'FILTER.SET', patch: { conflict: true } });
+    actor.send({ type: 'FILTER.SET', patch: { conflict: false } });
+    await waitFor(actor, (s) => s.matches({ board: 'idle' }));
+    expect(signals.map((signal) => signal.aborted)).toEqual([false, true, false]);
+  });
 });
 
 describe('when the board is refreshed silently', () => {
@@ -151,19 +197,95 @@ describe('when the board is refreshed silently', () => {
     await waitFor(actor, (s) => s.context.version === 3);
     expect(actor.getSnapshot().context.selectedTeamId).toBeNull();
   });
+});
 
-  it('keeps the old board when a silent refresh fails', async () => {
-    let fail = false;
-    const { actor } = start(async () => {
-      if (fail) throw new ApiError('Сервер недоступен');
-      return boardWith([1]);
-    });
+describe('when a silent refresh fails', () => {
+  /** A board whose refreshes fail while `fail` says so, on a clock the test moves. */
+  async function behind() {
+    const state = { fail: false, ids: [1] };
+    const clock = new SimulatedClock();
+    const { actor, calls } = start(
+      async () => {
+        if (state.fail) throw new ApiError('Сервер недоступен', {}, 503);
+        return boardWith(state.ids);
+      },
+      undefined,
+      clock,
+    );
     await waitFor(actor, (s) => s.matches({ board: 'idle' }));
-    fail = true;
+    state.fail = true;
     actor.send({ type: 'BOARD.REFRESH' });
+    await waitFor(actor, (s) => s.hasTag('behind'));
+    return { actor, calls, clock, state };
+  }
+
+  it('keeps the old board on screen and says it is behind, without the failure of a visible load', async () => {
+    const { actor } = await behind();
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.context.board?.teams).toHaveLength(1);
+    expect(snapshot.context.refreshFailures).toBe(1);
+    expect(snapshot.context.refreshMessage).toBe('Сервер недоступен');
+    expect(snapshot.hasTag('failed')).toBe(false);
+    expect(snapshot.hasTag('loading')).toBe(false);
+  });
+
+  it('tries again by itself after 2, 5, 10 and then every 30 seconds, and a success clears the mark', async () => {
+    const { actor, calls, clock, state } = await behind();
+    let failures = 1;
+    for (const wait of [2_000, 5_000, 10_000, 30_000, 30_000]) {
+      clock.increment(wait - 1);
+      expect(actor.getSnapshot().hasTag('behind')).toBe(true);
+      const loads = calls.loads.length;
+      clock.increment(1);
+      expect(calls.loads).toHaveLength(loads + 1);
+      failures++;
+      await waitFor(actor, (s) => s.context.refreshFailures === failures && s.hasTag('behind'));
+    }
+    state.fail = false;
+    state.ids = [1, 2];
+    clock.increment(30_000);
     await waitFor(actor, (s) => s.matches({ board: 'idle' }));
-    expect(actor.getSnapshot().context.board?.teams).toHaveLength(1);
-    expect(actor.getSnapshot().hasTag('failed')).toBe(false);
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.context.board?.teams).toHaveLength(2);
+    expect(snapshot.context.refreshFailures).toBe(0);
+    expect(snapshot.context.refreshMessage).toBeNull();
+    expect(snapshot.hasTag('behind')).toBe(false);
+    // Current again: no retry is pending.
+    const loads = calls.loads.length;
+    clock.increment(60_000);
+    expect(calls.loads).toHaveLength(loads);
+  });
+
+  it('refreshes at once on a newer notice during the wait', async () => {
+    const { actor, calls, state } = await behind();
+    state.fail = false;
+    const loads = calls.loads.length;
+    actor.send({ type: 'BOARD.REFRESH' });
+    expect(calls.loads).toHaveLength(loads + 1);
+    await waitFor(actor, (s) => s.matches({ board: 'idle' }));
+    expect(actor.getSnapshot().context.refreshFailures).toBe(0);
+  });
+
+  it('gives way to a filter change during the wait: the board loads visibly and the old retry never fires', async () => {
+    const { actor, calls, clock, state } = await behind();
+    state.fail = false;
+    actor.send({ type: 'FILTER.SET', patch: { conflict: true } });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(actor.getSnapshot().context.refreshFailures).toBe(0);
+    await waitFor(actor, (s) => s.matches({ board: 'idle' }));
+    const loads = calls.loads.length;
+    clock.increment(60_000);
+    expect(calls.loads).toHaveLength(loads);
+    expect(calls.loads.at(-1)?.conflict).toBe(true);
+  });
+});
+
+describe('the wait before a retry of a silent refresh', () => {
+  it('grows from 2 s to 30 s and then stays there', () => {
+    expect([1, 2, 3, 4, 5, 50].map(refreshRetryDelay)).toEqual([
+      2_000, 5_000, 10_000, 30_000, 30_000, 30_000,
+    ]);
+    expect(REFRESH_RETRY_DELAYS[0]).toBe(refreshRetryDelay(0));
   });
 });
 

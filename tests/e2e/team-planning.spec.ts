@@ -428,6 +428,69 @@ test('the board follows a team created elsewhere without a reload (live feed)', 
   await expect.poll(count).toBe(before + 1);
 });
 
+test('toggling «Только конфликты» asks only the board again: the reference lists load once per visit', async ({
+  page,
+}) => {
+  await signIn(page, 'planner');
+  const reference =
+    /\/api\/team-planning\/(team-status|department|employee-position|job|resource|resource-type|aircraft-type)(\?|$)/;
+  const board = /\/api\/team-planning\/v1\/(teams-with-flights|flights-without-team)\?/;
+  const asked = { reference: [] as string[], board: 0 };
+  page.on('request', (sent) => {
+    const path = new URL(sent.url()).pathname;
+    if (reference.test(sent.url())) asked.reference.push(path);
+    else if (board.test(sent.url())) asked.board++;
+  });
+  await page.goto('/team-planning');
+  const status = page.getByRole('status').filter({ hasText: 'Бригад:' });
+  await expect(status).toBeVisible();
+  await expect.poll(() => asked.reference.length).toBe(7);
+  const conflicts = page.getByRole('switch', { name: 'Только конфликты' });
+  for (let i = 0; i < 4; i++) {
+    const boardCalls = asked.board;
+    await conflicts.click();
+    await expect(conflicts).toHaveAttribute('aria-checked', i % 2 === 0 ? 'true' : 'false');
+    await expect(status).toBeVisible();
+    await expect.poll(() => asked.board).toBe(boardCalls + 2);
+  }
+  expect(new Set(asked.reference).size).toBe(7);
+  expect(asked.reference).toHaveLength(7);
+});
+
+test('a failed silent refresh says the board is behind, tries again by itself and clears the line', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, 'planner');
+  await page.goto('/team-planning');
+  const status = page.getByRole('status').filter({ hasText: 'Бригад:' });
+  await expect(status).toBeVisible();
+  const count = async () =>
+    Number(/Бригад: (\d+)/.exec((await status.textContent()) ?? '')?.[1] ?? Number.NaN);
+  const before = await count();
+  // The board calls fail as in a 503 blip; the live feed stays up and announces the team created below.
+  const teamsCall = /\/api\/team-planning\/v1\/teams-with-flights\?/;
+  await page.route(teamsCall, (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Сервис недоступен"}' }),
+  );
+  const id = await createDayTeam(page, request, `Отставание ${Date.now() % 1_000_000}`);
+  try {
+    const behind = page.getByRole('status').filter({ hasText: 'Не удалось обновить доску' });
+    await expect(behind).toBeVisible();
+    await expect(behind).toHaveText(/повтор через \d+ с|повторяем…/);
+    expect(await count()).toBe(before);
+    await page.unroute(teamsCall);
+    // No new notice: the retry alone brings the board up to date.
+    await expect.poll(count, { timeout: 20_000 }).toBe(before + 1);
+    await expect(behind).toBeHidden();
+  } finally {
+    const removed = await request.delete(`/api/team-planning/v1/team/${id}`, {
+      headers: await headersOf(page),
+    });
+    expect(removed.ok()).toBe(true);
+  }
+});
+
 test('in two tabs: a team saved over the other tab’s newer save is refused with the message, the form kept', async ({
   page,
   context,

@@ -9,7 +9,7 @@ import {
   teamFormFrom,
   teamModalMachine,
 } from '../../machines/teamModal.ts';
-import { teamPlanningMachine } from '../../machines/teamPlanning.ts';
+import { refreshRetryDelay, teamPlanningMachine } from '../../machines/teamPlanning.ts';
 import { readTeamFilters, teamScaleOf, writeTeamFilters } from '../../machines/teamPlanningFilters.ts';
 import { TEAM_STATUS } from '../../shared/team-planning.ts';
 import { wallMinute } from '../../timeline/clock.ts';
@@ -55,6 +55,16 @@ const VIEWS: { id: TeamView; name: string }[] = [
   { id: 'board', name: 'Рейсы по бригадам' },
   { id: 'outside', name: 'Рейсы вне бригады' },
 ];
+
+/**
+ * The line of a board left behind by a failed silent refresh: why, and when the next try is (null: under way).
+ * Example: `behindText('Сервер недоступен', 5000)` → «Не удалось обновить доску (Сервер недоступен), повтор через 5 с».
+ */
+function behindText(reason: string | null, retryIn: number | null): string {
+  const why = reason ? ` (${reason})` : '';
+  const next = retryIn === null ? 'повторяем…' : `повтор через ${Math.round(retryIn / 1000)} с`;
+  return `Не удалось обновить доску${why}, ${next}`;
+}
 
 export default function Screen() {
   const title = useRouteEntry()?.title ?? 'Планирование бригад';
@@ -112,11 +122,14 @@ export default function Screen() {
     version,
     message,
     referenceMessage,
+    refreshFailures,
+    refreshMessage,
     selectedTeamId,
   } = useSelector(board, (s) => s.context);
   const loading = useSelector(board, (s) => s.hasTag('loading'));
   const failed = useSelector(board, (s) => s.hasTag('failed'));
   const referenceFailed = useSelector(board, (s) => s.hasTag('referenceFailed'));
+  const behind = useSelector(board, (s) => s.hasTag('behind'));
   const confirming = useSelector(assignment, (s) => s.hasTag('confirming'));
   const posting = useSelector(assignment, (s) => s.hasTag('posting'));
   const request = useSelector(assignment, (s) => s.context.request);
@@ -271,6 +284,12 @@ export default function Screen() {
       {failed && message ? (
         <LoadFailure message={message} onRetry={() => board.send({ type: 'BOARD.RETRY' })} />
       ) : null}
+      {/* Always there, so that a screen reader hears the line when it fills; empty (and hidden) while current. */}
+      <p className="team-planning__behind" role="status">
+        {refreshFailures > 0
+          ? behindText(refreshMessage, behind ? refreshRetryDelay(refreshFailures) : null)
+          : ''}
+      </p>
       <PageCard>
         <TabList
           label="Вид"
