@@ -219,6 +219,26 @@ export const raceExportSchema = z.object({
 });
 export const raceExportFileName = (from: string, to: string) => `Суточный план полетов на ${from} - ${to}`;
 
+/**
+ * The export's headers of a column: the screen's header, except for the times a paired row shows as 'arrival /
+ * departure', which the sheet splits into two date-time columns (the arrival's on-block, the departure's off-block).
+ * Example: `raceExportHeaders(['flight', 'plan'])` → ['Рейс', 'План прилёта', 'План вылета'].
+ */
+export const RACE_EXPORT_SPLIT_HEADERS = {
+  plan: ['План прилёта', 'План вылета'],
+  calculated: ['Расчёт прилёта', 'Расчёт вылета'],
+  fact: ['Факт прилёта', 'Факт вылета'],
+} as const satisfies Partial<Record<FlightTableColumn, readonly [string, string]>>;
+export const raceExportHeaders = (columns: readonly FlightTableColumn[]): string[] =>
+  columns.flatMap((key) =>
+    key in RACE_EXPORT_SPLIT_HEADERS
+      ? [...RACE_EXPORT_SPLIT_HEADERS[key as keyof typeof RACE_EXPORT_SPLIT_HEADERS]]
+      : [FLIGHT_TABLE_COLUMNS[key]],
+  );
+/** The sheet's name: «Суточный план» for one day, «План полётов» for a longer period. */
+export const raceExportSheetName = (from: string, to: string) =>
+  from === to ? 'Суточный план' : 'План полётов';
+
 /** Russian texts of the flight table beyond the shared catalogue. */
 export const FLIGHT_TABLE_MESSAGES = {
   noCommonTgo: 'У выбранных рейсов отсутствуют одинаковые ТГО',

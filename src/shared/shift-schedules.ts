@@ -131,6 +131,30 @@ const schedulePositionSchema = z.object({
 });
 export type SchedulePosition = z.infer<typeof schedulePositionSchema>;
 
+const percent = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 });
+
+/**
+ * What the user reads about a position's staff-hours step (the page and the file's «Сводка»): 'оптимально', or the gap
+ * left when the time limit cut the search, or that only the quick rule of thumb answered. Example: feasible with gap
+ * 0.034 → 'разрыв 3,4 %'.
+ */
+export function statusText(position: Pick<SchedulePosition, 'status' | 'gap'>): string {
+  if (position.status === 'optimal') return 'оптимально';
+  if (position.status === 'feasible')
+    return position.gap === null ? 'допустимое решение' : `разрыв ${percent.format(position.gap * 100)} %`;
+  return 'приближённое решение';
+}
+
+/**
+ * The gap of the fewest-distinct-shifts step, when it ran. Its schedule always covers the demand at the proven
+ * staff-hours; the gap only says how far the count of distinct shifts may be from the fewest, so it reads as "not
+ * proven", not as a failure: `distinctText(0.25)` is 'не доказано (разрыв 25 %)'.
+ */
+export function distinctText(gap: number | null): string {
+  if (gap === null) return 'не рассчитывалось';
+  return gap === 0 ? 'оптимально' : `не доказано (разрыв ${percent.format(gap * 100)} %)`;
+}
+
 export const shiftScheduleResultSchema = z.object({
   slot_minutes: z.number().int(),
   /** 'YYYY-MM-DD': the Monday the typical week is drawn on (the Monday of the period's first week). */

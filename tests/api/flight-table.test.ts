@@ -20,6 +20,7 @@ import {
   FLIGHT_TABLE_MESSAGES as M,
   RACE_TEXT_FILTERS,
   type RaceRow,
+  raceExportHeaders,
   raceRowsSchema,
 } from '../../src/shared/flight-table.ts';
 import { bearer, createTestApp, loginAs, openTestDb } from '../support/testApp.ts';
@@ -521,16 +522,121 @@ describe('export', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
-    expect(sheet.getRow(1).values).toEqual([undefined, ...columns.map((c) => FLIGHT_TABLE_COLUMNS[c])]);
+    expect(sheet.name).toBe('Суточный план');
+    // The plan's 'arrival / departure' is two columns; the others keep the screen's header and order.
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'План прилёта',
+      'План вылета',
+      ...columns.slice(1).map((c) => FLIGHT_TABLE_COLUMNS[c]),
+    ]);
     const current = await rowsOf();
     expect(sheet.rowCount).toBe(current.length + 1);
-    expect(sheet.getRow(2).values).toEqual([
+    const first = current[0];
+    const [legs] = [
+      await db.db
+        .select({ id: flights.id, planAt: flights.planAt })
+        .from(flights)
+        .where(
+          inArray(
+            flights.id,
+            [first.arrival_flight_id, first.departure_flight_id].filter((id): id is number => id !== null),
+          ),
+        ),
+    ];
+    /** The Date exceljs reads back: the Moscow wall clock's digits as UTC (UTC+3 all year). */
+    const wall = (id: number | null) => {
+      const leg = legs.find((l) => l.id === id);
+      return leg ? new Date(leg.planAt.getTime() + 3 * 3600_000) : null;
+    };
+    const row = sheet.getRow(2);
+    expect(row.values).toEqual([
       undefined,
-      current[0].plan,
-      current[0].flight,
-      current[0].status,
-      current[0].confirmed ? 'Да' : 'Нет',
+      ...(first.arrival_flight_id ? [wall(first.arrival_flight_id)] : [undefined]),
+      ...(first.departure_flight_id ? [wall(first.departure_flight_id)] : [undefined]),
+      first.flight,
+      first.status,
+      first.confirmed ? 'Да' : 'Нет',
     ]);
+    for (const column of [1, 2])
+      if (row.getCell(column).value !== null) {
+        expect(row.getCell(column).type).toBe(ExcelJS.ValueType.Date);
+        expect(row.getCell(column).numFmt).toBe('dd.mm.yyyy hh:mm');
+      }
+    // The screen's 'HH:mm' of the first leg is the cell's wall clock.
+    const firstCell = row.getCell(first.arrival_flight_id ? 1 : 2).value as Date;
+    expect(first.plan.split(' / ')[0]).toBe(firstCell.toISOString().slice(11, 16));
+  });
+
+  it('writes dates and times as Excel dates on the wall clock of the request’s zone', async () => {
+    const columns = ['flight', 'date', 'calculated', 'fact', 'takeoff'] as const;
+    const exportIn = async (zone: string, aids?: number[]) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/race/index?RaceSearch[date_range]=${encodeURIComponent('10.03.2026 - 11.03.2026')}&RaceSearch[export_to_excel]=1`,
+        headers: { ...auth, 'time-zone': zone },
+        payload: { columns, aids },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      return workbook.worksheets[0];
+    };
+    const sheet = await exportIn('Europe/Moscow');
+    expect(sheet.name).toBe('План полётов');
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'Рейс',
+      'Дата',
+      'Расчёт прилёта',
+      'Расчёт вылета',
+      'Факт прилёта',
+      'Факт вылета',
+      'Взлёт',
+    ]);
+    const date = sheet.getRow(2).getCell(2);
+    expect(date.type).toBe(ExcelJS.ValueType.Date);
+    expect(date.numFmt).toBe('dd.mm.yyyy');
+    // Row by row (the same default order) the date is the screen's 'DD.MM.YYYY' at midnight.
+    const listed = raceRowsSchema.parse(
+      (await get('/v1/race?filter[date_from]=2026-03-10&filter[date_to]=2026-03-11&per-page=2000')).json(),
+    );
+    expect(sheet.rowCount).toBe(listed.length + 1);
+    listed.forEach((row, i) => {
+      const [d, m, y] = row.date.split('.');
+      expect(sheet.getRow(i + 2).getCell(2).value).toEqual(new Date(`${y}-${m}-${d}T00:00:00Z`));
+    });
+    const formats = new Set<string>();
+    sheet.eachRow((row, n) => {
+      if (n === 1) return;
+      for (const column of [3, 4, 5, 6, 7]) {
+        const cell = row.getCell(column);
+        if (cell.value === null) continue;
+        expect(cell.type).toBe(ExcelJS.ValueType.Date);
+        formats.add(cell.numFmt);
+      }
+    });
+    expect([...formats]).toEqual(['dd.mm.yyyy hh:mm']);
+    // Moscow's day 10.03 lies inside Vladivostok's 10.03-11.03 (UTC+10): the same rows, each moment 7 hours later on
+    // Vladivostok's wall clock. Rows are compared as a whole (flight and moments), whatever their order.
+    const aids = (await rowsOf()).map((r) => r.aid);
+    const [moscow, east] = [await exportIn('Europe/Moscow', aids), await exportIn('Asia/Vladivostok', aids)];
+    expect(east.rowCount).toBe(moscow.rowCount);
+    let compared = 0;
+    const rowsOfSheet = (sheetOf: ExcelJS.Worksheet, shift: number) =>
+      Array.from({ length: sheetOf.rowCount - 1 }, (_, i) => {
+        const row = sheetOf.getRow(i + 2);
+        return JSON.stringify([
+          row.getCell(1).value,
+          ...[3, 4, 5, 6, 7].map((column) => {
+            const value = row.getCell(column).value;
+            if (!(value instanceof Date)) return value;
+            compared += 1;
+            return value.getTime() - shift;
+          }),
+        ]);
+      }).sort();
+    expect(rowsOfSheet(east, 7 * 3600_000)).toEqual(rowsOfSheet(moscow, 0));
+    expect(compared).toBeGreaterThan(0);
   });
 
   it('exports only the chosen rows, every column by default', async () => {
@@ -545,7 +651,7 @@ describe('export', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
-    expect(sheet.getRow(1).values).toEqual([undefined, ...Object.values(FLIGHT_TABLE_COLUMNS)]);
+    expect(sheet.getRow(1).values).toEqual([undefined, ...raceExportHeaders(FLIGHT_TABLE_COLUMN_KEYS)]);
     expect(sheet.rowCount).toBe(3);
     expect(new Set([sheet.getRow(2).getCell(1).value, sheet.getRow(3).getCell(1).value])).toEqual(
       new Set(chosen.map((r) => r.flight)),

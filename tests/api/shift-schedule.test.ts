@@ -18,7 +18,11 @@ import {
   tasks,
   workingShifts,
 } from '../../src/server/db/schema/index.ts';
-import { planningCalcSchema, shiftScheduleResultSchema } from '../../src/shared/shift-schedules.ts';
+import {
+  planningCalcSchema,
+  shiftScheduleResultSchema,
+  statusText,
+} from '../../src/shared/shift-schedules.ts';
 import { instantToWallClock } from '../../src/shared/wallClock.ts';
 import { bearer, createTestApp, loginAs } from '../support/testApp.ts';
 
@@ -317,18 +321,78 @@ describe('creating and reading a saved schedule', () => {
     expect(res.headers['content-disposition']).toContain(encodeURIComponent('График сменности Июнь.xlsx'));
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const shifts = book.getWorksheet('Смены');
-    expect(shifts?.getRow(2).values).toEqual([
+    expect(book.worksheets.map((sheet) => sheet.name)).toEqual(['Сводка', 'Смены', 'Покрытие']);
+    // A shift by its template's name without the template's hours; start and end are Excel times of day.
+    const shifts = book.getWorksheet('Смены') as ExcelJS.Worksheet;
+    expect((shifts.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'Должность',
+      'День недели',
+      'Смена',
+      'Начало',
+      'Конец',
+      'Длительность, ч',
+      'Перерыв, мин',
+      'Количество',
+    ]);
+    expect(shifts.getRow(2).values).toEqual([
       undefined,
       'Должность А',
       'Понедельник',
-      '08:00',
-      'Дневная 08–20',
-      720,
+      'Дневная',
+      new Date('1899-12-30T08:00:00Z'),
+      new Date('1899-12-30T20:00:00Z'),
+      12,
       0,
       2,
     ]);
-    expect(book.getWorksheet('Покрытие')?.rowCount).toBe(673);
+    for (const column of [4, 5]) {
+      expect(shifts.getRow(2).getCell(column).type).toBe(ExcelJS.ValueType.Date);
+      expect(shifts.getRow(2).getCell(column).numFmt).toBe('hh:mm');
+    }
+    const cover = book.getWorksheet('Покрытие') as ExcelJS.Worksheet;
+    expect(cover.rowCount).toBe(673);
+    expect(cover.getRow(8).getCell(2).value).toEqual(new Date('1899-12-30T01:30:00Z'));
+    expect(cover.getRow(8).getCell(2).numFmt).toBe('hh:mm');
+    // «Сводка»: the page's header, then a row per position with the shifts started on each weekday.
+    const calc = planningCalcSchema.parse(
+      (await app.inject({ url: `/api/planning/calc/${id}`, headers: planner })).json(),
+    );
+    const summary = book.getWorksheet('Сводка') as ExcelJS.Worksheet;
+    expect(summary.getRow(1).values).toEqual([undefined, 'Расчёт', 'Июнь']);
+    expect(summary.getRow(2).values).toEqual([undefined, 'Период с', new Date(`${calc.begin}T00:00:00Z`)]);
+    expect(summary.getRow(3).values).toEqual([undefined, 'Период по', new Date(`${calc.end}T00:00:00Z`)]);
+    expect(summary.getRow(2).getCell(2).numFmt).toBe('dd.mm.yyyy');
+    expect(summary.getRow(4).values).toEqual([
+      undefined,
+      'Типовая неделя с',
+      new Date(`${calc.result.week_start}T00:00:00Z`),
+    ]);
+    expect(summary.getRow(5).getCell(1).value).toBe('Время расчёта, с');
+    expect(typeof summary.getRow(5).getCell(2).value).toBe('number');
+    expect(summary.getRow(7).getCell(1).value).toBe('Должность');
+    expect(summary.getRow(7).getCell(13).value).toBe('Итого выходов');
+    const [position] = calc.result.positions;
+    const row = summary.getRow(8);
+    expect(row.getCell(1).value).toBe(position.name);
+    expect(row.getCell(2).value).toBe(Math.round(position.staff_hours * 10) / 10);
+    expect(row.getCell(3).value).toBe(statusText(position));
+    const monday = position.shifts.filter((s) => s.weekday === 0).reduce((sum, s) => sum + s.count, 0);
+    expect(row.getCell(6).value).toBe(monday);
+    expect(row.getCell(13).value).toBe(position.shifts.reduce((sum, s) => sum + s.count, 0));
+    // Every sheet prints landscape, one page wide, its header row on each page.
+    for (const sheet of book.worksheets) {
+      expect(sheet.pageSetup).toMatchObject({ orientation: 'landscape', fitToWidth: 1, fitToHeight: 0 });
+      expect(sheet.pageSetup.printTitlesRow).toBe(sheet.name === 'Сводка' ? '7:7' : '1:1');
+    }
+  }, 60_000);
+
+  it('names the file with «_» for what a file name may not hold', async () => {
+    const { id } = (await create({ ...baseBody(), name: 'Июнь/июль: "А"?' })).json();
+    const res = await app.inject({ url: `/api/planning/calc/${id}/xlsx`, headers: planner });
+    expect(res.statusCode).toBe(200);
+    expect(decodeURIComponent(String(res.headers['content-disposition']).split("UTF-8''")[1])).toBe(
+      'График сменности Июнь_июль_ _А__.xlsx',
+    );
   }, 60_000);
 
   it('does not repeat «График сменности» in the file name of a calc with the default name', async () => {

@@ -379,6 +379,56 @@ describe('assigning over HTTP', () => {
     expect(sheet.getRow(2).getCell(1).value).toBe('Бригада API');
   });
 
+  it('writes the shift and task times as Excel date-times on the zone’s wall clock and marks the team’s own tasks', async () => {
+    const fileIn = async (zone: string) => {
+      const res = await app.inject({
+        url: `/api/team-planning/v1/download-teams-with-flights?${FILTER}&filter[team_id][]=${teamId}`,
+        headers: { ...admin, 'time-zone': zone },
+      });
+      expect(res.statusCode).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      return workbook.worksheets[0];
+    };
+    const board = await app.inject({
+      url: `/api/team-planning/v1/teams-with-flights?${FILTER}&filter[team_id][]=${teamId}`,
+      headers: { ...admin, 'time-zone': 'Asia/Vladivostok' },
+    });
+    const [team] = teamsWithFlightsSchema.parse(board.json());
+    /** The Date exceljs reads back of a wall clock 'YYYY-MM-DD HH:mm:ss': its digits as UTC. */
+    const asRead = (text: string) => new Date(`${text.slice(0, 10)}T${text.slice(11, 16)}:00Z`);
+    const east = await fileIn('Asia/Vladivostok');
+    const moscow = await fileIn('Europe/Moscow');
+    expect(east.rowCount).toBe(moscow.rowCount);
+    const row = east.getRow(2);
+    expect(row.getCell(4).value).toEqual(asRead(team.begin_datetime));
+    expect(row.getCell(5).value).toEqual(asRead(team.end_datetime));
+    // The task times of the assigned flight, read from the database, on Moscow's wall clock.
+    const taskTimes = await rows<{ begin: Date | string; end: Date | string }>(
+      `select t.begin_at as begin, t.end_at as end from tasks t join turnarounds r
+         on t.flight_id in (r.arrival_flight_id, r.departure_flight_id) where r.aid = ${flight.aid}`,
+    );
+    const moscowWalls = new Set(
+      taskTimes.flatMap((t) => [t.begin, t.end].map((d) => asRead(wall(new Date(d))).getTime())),
+    );
+    let own = 0;
+    for (let n = 2; n <= east.rowCount; n += 1) {
+      for (const column of [4, 5, 11, 12]) {
+        const here = east.getRow(n).getCell(column);
+        const there = moscow.getRow(n).getCell(column);
+        expect(here.type).toBe(ExcelJS.ValueType.Date);
+        expect(here.numFmt).toBe('dd.mm.yyyy hh:mm');
+        // Vladivostok is 7 hours ahead of Moscow.
+        expect((here.value as Date).getTime() - (there.value as Date).getTime()).toBe(7 * HOUR);
+        if (column >= 11) expect(moscowWalls.has((there.value as Date).getTime())).toBe(true);
+      }
+      expect(['Да', 'Нет']).toContain(east.getRow(n).getCell(14).value);
+      if (east.getRow(n).getCell(14).value === 'Да') own += 1;
+    }
+    // The team was assigned to the flight and took its tasks of the team's positions.
+    expect(own).toBeGreaterThan(0);
+  });
+
   it('downloads the flights the board shows under the same filters (conflicts only, flight type)', async () => {
     const flightsOn = async (filters: string) => {
       const board = await app.inject({

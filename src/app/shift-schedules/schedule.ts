@@ -4,9 +4,11 @@
  */
 import type { SchedulePosition } from '../../shared/shift-schedules.ts';
 
+// The status texts are the server's too (the file's «Сводка»): they live with the schedule's schemas.
+export { distinctText, statusText } from '../../shared/shift-schedules.ts';
+
 export const WEEKDAYS = ['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс'] as const;
 
-const percent = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 });
 const hours = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 });
 
 /** Seconds of a solve in Russian: `solveText(1530)` is '1,5 с', `solveText(40)` is '0,04 с'. */
@@ -14,27 +16,6 @@ export function solveText(ms: number): string {
   const seconds = ms / 1000;
   const digits = seconds < 0.1 ? 2 : 1;
   return `${seconds.toLocaleString('ru-RU', { maximumFractionDigits: digits, minimumFractionDigits: 0 })} с`;
-}
-
-/**
- * What the user reads about a position's staff-hours step: 'оптимально', or the gap left when the time limit cut the
- * search, or that only the quick rule of thumb answered. Example: feasible with gap 0.034 → 'разрыв 3,4 %'.
- */
-export function statusText(position: Pick<SchedulePosition, 'status' | 'gap'>): string {
-  if (position.status === 'optimal') return 'оптимально';
-  if (position.status === 'feasible')
-    return position.gap === null ? 'допустимое решение' : `разрыв ${percent.format(position.gap * 100)} %`;
-  return 'приближённое решение';
-}
-
-/**
- * The gap of the fewest-distinct-shifts step, when it ran. Its schedule always covers the demand at the proven
- * staff-hours; the gap only says how far the count of distinct shifts may be from the fewest, so it reads as "not
- * proven", not as a failure: `distinctText(0.25)` is 'не доказано (разрыв 25 %)'.
- */
-export function distinctText(gap: number | null): string {
-  if (gap === null) return 'не рассчитывалось';
-  return gap === 0 ? 'оптимально' : `не доказано (разрыв ${percent.format(gap * 100)} %)`;
 }
 
 /** Staff-hours as text: `hoursText(1234.5)` is '1 234,5 ч'. */

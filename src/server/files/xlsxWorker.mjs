@@ -1,24 +1,87 @@
 // Builds an .xlsx off the HTTP thread (exceljs is synchronous CPU work for large sheets): one or more sheets, each
-// with a bold frozen header row and an auto filter.
+// with a bold frozen header row and an auto filter, printed landscape one page wide with the header on each page.
+// Dates and times come as {wall, format} (the wall clock of the request's zone) and are written as real Excel dates:
+// exceljs writes a Date as UTC, so the Date is built from the wall clock's digits as if they were UTC.
 // Plain JavaScript: a worker thread loads this file with no TypeScript loader, under tsx, Vitest and node alike.
 import { parentPort, workerData } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 
-/** @type {{sheets: {name: string, headers: string[], rows: (string | number)[][]}[]}} */
+/**
+ * @typedef {{wall: string, format: 'date' | 'datetime' | 'time'}} WallCell
+ * @typedef {string | number | WallCell | null} Cell
+ * @type {{sheets: {name: string, headers: string[], rows: Cell[][], lead?: Cell[][]}[]}}
+ */
 const { sheets } = workerData;
+
+/** The body's font, named for the header too (a bold font without a name shows as a serif in LibreOffice). */
+const FONT = { name: 'Calibri', family: 2, size: 11 };
+const FORMATS = { date: 'dd.mm.yyyy', datetime: 'dd.mm.yyyy hh:mm', time: 'hh:mm' };
+/** Characters of a column's longest text above which it is capped at this width and wrapped. */
+const WRAP_OVER = 50;
+/** Room for the auto filter's arrow beside a header. */
+const FILTER_ARROW = 3;
+
+/** @param {Cell} cell */
+const isWall = (cell) => cell !== null && typeof cell === 'object';
+
+/** The Excel value of a wall cell: a Date for a date or moment, a fraction of a day for a time of day. */
+function wallValue(/** @type {WallCell} */ { wall, format }) {
+  if (format === 'time') return (Number(wall.slice(0, 2)) * 60 + Number(wall.slice(3, 5))) / 1440;
+  const [y, m, d] = [wall.slice(0, 4), wall.slice(5, 7), wall.slice(8, 10)].map(Number);
+  const hours = format === 'datetime' ? Number(wall.slice(11, 13)) : 0;
+  const minutes = format === 'datetime' ? Number(wall.slice(14, 16)) : 0;
+  return new Date(Date.UTC(y, m - 1, d, hours, minutes));
+}
+
+/** The length of a cell as shown. */
+function shownLength(/** @type {Cell} */ cell) {
+  if (isWall(cell)) return FORMATS[cell.format].length;
+  return cell === null || cell === undefined ? 0 : String(cell).length;
+}
 
 async function build() {
   const workbook = new ExcelJS.Workbook();
   workbook.created = new Date();
-  for (const { name, headers, rows } of sheets) {
-    const worksheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
-    worksheet.columns = headers.map((header, i) => {
-      const longest = rows.reduce((max, row) => Math.max(max, String(row[i] ?? '').length), header.length);
-      return { header, key: `c${i}`, width: Math.min(60, Math.max(8, longest + 2)) };
+  for (const { name, headers, rows, lead = [] } of sheets) {
+    // The header row: after the lead's lines and a blank line, else the first.
+    const top = lead.length ? lead.length + 2 : 1;
+    const worksheet = workbook.addWorksheet(name, {
+      views: [{ state: 'frozen', ySplit: top }],
+      pageSetup: {
+        paperSize: 9,
+        orientation: 'landscape',
+        fitToPage: true,
+        fitToWidth: 1,
+        fitToHeight: 0,
+        printTitlesRow: `${top}:${top}`,
+      },
     });
-    worksheet.getRow(1).font = { bold: true };
-    worksheet.addRows(rows);
-    worksheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: headers.length } };
+    const wrapped = [];
+    worksheet.columns = headers.map((header, i) => {
+      const longest = rows.reduce((max, row) => Math.max(max, shownLength(row[i])), 0);
+      if (longest > WRAP_OVER) wrapped.push(i + 1);
+      const wanted = Math.max(longest, header.length + FILTER_ARROW) + 2;
+      // Never 9: exceljs takes 9 for its default and leaves the width out of the file.
+      return { key: `c${i}`, width: Math.max(10, Math.min(WRAP_OVER + 2, wanted)) };
+    });
+    const write = (/** @type {Cell[]} */ row) => {
+      const added = worksheet.addRow(row.map((cell) => (isWall(cell) ? wallValue(cell) : (cell ?? null))));
+      row.forEach((cell, i) => {
+        if (isWall(cell)) added.getCell(i + 1).numFmt = FORMATS[cell.format];
+      });
+      return added;
+    };
+    for (const line of lead) write(line).getCell(1).font = { ...FONT, bold: true };
+    if (lead.length) worksheet.addRow([]);
+    const head = worksheet.addRow(headers);
+    head.font = { ...FONT, bold: true };
+    head.alignment = { vertical: 'middle', wrapText: true };
+    for (const row of rows) write(row);
+    for (const column of wrapped)
+      worksheet.getColumn(column).eachCell({ includeEmpty: false }, (cell, rowNumber) => {
+        if (rowNumber > top) cell.alignment = { vertical: 'top', wrapText: true };
+      });
+    worksheet.autoFilter = { from: { row: top, column: 1 }, to: { row: top, column: headers.length } };
   }
   const buffer = await workbook.xlsx.writeBuffer();
   const bytes = new Uint8Array(buffer);

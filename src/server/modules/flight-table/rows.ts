@@ -71,7 +71,31 @@ export interface RowEntry {
   lists: { direction: number[]; type: number[]; status: number[]; link: number[] };
   /** The first leg's plan time: the default order. */
   first: number;
+  /** What the export writes as dates: the row's day 'YYYY-MM-DD' and the instants (ms) of each leg and take-off. */
+  moments: RowMoments;
 }
+
+/** A leg's times (ms since the epoch, null when unknown): on-block of an arrival, off-block of a departure. */
+interface LegMoments {
+  plan: number | null;
+  calculated: number | null;
+  fact: number | null;
+}
+
+/** The export's dates of a row: its day in the zone, the arrival's and the departure's times, the take-off. */
+interface RowMoments {
+  day: string;
+  arrival: LegMoments | null;
+  departure: LegMoments | null;
+  takeoff: number | null;
+}
+
+const legMoments = (leg: LegData | null): LegMoments | null =>
+  leg && {
+    plan: leg.planAt.getTime(),
+    calculated: leg.calcAt?.getTime() ?? null,
+    fact: leg.factAt?.getTime() ?? null,
+  };
 
 const unique = (values: (string | null | undefined)[]) => [
   ...new Set(values.filter((v): v is string => Boolean(v))),
@@ -153,6 +177,12 @@ export function rowEntryOf(t: TurnaroundData, zone: string): RowEntry {
       link: [link],
     },
     first: first.planAt.getTime(),
+    moments: {
+      day,
+      arrival: legMoments(t.arrival),
+      departure: legMoments(t.departure),
+      takeoff: takeoff?.getTime() ?? null,
+    },
   };
 }
 

@@ -5,14 +5,15 @@
 import { MAX_PERIOD_DAYS } from '../../../shared/dates.ts';
 import {
   FLIGHT_TABLE_COLUMN_KEYS,
-  FLIGHT_TABLE_COLUMNS,
   type FlightTableColumn,
   FLIGHT_TABLE_MESSAGES as M,
   type RaceRow,
   raceExportFileName,
+  raceExportHeaders,
+  raceExportSheetName,
 } from '../../../shared/flight-table.ts';
 import { instantToDay, wallClockToInstant } from '../../../shared/wallClock.ts';
-import { buildXlsx } from '../../files/xlsx.ts';
+import { buildXlsx, type Cell, dayCell, momentCell } from '../../files/xlsx.ts';
 import { BadRequestError } from '../../http/errors.ts';
 import { type Period, readDays } from '../../http/period.ts';
 import type { createRowListing } from './listing.ts';
@@ -38,6 +39,29 @@ function exportDays(dateRange: string): { from: string; to: string } {
 
 /** Russian date 'DD.MM.YYYY' of a day 'YYYY-MM-DD'. */
 const russianDay = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
+
+/**
+ * The sheet's cells of a row's column: «Дата» a date, the plan/calculated/fact times two date-times (arrival,
+ * departure; empty for the missing leg), «Взлёт» a date-time, all on the zone's wall clock; flags «Да»/«Нет»; the
+ * rest the screen's text.
+ */
+function exportCells(entry: RowEntry, key: FlightTableColumn, zone: string): Cell[] {
+  const { moments } = entry;
+  switch (key) {
+    case 'date':
+      return [dayCell(moments.day)];
+    case 'plan':
+    case 'calculated':
+    case 'fact':
+      return [momentCell(moments.arrival?.[key], zone), momentCell(moments.departure?.[key], zone)];
+    case 'takeoff':
+      return [momentCell(moments.takeoff, zone)];
+    default: {
+      const value = entry.row[key];
+      return [typeof value === 'boolean' ? (value ? 'Да' : 'Нет') : value];
+    }
+  }
+}
 
 /** What an export takes besides the query: chosen rows (else every row of the filters) and columns in order. */
 export interface RaceExportChoice {
@@ -84,8 +108,8 @@ export function createRaceTable({ entries, entriesOf }: RowListing, now: () => n
 
     /**
      * The .xlsx of the days of `dateRange` ('DD.MM.YYYY - DD.MM.YYYY'): the chosen rows of the period (others and
-     * unknown aids are left out), else every row of the query's filters; the chosen columns, else all; flags as
-     * «Да»/«Нет». Example: '10.03.2026 - 11.03.2026' → «Суточный план полетов на 10.03.2026 - 11.03.2026.xlsx».
+     * unknown aids are left out), else every row of the query's filters; the chosen columns, else all, with the
+     * screen's 'arrival / departure' times split in two (exportCells); dates and times as Excel dates. Example: '10.03.2026 - 11.03.2026' → «Суточный план полетов на 10.03.2026 - 11.03.2026.xlsx».
      */
     async exportSheet(
       query: RaceQuery,
@@ -100,15 +124,10 @@ export function createRaceTable({ entries, entriesOf }: RowListing, now: () => n
         ? sortEntries(await entriesOf([...new Set(choice.aids)], period, zone, signal), query.sort)
         : await listed(query, zone, signal, period);
       const columns = choice.columns ?? FLIGHT_TABLE_COLUMN_KEYS;
-      const cells = rows.map((entry) =>
-        columns.map((key) => {
-          const value = entry.row[key];
-          return typeof value === 'boolean' ? (value ? 'Да' : 'Нет') : value;
-        }),
-      );
-      const headers = columns.map((key) => FLIGHT_TABLE_COLUMNS[key]);
+      const cells = rows.map((entry) => columns.flatMap((key) => exportCells(entry, key, zone)));
+      const headers = raceExportHeaders(columns);
       return {
-        file: await buildXlsx([{ name: 'Суточный план', headers, rows: cells }]),
+        file: await buildXlsx([{ name: raceExportSheetName(from, to), headers, rows: cells }]),
         name: `${raceExportFileName(russianDay(from), russianDay(to))}.xlsx`,
         fallback: `race-plan_${from}_${to}.xlsx`,
       };

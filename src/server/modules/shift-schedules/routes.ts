@@ -133,7 +133,7 @@ export const shiftSchedulesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
   const exported = route({
     summary: 'Выгрузка графика сменности в .xlsx',
     description:
-      'Файл «График сменности {name}.xlsx» (имя по умолчанию уже начинается с «График сменности» — не повторяется), строится вне потока HTTP: лист «Смены» (должность, день недели, начало, смена, длительность, перерыв, сотрудников) и лист «Покрытие» (по слотам типичной недели: потребность и сотрудники на смене по каждой должности).',
+      'Файл «График сменности {name}.xlsx» (имя по умолчанию уже начинается с «График сменности» — не повторяется), строится вне потока HTTP; символы, недопустимые в имени файла (/ \\ : * ? " < > | и управляющие), заменяются на «_». Лист «Сводка» (название расчёта, период, типовая неделя, время расчёта; по должностям человеко-часы, статус, меньше разных смен, время, выходы по дням недели и итого), лист «Смены» (должность, день недели, смена по названию образца без его часов, начало и конец — время Excel, длительность в часах, перерыв, количество) и лист «Покрытие» (по слотам типичной недели: потребность и сотрудники на смене по каждой должности).',
     response: z.unknown(),
     access: anyRule('strategic-planning-index', 'calc-index'),
   });
@@ -142,7 +142,7 @@ export const shiftSchedulesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
     { ...exported, schema: { ...exported.schema, params: calcParams, response: {} } },
     async (request, reply) => {
       const calcRow = await service.get(request.params.id, request.timeZone);
-      const file = await buildXlsx(scheduleSheets(calcRow.result));
+      const file = await buildXlsx(scheduleSheets(calcRow));
       const title = calcRow.name.startsWith(FILE_PREFIX) ? calcRow.name : `${FILE_PREFIX} ${calcRow.name}`;
       const name = `${title}.xlsx`;
       reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
