@@ -10,7 +10,7 @@ import type {
 } from '../shared/rush-baggage.ts';
 import { RUSH_MESSAGES } from '../shared/rush-baggage.ts';
 import { hasUnsavedDraft, rushBaggageMachine } from './rushBaggage.ts';
-import { type Directory, mixedRoutes } from './rushDraft.ts';
+import { type Directory, mixedRoutes, type RushDraft, rushDetour } from './rushDraft.ts';
 
 const KZN = { id: 1, name: 'Казань', iata_code: 'KZN' };
 const SVO = { id: 2, name: 'Шереметьево', iata_code: 'SVO' };
@@ -215,6 +215,34 @@ describe('when editing the draft', () => {
     const route = actor.getSnapshot().context.draft?.route ?? [];
     expect(route[0]).toMatchObject({ flightNumber: '1265', date: '2026-11-23', airport: { id: SVO.id } });
     expect(route[1]).toMatchObject({ flightNumber: '30', airport: { id: LED.id } });
+  });
+
+  it('keeps the stop a rush flight elsewhere would lose as a blank onward leg, and says so', async () => {
+    const { actor } = start();
+    await openFilled(actor);
+    expect(rushDetour(actor.getSnapshot().context.draft as RushDraft)).toBeNull();
+    const KZN = { ...SVO, id: 1, iata_code: 'KZN', name: 'Казань' };
+    const elsewhere = { ...RUSH_FLIGHT, id: 502, flight_number: '1270', arrival_airport: KZN };
+    actor.send({ type: 'DRAFT.FLIGHT', option: { id: 502, name: 'SU 1270', value: elsewhere } });
+    const draft = actor.getSnapshot().context.draft as RushDraft;
+    expect(draft.route.map((leg) => [leg.airport?.id, leg.flightNumber, leg.airline?.id ?? null])).toEqual([
+      [1, '1270', 7],
+      [SVO.id, '', null],
+      [LED.id, '30', 7],
+    ]);
+    expect(rushDetour(draft)).toBe(
+      'Рейс досылки летит в KZN, а багаж следовал в SVO: укажите стыковочный рейс или удалите этот участок',
+    );
+    // Removed (the bag is to stay there), the leg no longer asks for anything; chosen again, it is back.
+    actor.send({ type: 'LEG.REMOVE', index: 1 });
+    expect(rushDetour(actor.getSnapshot().context.draft as RushDraft)).toBeNull();
+    actor.send({ type: 'DRAFT.FLIGHT', option: { id: 502, name: 'SU 1270', value: elsewhere } });
+    expect(rushDetour(actor.getSnapshot().context.draft as RushDraft)).not.toBeNull();
+    // Choosing a flight to the bag's own stop again drops the onward leg while it is still blank.
+    actor.send({ type: 'DRAFT.FLIGHT', option: { id: RUSH_FLIGHT.id, name: 'SU 1265', value: RUSH_FLIGHT } });
+    const back = actor.getSnapshot().context.draft as RushDraft;
+    expect(back.route.map((leg) => leg.flightNumber)).toEqual(['1265', '30']);
+    expect(rushDetour(back)).toBeNull();
   });
 
   it('adds and removes legs, numbering the sent legs by their place', async () => {

@@ -52,6 +52,10 @@ export interface RushDraft {
   route: LegDraft[];
   /** The next leg key: keys keep React rows apart when legs are added and removed. */
   nextKey: number;
+  /** Where the bag's own route went first (its first leg's airport), which a rush flight elsewhere must still reach. */
+  firstStop: SearchOption | null;
+  /** The blank onward leg to `firstStop` that choosing a rush flight elsewhere added, while it is still blank. */
+  onwardKey: number | null;
 }
 
 /** Names of airports and airlines by id, for legs that arrive as bare ids. */
@@ -119,6 +123,8 @@ export function initialDraft(
     emails: [],
     route,
     nextKey: route.length + 1,
+    firstStop: route[0]?.airport ?? null,
+    onwardKey: null,
   };
 }
 
@@ -163,7 +169,13 @@ export function togglePiece(
   const after = leadBag(toggled, bags);
   if (!before || !after || sameRoute(before.baggageRoute, after.baggageRoute)) return toggled;
   const route = legsOfRoute(after.baggageRoute, directory, draft.nextKey);
-  const restarted = { ...toggled, route, nextKey: draft.nextKey + route.length };
+  const restarted = {
+    ...toggled,
+    route,
+    nextKey: draft.nextKey + route.length,
+    firstStop: route[0]?.airport ?? null,
+    onwardKey: null,
+  };
   return toggled.rushFlight ? chooseRushFlight(restarted, toggled.rushFlight) : restarted;
 }
 
@@ -193,9 +205,16 @@ export function setLeg(draft: RushDraft, index: number, field: LegField, value: 
   };
 }
 
+/** A leg nobody has filled in beyond its airport: the onward leg as it was added. */
+const blankLeg = (leg: LegDraft) => leg.airline === null && leg.flightNumber === '';
+
 /**
  * The draft after choosing the rush flight: its first leg becomes that flight (carrier, destination, number without
- * the carrier code, departure day), and its day becomes the searched day. Clearing the flight leaves the route.
+ * the carrier code, departure day), and its day becomes the searched day. A flight to another airport than the bag's
+ * route went first (`firstStop`) would lose that stop: a blank onward leg to it follows the rush leg, for the
+ * connection to be filled in (or removed, if the bag is really to stay there); choosing again drops it while blank.
+ * Clearing the flight leaves the route.
+ * Example: route SU 1263 → SVO, SU 30 → LED; a rush flight to KZN → KZN, (blank) → SVO, SU 30 → LED.
  */
 export function chooseRushFlight(draft: RushDraft, option: SearchOption | null): RushDraft {
   if (option === null) return { ...draft, rushFlight: null };
@@ -209,8 +228,29 @@ export function chooseRushFlight(draft: RushDraft, option: SearchOption | null):
     flightNumber: flight.flight_number,
     date: flight.plan_departure_datetime.slice(0, 10),
   };
-  const route = draft.route.length === 0 ? [first] : [first, ...draft.route.slice(1)];
-  return { ...draft, rushFlight: option, route, nextKey: Math.max(draft.nextKey, first.key + 1) };
+  const rest = draft.route.slice(1).filter((leg) => !(leg.key === draft.onwardKey && blankLeg(leg)));
+  let nextKey = Math.max(draft.nextKey, first.key + 1);
+  const stop = draft.firstStop;
+  const detour = stop !== null && stop.id !== to.id && !rest.some((leg) => leg.airport?.id === stop.id);
+  const onward: LegDraft | null = detour
+    ? { key: nextKey, airline: null, airport: stop, flightNumber: '', date: first.date }
+    : null;
+  if (onward) nextKey += 1;
+  const route = draft.route.length === 0 ? [first] : [first, ...(onward ? [onward] : []), ...rest];
+  return { ...draft, rushFlight: option, route, nextKey, onwardKey: onward?.key ?? null };
+}
+
+/**
+ * What the form says while the onward leg that a rush flight elsewhere added is still blank: where the flight goes,
+ * where the bag was going, and what to do; null once that leg is filled in or removed (or there is none).
+ * Example: 'Рейс досылки летит в KZN, а багаж следовал в SVO: укажите стыковочный рейс или удалите этот участок'.
+ */
+export function rushDetour(draft: RushDraft): string | null {
+  const flight = draft.rushFlight?.value as FlightSearchItem | undefined;
+  const onward = draft.route.find((leg) => leg.key === draft.onwardKey);
+  if (!flight || !draft.firstStop || !onward || !blankLeg(onward)) return null;
+  const to = flight.arrival_airport.iata_code || flight.arrival_airport.name;
+  return `Рейс досылки летит в ${to}, а багаж следовал в ${draft.firstStop.name.split(' — ')[0]}: укажите стыковочный рейс или удалите этот участок`;
 }
 
 /** `legInput` of a stored route: what `originBaggageRoute` sends. */

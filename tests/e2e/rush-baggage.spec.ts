@@ -80,6 +80,8 @@ test('a mishandled bag is forwarded on another flight under a new rush tag that 
   await expect(row).toContainText('Неотправлен');
   // Flight numbers in the route are written as the flight table writes them: «DP 254 SVO 23.11».
   await expect(row.locator('.rush-bags__route')).toHaveText(/^[A-ZА-Я0-9]{2,3} \d{1,4}[A-Z]? \S+ \d\d\.\d\d/);
+  // The bag's first stop: the airport of its route's first leg.
+  const stop = ((await row.locator('.rush-bags__route').textContent()) ?? '').split(' ')[2];
 
   await row.getByRole('checkbox', { name: `Выбрать багаж ${bag.tag}` }).check();
   // A bag not yet forwarded has no rush tag to print again, and the button says so.
@@ -114,8 +116,16 @@ test('a mishandled bag is forwarded on another flight under a new rush tag that 
   await modal.getByRole('combobox', { name: 'Рейс досылки' }).click();
   const flights = page.getByRole('listbox', { name: 'Рейс досылки' });
   await expect(flights.getByRole('option').first()).toBeVisible();
-  await flights.getByRole('option').first().click();
+  // A flight elsewhere than the bag's first stop adds a blank onward leg to that stop and says so; the bag is to stay at the flight's destination here, so the
+  // leg goes, and the warning with it.
+  await flights.getByRole('option').filter({ hasNotText: stop }).first().click();
   await expect(modal.getByRole('combobox', { name: 'Рейс досылки' })).not.toHaveAttribute('aria-invalid');
+  const detour = modal.getByRole('status').filter({ hasText: 'Рейс досылки летит в' });
+  await expect(detour).toContainText(`а багаж следовал в ${stop}:`);
+  await expect(modal.getByRole('combobox', { name: 'Аэропорт участка 2' })).toContainText(stop);
+  await expect(modal.getByRole('textbox', { name: 'Рейс участка 2' })).toHaveValue('');
+  await modal.getByRole('button', { name: 'Удалить участок 2' }).click();
+  await expect(detour).toBeHidden();
 
   await modal.getByRole('combobox', { name: 'Код причины' }).click();
   await page.getByRole('searchbox', { name: 'Поиск: Код причины' }).fill('11');

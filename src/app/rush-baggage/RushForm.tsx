@@ -1,6 +1,6 @@
 import type { Actor } from 'xstate';
 import type { rushBaggageMachine } from '../../machines/rushBaggage.ts';
-import { type Directory, mixedRoutes, type RushDraft } from '../../machines/rushDraft.ts';
+import { type Directory, mixedRoutes, type RushDraft, rushDetour } from '../../machines/rushDraft.ts';
 import { type Baggage, type FlightSearchItem, RUSH_MESSAGES } from '../../shared/rush-baggage.ts';
 import { DatePicker, TextInput } from '../../widgets/index.ts';
 import { type FieldErrors, fieldMessage } from '../api/errors.ts';
@@ -75,6 +75,7 @@ function Pieces({ actor, bags, draft, directory, errors, disabled }: Omit<RushFo
 export function RushForm(props: RushFormProps) {
   const { actor, flight, draft, errors, disabled } = props;
   const error = (path: string) => fieldMessage(errors, path);
+  const detour = rushDetour(draft);
   const text = (field: 'actNumber' | 'claimNumber' | 'comment') => (value: string) =>
     actor.send({ type: 'DRAFT.TEXT', field, value });
   const flightParams = {
@@ -116,6 +117,11 @@ export function RushForm(props: RushFormProps) {
           disabled={disabled}
           placeholder="Номер рейса"
         />
+        {detour ? (
+          <p className="rush-detour" role="status">
+            {detour}
+          </p>
+        ) : null}
         <SearchSelect
           label="Код причины"
           logic={rushCodeSearch}
