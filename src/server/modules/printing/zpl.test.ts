@@ -43,10 +43,23 @@ describe('the ZPL label of a tag', () => {
     expect(zpl).toContain('^PQ3');
   });
 
-  it('draws two Interleaved 2 of 5 barcodes of the ten digits with 3-dot bars, ratio 2.5, 20 mm tall', () => {
+  it('draws two Interleaved 2 of 5 barcodes of the ten digits with 3-dot bars, ratio 2.5, 20 mm tall, and the stub’s third', () => {
     const zpl = tagZpl(PAGE, 1, LAYOUT);
-    expect(zpl.match(/\^BY3,2\.5,160\^B2N,160,Y,N,N\^FD2555000042\^FS/g)).toHaveLength(2);
+    expect(zpl.match(/\^BY3,2\.5,160\^B2N,160,Y,N,N\^FD2555000042\^FS/g)).toHaveLength(3);
     expect(zpl).toContain('^FDSU 000042^FS');
+  });
+
+  it('ends a long stock with the tear-off stub 80 mm from its end, as the PDF does: dashes, RUSH, plate, destination', () => {
+    const zpl = tagZpl(PAGE, 1, LAYOUT);
+    const stub = (470 - 80) * 8;
+    expect(zpl).toContain(`^FO16,${stub}^GB32,2,2^FS`);
+    expect(zpl).toContain(`^FO24,${stub + 40}^A0N,40,40^FB384,1,0,C^FDRUSH^FS`);
+    expect(zpl.match(/\^FDSU 000042\^FS/g)).toHaveLength(2);
+    expect(zpl.match(/\^FDLED\^FS/g)?.length).toBeGreaterThanOrEqual(3);
+    // A stock too short for it has none.
+    const short = tagZpl(PAGE, 1, { ...LAYOUT, lengthMm: 250 });
+    expect(short).not.toContain('^GB32,2,2');
+    expect(short.match(/\^B2N/g)).toHaveLength(2);
   });
 
   it('keeps ZPL command characters out of the printed text', () => {

@@ -34,8 +34,17 @@ function barcode(digits: string, y: number, layout: TagLayout): string {
   return `^FO${x},${dots(y)}^BY${narrow},2.5,${h}^B2N,${h},Y,N,N^FD${digits}^FS`;
 }
 
+/** A dashed line across the label at `y` mm, where the stub tears off: 4 mm dashes, 3 mm apart, as the PDF draws it. */
+function tearLine(y: number, layout: TagLayout): string[] {
+  const dashes: string[] = [];
+  for (let x = 2; x + 4 <= layout.widthMm - 2; x += 7)
+    dashes.push(`^FO${dots(x)},${dots(y)}^GB${dots(4)},2,2^FS`);
+  return dashes;
+}
+
 /**
- * One `^XA … ^XZ` label of a tag: RUSH band (reversed), destination, legs, passenger, barcode, plate, barcode.
+ * One `^XA … ^XZ` label of a tag: RUSH band (reversed), destination, legs, passenger, barcode, plate, barcode, and
+ * the tear-off stub 80 mm from the end (RUSH, plate, destination, barcode) where the stock leaves room, as the PDF.
  * Face-in winding prints inverted (`^POI`). Example: `tagZpl(page, 1, layout)` starts `^XA^CI28^PW432^LL3760^PON`.
  */
 export function tagZpl(page: TagPage, copies: number, layout: TagLayout): string {
@@ -64,6 +73,16 @@ export function tagZpl(page: TagPage, copies: number, layout: TagLayout): string
   y += layout.barcodeHeightMm + 6;
   parts.push(text(page.plate, y + 2, 9, layout));
   parts.push(barcode(page.digits, y + 16, layout));
+  y += 16 + layout.barcodeHeightMm;
+  const stub = layout.lengthMm - 80;
+  if (stub > y + 10)
+    parts.push(
+      ...tearLine(stub, layout),
+      text('RUSH', stub + 5, 5, layout),
+      text(page.plate, stub + 13, 6.5, layout),
+      text(page.destination, stub + 23, 8.5, layout),
+      barcode(page.digits, stub + 35, layout),
+    );
   parts.push(`^PQ${copies}`, '^XZ');
   return parts.join('\n');
 }
