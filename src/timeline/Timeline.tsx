@@ -126,6 +126,13 @@ export function Timeline(props: TimelineProps): JSX.Element {
     if (scene) followFocus();
   }, [scene, followFocus]);
 
+  // What the layers draw from props other than the bars (those are laid out again first): labels, shading, the curve
+  // and the bars' text are drawn again when they change, and only then (a render of the timeline's own state, such
+  // as the ARIA list's refresh after a paint, draws nothing).
+  const { rowLabel, rowShade, curve, barText } = props;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the draw reads them through propsRef; a change redraws
+  useEffect(() => schedule(), [rowLabel, rowShade, curve, barText, schedule]);
+
   // The current time's line moves (a minute at a time): the background is drawn again.
   const now = props.now;
   useEffect(() => {

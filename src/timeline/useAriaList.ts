@@ -5,6 +5,13 @@ import type { LiveTimeline } from './useLive.ts';
 /** The ARIA list follows the picture once it has been still this long (no React render per frame). */
 const LIST_SETTLE_MS = 150;
 
+/** Whether two item lists hold the same items in the same order. Example: [−1, 4] equals [−1, 4], not [−1]. */
+function sameItems(a: Int32Array, b: Int32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /** The span of minutes on screen as words. Example: 'На экране: 24.11 10:00 – 25.11 02:00'. */
 function shownText(from: number, to: number): string {
   const stamp = (minute: number) => formatMinute(minute, localOffset(minute), 'stamp');
@@ -35,7 +42,10 @@ export function useAriaList({ live, propsRef, plotWidth }: LiveTimeline, hintTex
         items[n++] = -(r + 1);
         while (i < drawn.ids.length && rows[drawn.ids[i]] === r) items[n++] = drawn.ids[i++];
       }
-      setListItems(items.subarray(0, n));
+      // The same items again (a repaint of an unchanged picture: the clock's line, the focus) keep the array, so
+      // the list does not render and the timeline is not redrawn for nothing.
+      const next = items.subarray(0, n);
+      setListItems((old) => (sameItems(old, next) ? old : next));
       const { origin, minutesPerPx } = live.current.view;
       setShown(shownText(origin, origin + plotWidth() * minutesPerPx));
     }, LIST_SETTLE_MS);

@@ -1,4 +1,4 @@
-import { type RefObject, useCallback, useRef } from 'react';
+import { type RefObject, useCallback, useMemo, useRef } from 'react';
 import type { Drawn } from './drawBars.ts';
 import { CURVE_HEIGHT, type Frame, plotOf } from './frame.ts';
 import type { LayoutResult } from './geometry/layout.ts';
@@ -64,7 +64,12 @@ export function localPoint(element: HTMLElement | null, event: { clientX: number
   return { x: event.clientX - (rect?.left ?? 0), y: event.clientY - (rect?.top ?? 0) };
 }
 
-/** The timeline's live state: read by the draw functions and the event handlers without a React render. */
+/**
+ * The timeline's live state: read by the draw functions and the event handlers without a React render. The object
+ * is the same for the timeline's whole life (refs and stable callbacks only): an effect that lists it runs once, not
+ * on every render (a new object each render made the ARIA list's refresh repaint the canvas, and that repaint
+ * refresh the list again, ~6 times a second while idle).
+ */
 export function useLive(props: TimelineProps): LiveTimeline {
   const propsRef = useRef(props);
   propsRef.current = props;
@@ -112,5 +117,8 @@ export function useLive(props: TimelineProps): LiveTimeline {
     return s.scene;
   }, []);
 
-  return { live, propsRef, frameOf, plotWidth, maxScroll, currentScene };
+  return useMemo(
+    () => ({ live, propsRef, frameOf, plotWidth, maxScroll, currentScene }),
+    [frameOf, plotWidth, maxScroll, currentScene],
+  );
 }
