@@ -18,6 +18,8 @@ const FONT = { name: 'Calibri', family: 2, size: 11 };
 const FORMATS = { date: 'dd.mm.yyyy', datetime: 'dd.mm.yyyy hh:mm', time: 'hh:mm' };
 /** Characters of a column's longest text above which it is capped at this width and wrapped. */
 const WRAP_OVER = 50;
+/** Points of a line of the body's font. */
+const LINE_HEIGHT = 15;
 /** Room for the auto filter's arrow beside a header. */
 const FILTER_ARROW = 3;
 
@@ -57,30 +59,53 @@ async function build() {
       },
     });
     const wrapped = [];
+    /** Per column, the one format of its dates (set on the column, so each cell does not carry a style of its own). */
+    const formats = headers.map((_, i) => {
+      const found = new Set(
+        rows
+          .map((row) => row[i])
+          .filter(isWall)
+          .map((cell) => cell.format),
+      );
+      return found.size === 1 ? FORMATS[[...found][0]] : undefined;
+    });
     worksheet.columns = headers.map((header, i) => {
       const longest = rows.reduce((max, row) => Math.max(max, shownLength(row[i])), 0);
-      if (longest > WRAP_OVER) wrapped.push(i + 1);
+      const wraps = longest > WRAP_OVER;
+      if (wraps) wrapped.push(i);
       const wanted = Math.max(longest, header.length + FILTER_ARROW) + 2;
-      // Never 9: exceljs takes 9 for its default and leaves the width out of the file.
-      return { key: `c${i}`, width: Math.max(10, Math.min(WRAP_OVER + 2, wanted)) };
+      return {
+        key: `c${i}`,
+        // Never 9: exceljs takes 9 for its default and leaves the width out of the file.
+        width: Math.max(10, Math.min(WRAP_OVER + 2, wanted)),
+        style: {
+          ...(formats[i] ? { numFmt: formats[i] } : {}),
+          // Only the wrapped column carries an alignment: a style on every cell doubles a large file's build.
+          ...(wraps ? { alignment: { wrapText: true } } : {}),
+        },
+      };
     });
-    const write = (/** @type {Cell[]} */ row) => {
+    /** A row's cells; a date whose format is not its column's carries its own. */
+    const write = (/** @type {Cell[]} */ row, own = false) => {
       const added = worksheet.addRow(row.map((cell) => (isWall(cell) ? wallValue(cell) : (cell ?? null))));
       row.forEach((cell, i) => {
-        if (isWall(cell)) added.getCell(i + 1).numFmt = FORMATS[cell.format];
+        if (isWall(cell) && (own || FORMATS[cell.format] !== formats[i]))
+          added.getCell(i + 1).numFmt = FORMATS[cell.format];
       });
       return added;
     };
-    for (const line of lead) write(line).getCell(1).font = { ...FONT, bold: true };
+    for (const line of lead) write(line, true).getCell(1).font = { ...FONT, bold: true };
     if (lead.length) worksheet.addRow([]);
     const head = worksheet.addRow(headers);
     head.font = { ...FONT, bold: true };
     head.alignment = { vertical: 'middle', wrapText: true };
-    for (const row of rows) write(row);
-    for (const column of wrapped)
-      worksheet.getColumn(column).eachCell({ includeEmpty: false }, (cell, rowNumber) => {
-        if (rowNumber > top) cell.alignment = { vertical: 'top', wrapText: true };
-      });
+    for (const row of rows) {
+      const added = write(row);
+      // A wrapped text's lines set the row's height: LibreOffice keeps a row without one at a single line, so the
+      // lines of neighbouring rows would overlap.
+      const lines = wrapped.reduce((max, i) => Math.max(max, Math.ceil(shownLength(row[i]) / WRAP_OVER)), 1);
+      if (lines > 1) added.height = LINE_HEIGHT * lines;
+    }
     worksheet.autoFilter = { from: { row: top, column: 1 }, to: { row: top, column: headers.length } };
   }
   const buffer = await workbook.xlsx.writeBuffer();
