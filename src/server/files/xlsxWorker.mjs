@@ -72,8 +72,10 @@ async function build() {
     worksheet.columns = headers.map((header, i) => {
       const longest = rows.reduce((max, row) => Math.max(max, shownLength(row[i])), 0);
       const wraps = longest > WRAP_OVER;
+      // A lead line's label or value is shown whole too (up to the cap; a longer one runs into the empty cells).
+      const leadLongest = lead.reduce((max, line) => Math.max(max, shownLength(line[i])), 0);
       if (wraps) wrapped.push(i);
-      const wanted = Math.max(longest, header.length + FILTER_ARROW) + 2;
+      const wanted = Math.max(longest, leadLongest, header.length + FILTER_ARROW) + 2;
       return {
         key: `c${i}`,
         // Never 9: exceljs takes 9 for its default and leaves the width out of the file.
