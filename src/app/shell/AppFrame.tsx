@@ -7,6 +7,7 @@ import { readTimeZone, writeTimeZone } from '../api/storage.ts';
 import { ROUTES } from '../routes.ts';
 import { ChunkErrorBanner } from './ChunkError.tsx';
 import { DemoMark } from './DemoMark.tsx';
+import { LiveFeedStatus } from './LiveFeedStatus.tsx';
 import { PasswordChange } from './PasswordChange.tsx';
 import { signOut, useSessionUser } from './session.ts';
 import { zoneOptions } from './zones.ts';
@@ -24,8 +25,8 @@ function skipToContent() {
 }
 
 /**
- * The frame around every screen: the skip link, the menu of routes the user may open, the demo mark, the time zone,
- * the user with the password change, logout.
+ * The frame around every screen: the skip link, the menu of routes the user may open, the demo mark, the live feed's
+ * status, the time zone, the user with the password change, logout.
  */
 export function AppFrame() {
   const user = useSessionUser();
@@ -75,6 +76,7 @@ export function AppFrame() {
         <header className="shell__top">
           <ChunkErrorBanner />
           <DemoMark variant="frame" />
+          <LiveFeedStatus />
           <label className="shell__zone">
             Часовой пояс
             <select value={zone} onChange={(e) => changeZone(e.target.value)}>
