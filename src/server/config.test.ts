@@ -82,3 +82,25 @@ describe('readConfig: rush mail domains', () => {
     },
   );
 });
+
+describe('readConfig: what an operator may get wrong', () => {
+  it('refuses a time zone the runtime does not know, naming the variable, and reads a known one', () => {
+    expect(() => readConfig({ TZ_DEFAULT: 'Mars/Base' })).toThrow(/^TZ_DEFAULT: expected an IANA time zone/);
+    expect(readConfig({ TZ_DEFAULT: 'Asia/Vladivostok' }).defaultTimeZone).toBe('Asia/Vladivostok');
+    expect(readConfig({}).defaultTimeZone).toBe('Europe/Moscow');
+  });
+
+  it('refuses a port that is no port, and bad numbers naming their variable', () => {
+    expect(() => readConfig({ PORT: 'abc' })).toThrow(/^PORT: /);
+    expect(() => readConfig({ PORT: '99999' })).toThrow(/^PORT: /);
+    expect(readConfig({ PORT: '18370' }).port).toBe(18370);
+    expect(() => readConfig({ LOGIN_RATE_LIMIT: '0' })).toThrow(/^LOGIN_RATE_LIMIT: /);
+    expect(() => readConfig({ DEMO_SCALE: 'abc' })).toThrow(/^DEMO_SCALE: /);
+  });
+
+  it('skips the demo for 0, false, no or off in any case, and loads it otherwise', () => {
+    for (const off of ['0', 'false', 'FALSE', 'no', 'off'])
+      expect(readConfig({ DEMO: off }).demo.skip).toBe(true);
+    for (const on of [undefined, '', '1', 'true']) expect(readConfig({ DEMO: on }).demo.skip).toBe(false);
+  });
+});

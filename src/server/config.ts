@@ -48,12 +48,26 @@ export interface MailConfig {
   intervalMs: number;
 }
 
-function optionalNumber(value: string | undefined): number | undefined {
+function optionalNumber(name: string, value: string | undefined): number | undefined {
   if (value === undefined || value === '') return undefined;
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`Expected a positive number, got ${value}`);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name}: expected a positive number, got ${value}`);
   return n;
 }
+
+/** An IANA zone this runtime knows: a bad `TZ_DEFAULT` would fail every request that sends no `Time-Zone`. */
+function timeZone(name: string, value: string | undefined, fallback: string): string {
+  const zone = value?.trim() || fallback;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+  } catch {
+    throw new Error(`${name}: expected an IANA time zone such as Europe/Moscow, got ${value}`);
+  }
+  return zone;
+}
+
+/** `DEMO`: 0, false, no or off skip the demo airport (any case); anything else, or nothing, loads it. */
+const OFF = new Set(['0', 'false', 'no', 'off']);
 
 function count(
   name: string,
@@ -86,13 +100,13 @@ function domains(name: string, value: string | undefined): string[] {
 /** Reads the configuration from the environment (README, "Configuration"). */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
-    port: Number(env.PORT ?? 8080),
+    port: count('PORT', env.PORT, 8080, 0, 65_535),
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
-    defaultTimeZone: env.TZ_DEFAULT ?? 'Europe/Moscow',
+    defaultTimeZone: timeZone('TZ_DEFAULT', env.TZ_DEFAULT, 'Europe/Moscow'),
     trustProxy: count('TRUST_PROXY', env.TRUST_PROXY, 0, 0),
-    loginRateLimit: optionalNumber(env.LOGIN_RATE_LIMIT) ?? 120,
+    loginRateLimit: optionalNumber('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT) ?? 120,
     loginLimits: {
       perLoginAddress: count(
         'LOGIN_FAILURES_PER_LOGIN_ADDRESS',
@@ -118,9 +132,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
     demo: {
-      scale: optionalNumber(env.DEMO_SCALE),
-      days: optionalNumber(env.DEMO_DAYS),
-      skip: env.DEMO === '0',
+      scale: optionalNumber('DEMO_SCALE', env.DEMO_SCALE),
+      days: optionalNumber('DEMO_DAYS', env.DEMO_DAYS),
+      skip: OFF.has((env.DEMO ?? '').trim().toLowerCase()),
     },
     mail: env.SMTP_URL
       ? {

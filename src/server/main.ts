@@ -17,8 +17,16 @@ import { isDemoLoaded, loadDemoAirport } from './demo/index.ts';
 import { solverPool } from './solver/pool.ts';
 
 /** How to create the first administrator of a database without users (printed at start). */
-const FIRST_ADMIN_HINT =
-  "no users yet: create the first administrator with  echo 'secret…' | npm run user -- add admin --role admin";
+/**
+ * How to create the first administrator: on the embedded database the server holds the folder, so it is stopped
+ * first and the tool is given the same folder; on PostgreSQL the tool runs beside it.
+ */
+function firstAdminHint(config: { databaseUrl?: string; dataDir: string }): string {
+  const command = "echo 'a-password-of-8-or-more' | npm run user -- add admin --role admin";
+  return config.databaseUrl
+    ? `no users yet: create the first administrator with  DATABASE_URL=… ${command}`
+    : `no users yet: stop the server (Ctrl+C), create the first administrator with  DATA_DIR=${config.dataDir} ${command}  and start it again`;
+}
 
 /**
  * JSON lines for log collectors; in a terminal during development, pino-pretty's one readable line per entry
@@ -97,7 +105,7 @@ async function main() {
   }
   const marked = await markKnownDemoUsers(db);
   if (marked.length > 0) log.warn(`password = login for ${marked.join(', ')}: marked as demo users`);
-  if (!(await hasUsers(db))) log.warn(FIRST_ADMIN_HINT);
+  if (!(await hasUsers(db))) log.warn(firstAdminHint(config));
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, async () => {
@@ -114,7 +122,11 @@ async function main() {
   solverPool()
     .warm()
     .catch((error) => log.warn({ error }, 'shift solver warm-up failed'));
-  const url = `http://localhost:${config.port}`;
+  // The address as bound (PORT=0 picks a free port); every interface reads as localhost, one host as itself.
+  const bound = app.server.address();
+  const port = typeof bound === 'object' && bound ? bound.port : config.port;
+  const wildcard = config.host === '0.0.0.0' || config.host === '::';
+  const url = `http://${wildcard ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   const demoLogins = await enabledDemoLogins(db);
   log.info(
     `ready: ${url} (API docs ${url}/api/docs)` +
