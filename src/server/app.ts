@@ -226,9 +226,20 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(
     async (api) => {
+      // Liveness: the process answers (the benches probe the HTTP thread with it; it asks nothing of the database).
       api.get('/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({
         ok: true,
       }));
+      // Readiness: the database answers a trivial query within 2 s (a load balancer's or an operator's check).
+      api.get('/ready', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
+        const late = new Promise<'late'>((resolve) => setTimeout(resolve, 2000, 'late').unref());
+        const answer = await Promise.race([
+          options.db.query('select 1').then(() => 'ok' as const),
+          late,
+        ]).catch(() => 'down' as const);
+        if (answer === 'ok') return { ok: true };
+        return reply.status(503).send({ message: MESSAGES.databaseDown });
+      });
       await api.register(authRoutes, { loginRateLimit: options.loginRateLimit ?? 120 });
       for (const module of modules) await api.register(module, { services, mail: options.mail });
       await api.register(eventsRoutes, {

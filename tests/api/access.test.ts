@@ -187,6 +187,27 @@ describe('when answering API calls', () => {
     for (const res of [login, me, data, refused]) expect(res.headers['cache-control']).toBe('no-store');
   });
 
+  it('answers /api/ready while the database answers, and 503 in Russian when it does not; /api/health either way', async () => {
+    const db = await openTestDb();
+    const own = await createTestApp({ db });
+    try {
+      expect((await own.inject({ url: '/api/ready' })).json()).toEqual({ ok: true });
+      const query = db.query;
+      db.query = () =>
+        Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+      try {
+        const down = await own.inject({ url: '/api/ready' });
+        expect(down.statusCode).toBe(503);
+        expect(down.json()).toEqual({ message: 'База данных недоступна. Повторите запрос позже' });
+        expect((await own.inject({ url: '/api/health' })).statusCode).toBe(200);
+      } finally {
+        db.query = query;
+      }
+    } finally {
+      await own.close();
+    }
+  });
+
   it('sends HSTS only over https', async () => {
     const plain = await app.inject({ url: '/api/health' });
     expect(plain.headers['strict-transport-security']).toBeUndefined();

@@ -36,6 +36,15 @@ const errors: Record<string, Error> = {
     ['0000-01-01'],
     Object.assign(new Error('timestamp out of range: "0000-12-31 21:00:00+00"'), { code: '22008' }),
   ),
+  refused: new DrizzleQueryError(
+    'select 1',
+    [],
+    Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+  ),
+  adminShutdown: Object.assign(new Error('terminating connection due to administrator command'), {
+    code: '57P01',
+  }),
+  terminated: new DrizzleQueryError('select 1', [], new Error('Connection terminated unexpectedly')),
   bug: new TypeError("Cannot read properties of undefined (reading 'secret')"),
 };
 
@@ -72,6 +81,15 @@ describe('when a handler fails on the server side', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: DATE_OUT_OF_RANGE });
   });
+
+  it.each(['refused', 'adminShutdown', 'terminated'])(
+    'answers a database that cannot be reached (%s) with 503 in Russian and none of its text',
+    async (e) => {
+      const res = await app.inject({ url: `/x?e=${e}` });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ message: MESSAGES.databaseDown });
+    },
+  );
 
   it('answers anything unexpected with 500 and none of its text', async () => {
     const res = await app.inject({ url: '/x?e=bug' });

@@ -50,6 +50,38 @@ const BAD_TIMESTAMP = new Set(['22007', '22008', '22009']);
 /** The message of a day or datetime out of the database's range. */
 export const DATE_OUT_OF_RANGE = 'Дата вне допустимого диапазона';
 
+/**
+ * The database cannot be reached or is going down: PostgreSQL's connection_exception class (08…), admin_shutdown,
+ * crash_shutdown, cannot_connect_now (57P01–57P03), too_many_connections (53300), and the socket's own codes when
+ * no server answers. Nothing of the request was done; it may succeed once the database is back, so a 503.
+ */
+const DATABASE_DOWN = new Set(['57P01', '57P02', '57P03', '53300']);
+const SOCKET_DOWN = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+]);
+
+/** True when an error (or one it wraps) says the database is unreachable. */
+function databaseDown(error: unknown): boolean {
+  const state = sqlState(error);
+  if (state && (state.startsWith('08') || DATABASE_DOWN.has(state))) return true;
+  for (
+    let e = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    depth += 1
+  ) {
+    if (typeof e.code === 'string' && SOCKET_DOWN.has(e.code)) return true;
+    // node-postgres ends a query on a connection the server dropped with this text and no code.
+    if (typeof e.message === 'string' && /^Connection terminated/.test(e.message)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 /** The SQLSTATE of a database error, also when the driver or Drizzle wrapped it (`cause`). Example: '23505'. */
 function sqlState(error: unknown): string | undefined {
   for (
@@ -101,6 +133,11 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (LOST_RACE.has(sqlState(error) ?? '')) {
     request.log.warn({ err: error }, 'a write lost a race with another (answered 409)');
     return answer(409, MESSAGES.staleEdit);
+  }
+  // The database is down or going down: the request may succeed once it is back.
+  if (databaseDown(error)) {
+    request.log.error({ err: error }, 'the database is unreachable (answered 503)');
+    return answer(503, MESSAGES.databaseDown);
   }
   // The caller went away before its heavy work started: nobody reads this answer, and nothing went wrong.
   if (error instanceof WorkAbandonedError) return answer(503, MESSAGES.timedOut);
