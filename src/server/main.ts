@@ -22,10 +22,11 @@ import { solverPool } from './solver/pool.ts';
  * first and the tool is given the same folder; on PostgreSQL the tool runs beside it.
  */
 function firstAdminHint(config: { databaseUrl?: string; dataDir: string }): string {
-  const command = "echo 'a-password-of-8-or-more' | npm run user -- add admin --role admin";
+  const command = (env: string) =>
+    `echo 'a-password-of-8-or-more' | ${env} npm run user -- add admin --role admin`;
   return config.databaseUrl
-    ? `no users yet: create the first administrator with  DATABASE_URL=… ${command}`
-    : `no users yet: stop the server (Ctrl+C), create the first administrator with  DATA_DIR=${config.dataDir} ${command}  and start it again`;
+    ? `no users yet: create the first administrator with  ${command('DATABASE_URL=…')}`
+    : `no users yet: stop the server (Ctrl+C), create the first administrator with  ${command(`DATA_DIR=${config.dataDir}`)}  and start it again`;
 }
 
 /**
