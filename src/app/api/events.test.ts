@@ -74,10 +74,10 @@ describe('a subscription', () => {
       }),
     );
     const notices: LiveNotice[] = [];
-    let ready = 0;
+    const firsts: boolean[] = [];
     const stop = subscribeLiveFeed((notice) => notices.push(notice), {
-      onReady: () => {
-        ready += 1;
+      onReady: ({ first }) => {
+        firsts.push(first);
       },
       delay: () => 10,
     });
@@ -89,10 +89,35 @@ describe('a subscription', () => {
     streams[0].end();
     await vi.waitFor(() => expect(call).toBe(2));
     streams[1].push('event: ready\ndata: {}\n\n');
-    await vi.waitFor(() => expect(ready).toBe(2));
+    // The first ready came with the screen's own load; the second is a reconnection.
+    await vi.waitFor(() => expect(firsts).toEqual([true, false]));
     expect(seen).toEqual(['Bearer abc', 'Bearer abc']);
     stop();
     localStorage.removeItem('token');
+  });
+
+  it('reports the first ready as a reconnection when the feed was down as the page opened', async () => {
+    const stream = streamed();
+    let call = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        call += 1;
+        if (call === 1) throw new TypeError('Failed to fetch');
+        return stream.response;
+      }),
+    );
+    const firsts: boolean[] = [];
+    const stop = subscribeLiveFeed(() => undefined, {
+      onReady: ({ first }) => {
+        firsts.push(first);
+      },
+      delay: () => 5,
+    });
+    await vi.waitFor(() => expect(call).toBe(2));
+    stream.push('event: ready\ndata: {}\n\n');
+    await vi.waitFor(() => expect(firsts).toEqual([false]));
+    stop();
   });
 
   it('stops for good on 401', async () => {

@@ -103,8 +103,11 @@ export function onLiveFeedStale(listener: () => void): () => void {
 }
 
 export interface LiveFeedOptions {
-  /** Called when the stream is open (again): refresh, something may have changed meanwhile. */
-  onReady?: () => void;
+  /**
+   * Called when the stream is open (again): refresh, something may have changed meanwhile. `first` is true only for
+   * a first attempt that opened at once: the screen's own load, made beside it, already holds what was there.
+   */
+  onReady?: (ready: { first: boolean }) => void;
   /** The wait before reopening after `failures` failed attempts in a row (tests); default `reconnectDelay`. */
   delay?: (failures: number, serverRetryMs: number) => number;
   /** Silence after which the stream is dropped and opened again (ms); default SILENCE_LIMIT_MS. */
@@ -137,6 +140,7 @@ export function subscribeLiveFeed(
   let watchdog: ReturnType<typeof setTimeout> | undefined;
   let staleTimer: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
+  let everReady = false;
   let serverRetryMs = 0;
 
   // Down (opening, or waiting to reopen) since the first moment not ready; stale once that lasts.
@@ -152,9 +156,11 @@ export function subscribeLiveFeed(
 
   const onEvent = ({ event, data }: StreamEvent) => {
     if (event === 'ready') {
+      const first = !everReady && failures === 0;
+      everReady = true;
       failures = 0;
       up();
-      options.onReady?.();
+      options.onReady?.({ first });
     }
     if (event !== 'change') return;
     try {

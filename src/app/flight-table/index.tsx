@@ -139,16 +139,15 @@ export default function Screen() {
   // Live refresh: changes to rows reload silently (the rows stay on screen, so do the choice and the scroll).
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let opened = false;
     const later = () => {
       clearTimeout(timer);
       timer = setTimeout(reload, REFRESH_DELAY_MS);
     };
     const stop = subscribeLiveFeed((notice) => ROW_ENTITIES.has(notice.entity) && later(), {
-      onReady: () => {
-        // The first ready follows the screen's own load; a later one is a reconnection that may have missed changes.
-        if (opened) later();
-        opened = true;
+      // A first stream opened at once follows the screen's own load; any other ready (a reconnection, or a feed that
+      // was down when the page opened) may have missed changes.
+      onReady: ({ first }) => {
+        if (!first) later();
       },
     });
     return () => {
