@@ -416,13 +416,19 @@ test('from the keyboard alone a flight moves to another team, and the focus ring
   );
 });
 
-test('the board follows a team created elsewhere without a reload (live feed)', async ({ page, request }) => {
-  await signIn(page, 'planner');
-  await page.goto('/team-planning');
+/** The board's «Бригад: N» line once shown, and its count as read now. */
+async function teamCount(page: Page) {
   const status = page.getByRole('status').filter({ hasText: 'Бригад:' });
   await expect(status).toBeVisible();
   const count = async () =>
     Number(/Бригад: (\d+)/.exec((await status.textContent()) ?? '')?.[1] ?? Number.NaN);
+  return { status, count };
+}
+
+test('the board follows a team created elsewhere without a reload (live feed)', async ({ page, request }) => {
+  await signIn(page, 'planner');
+  await page.goto('/team-planning');
+  const { count } = await teamCount(page);
   const before = await count();
   await createDayTeam(page, request, `Живая ${Date.now() % 1_000_000}`);
   await expect.poll(count).toBe(before + 1);
@@ -463,10 +469,7 @@ test('a failed silent refresh says the board is behind, tries again by itself an
 }) => {
   await signIn(page, 'planner');
   await page.goto('/team-planning');
-  const status = page.getByRole('status').filter({ hasText: 'Бригад:' });
-  await expect(status).toBeVisible();
-  const count = async () =>
-    Number(/Бригад: (\d+)/.exec((await status.textContent()) ?? '')?.[1] ?? Number.NaN);
+  const { count } = await teamCount(page);
   const before = await count();
   // The board calls fail as in a 503 blip; the live feed stays up and announces the team created below.
   const teamsCall = /\/api\/team-planning\/v1\/teams-with-flights\?/;
