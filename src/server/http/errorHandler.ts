@@ -65,34 +65,31 @@ const SOCKET_DOWN = new Set([
   'EHOSTUNREACH',
 ]);
 
-/** True when an error (or one it wraps) says the database is unreachable. */
-function databaseDown(error: unknown): boolean {
-  const state = sqlState(error);
+/** An error and the ones it wraps (`cause`: the driver's inside Drizzle's DrizzleQueryError), at most 5 deep. */
+function* causes(error: unknown): Generator<{ code?: unknown; message?: unknown }> {
+  let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 5; depth += 1) {
+    yield e;
+    e = e.cause as typeof e;
+  }
+}
+
+/** The SQLSTATE of a database error, also when the driver or Drizzle wrapped it. Example: '23505'. */
+function sqlState(error: unknown): string | undefined {
+  for (const e of causes(error))
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  return undefined;
+}
+
+/** True when an error (or one it wraps) says the database is unreachable; `state` is its `sqlState`. */
+function databaseDown(error: unknown, state: string | undefined): boolean {
   if (state && (state.startsWith('08') || DATABASE_DOWN.has(state))) return true;
-  for (
-    let e = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0;
-    e && depth < 5;
-    depth += 1
-  ) {
+  for (const e of causes(error)) {
     if (typeof e.code === 'string' && SOCKET_DOWN.has(e.code)) return true;
     // node-postgres ends a query on a connection the server dropped with this text and no code.
     if (typeof e.message === 'string' && /^Connection terminated/.test(e.message)) return true;
-    e = e.cause as typeof e;
   }
   return false;
-}
-
-/** The SQLSTATE of a database error, also when the driver or Drizzle wrapped it (`cause`). Example: '23505'. */
-function sqlState(error: unknown): string | undefined {
-  for (
-    let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
-    e && depth < 5;
-    depth += 1
-  ) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-    e = e.cause as typeof e;
-  }
-  return undefined;
 }
 
 /** `/service/name_ru` → `service.name_ru`; array indexes stay as segments (`calcJob.0.end_job_id`). */
@@ -126,16 +123,16 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   // Work cut short by a time limit (the handler's, or PostgreSQL's statement_timeout: query_canceled, also when
   // Drizzle wrapped it in a DrizzleQueryError) is not a bug.
-  if (error.code === 'FST_ERR_HANDLER_TIMEOUT' || sqlState(error) === '57014')
-    return answer(503, MESSAGES.timedOut);
-  if (BAD_TIMESTAMP.has(sqlState(error) ?? '')) return answer(400, DATE_OUT_OF_RANGE);
+  const state = sqlState(error) ?? '';
+  if (error.code === 'FST_ERR_HANDLER_TIMEOUT' || state === '57014') return answer(503, MESSAGES.timedOut);
+  if (BAD_TIMESTAMP.has(state)) return answer(400, DATE_OUT_OF_RANGE);
   // Another user's write got there first (on PostgreSQL, where writes run side by side): a 409, not a bug.
-  if (LOST_RACE.has(sqlState(error) ?? '')) {
+  if (LOST_RACE.has(state)) {
     request.log.warn({ err: error }, 'a write lost a race with another (answered 409)');
     return answer(409, MESSAGES.staleEdit);
   }
   // The database is down or going down: the request may succeed once it is back.
-  if (databaseDown(error)) {
+  if (databaseDown(error, state)) {
     request.log.error({ err: error }, 'the database is unreachable (answered 503)');
     return answer(503, MESSAGES.databaseDown);
   }
