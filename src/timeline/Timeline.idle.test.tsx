@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { twoRowTimeline } from './fixtures.ts';
 import { Timeline } from './Timeline.tsx';
 
 /** Canvas clears since the test began: each paint clears and draws each layer it redraws. */
@@ -30,11 +31,16 @@ async function idle(ms: number) {
   for (let t = 0; t < ms; t += 100) await act(() => vi.advanceTimersByTimeAsync(100));
 }
 
-const bars = {
-  starts: Float64Array.of(0, 30, 120),
-  ends: Float64Array.of(60, 90, 150),
-  rows: Int32Array.of(0, 0, 1),
-};
+/** Renders the two-row timeline and lets its first paints and the list refresh after them happen. */
+async function drawn() {
+  const props = twoRowTimeline();
+  const view = render(<Timeline {...props} />);
+  await vi.waitFor(() =>
+    expect(screen.getByRole('application', { name: 'Задачи' }).dataset.ready).toBe('true'),
+  );
+  await idle(1000);
+  return { props, ...view };
+}
 
 beforeEach(() => {
   clears = 0;
@@ -56,20 +62,8 @@ afterEach(() => {
 
 describe('when nobody touches a drawn timeline', () => {
   it('draws it no more: the ARIA list it refreshes after a paint does not paint again', async () => {
-    const props = {
-      rowCount: 2,
-      rowLabel: (row: number) => `Строка ${row + 1}`,
-      bars,
-      range: { from: 0, to: 1440 },
-      scaleMinutes: 15,
-      ariaLabel: 'Задачи',
-    };
-    render(<Timeline {...props} />);
-    await vi.waitFor(() =>
-      expect(screen.getByRole('application', { name: 'Задачи' }).dataset.ready).toBe('true'),
-    );
     // The first paints, then the list refresh that follows them.
-    await idle(1000);
+    await drawn();
     expect(clears).toBeGreaterThan(0);
     expect(screen.getByRole('list', { name: 'Задачи: строки и задачи на экране' })).toHaveTextContent(
       'Строка 1',
@@ -81,19 +75,7 @@ describe('when nobody touches a drawn timeline', () => {
   });
 
   it('still draws again when what it draws changes: new row labels', async () => {
-    const props = {
-      rowCount: 2,
-      rowLabel: (row: number) => `Строка ${row + 1}`,
-      bars,
-      range: { from: 0, to: 1440 },
-      scaleMinutes: 15,
-      ariaLabel: 'Задачи',
-    };
-    const { rerender } = render(<Timeline {...props} />);
-    await vi.waitFor(() =>
-      expect(screen.getByRole('application', { name: 'Задачи' }).dataset.ready).toBe('true'),
-    );
-    await idle(1000);
+    const { props, rerender } = await drawn();
     const settled = clears;
     rerender(<Timeline {...props} rowLabel={(row) => `Бригада ${row + 1}`} />);
     await idle(1000);

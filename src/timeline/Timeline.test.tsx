@@ -1,27 +1,12 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { twoRowTimeline } from './fixtures.ts';
 import { Timeline } from './Timeline.tsx';
-
-const bars = {
-  starts: Float64Array.of(0, 30, 120),
-  ends: Float64Array.of(60, 90, 150),
-  rows: Int32Array.of(0, 0, 1),
-};
 
 describe('when the timeline renders where there is no canvas size (jsdom)', () => {
   it('offers a focusable, labelled canvas region and lays out on the main thread without drawing', async () => {
     const onFirstPaint = vi.fn();
-    render(
-      <Timeline
-        rowCount={2}
-        rowLabel={(row) => `Строка ${row + 1}`}
-        bars={bars}
-        range={{ from: 0, to: 1440 }}
-        scaleMinutes={15}
-        ariaLabel="Задачи"
-        onFirstPaint={onFirstPaint}
-      />,
-    );
+    render(<Timeline {...twoRowTimeline()} onFirstPaint={onFirstPaint} />);
     const region = screen.getByRole('application', { name: 'Задачи' });
     expect(region.tabIndex).toBe(0);
     await waitFor(() => expect(region.dataset.ready).toBe('true'));
@@ -31,19 +16,9 @@ describe('when the timeline renders where there is no canvas size (jsdom)', () =
   });
 });
 
-/** A two-row timeline of `bars` over a day, as the description tests draw it. */
-const canvasProps = () => ({
-  rowCount: 2,
-  rowLabel: (row: number) => `Строка ${row + 1}`,
-  bars,
-  range: { from: 0, to: 1440 },
-  scaleMinutes: 15,
-  ariaLabel: 'Задачи',
-});
-
 describe('when the current time is given', () => {
   it('describes the canvas with it, and leaves it out otherwise', async () => {
-    const props = canvasProps();
+    const props = twoRowTimeline();
     // The bars' minutes are the browser's wall clock (clock.ts).
     const now = new Date(2026, 10, 24, 23, 15).getTime() / 60_000;
     const { rerender } = render(<Timeline {...props} now={now} />);
@@ -58,7 +33,7 @@ describe('when the current time is given', () => {
 
 describe('when a screen reader reaches the canvas', () => {
   it('describes its keys (zoom and pan too), the menu keys only when the bars have a menu', () => {
-    const props = canvasProps();
+    const props = twoRowTimeline();
     const { rerender } = render(<Timeline {...props} />);
     const region = screen.getByRole('application', { name: 'Задачи' });
     expect(region).toHaveAccessibleDescription(
