@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import type { FlightActionsRef } from '../../machines/flightActions.ts';
 import { Modal } from '../../widgets/index.ts';
 
@@ -15,75 +16,74 @@ export function ConfirmDialogs({ actor }: { actor: FlightActionsRef }) {
   const send = actor.send;
   return (
     <>
-      <Modal
+      <Question
         open={confirmingDivide}
-        role="alertdialog"
         title="Разделение рейса"
-        onClose={() => send({ type: 'DIVIDE.CANCEL' })}
-        onSubmit={() => send({ type: 'DIVIDE.CONFIRM' })}
-        submitLabel="Разделить"
-        submitDisabled={busy}
-        disabled={busy}
-        width={440}
+        action="Разделить"
+        busy={busy}
+        onConfirm={() => send({ type: 'DIVIDE.CONFIRM' })}
+        onCancel={() => send({ type: 'DIVIDE.CANCEL' })}
       >
         <p>Разделить связанный рейс {dividing} на две строки: прилёт и вылет?</p>
-      </Modal>
-      <Modal
+      </Question>
+      <Question
         open={confirmingDrop}
-        role="alertdialog"
         title="Снятие сотрудников"
-        onClose={() => send({ type: 'DROP.CANCEL' })}
-        onSubmit={() => send({ type: 'DROP.CONFIRM' })}
-        submitLabel="Снять"
-        submitDisabled={busy}
-        disabled={busy}
-        width={440}
+        action="Снять"
+        busy={busy}
+        onConfirm={() => send({ type: 'DROP.CONFIRM' })}
+        onCancel={() => send({ type: 'DROP.CANCEL' })}
       >
         <p>
           Снять всех назначенных сотрудников с задач выбранных строк ({asked.length})? У выполненных рейсов
           пропадёт запись о том, кто их обслуживал.
         </p>
-      </Modal>
-      <DeleteConfirm
+      </Question>
+      <Question
         open={confirmingDelete}
-        count={asked.length}
+        title="Удаление рейсов"
+        action="Удалить"
         busy={busy}
-        error={error}
         onConfirm={() => send({ type: 'DELETE.CONFIRM' })}
         onCancel={() => send({ type: 'DELETE.CANCEL' })}
-      />
+      >
+        <p>
+          Удалить выбранные строки ({asked.length}) вместе с задачами, назначениями сотрудников и багажом
+          рейсов?
+        </p>
+        {error ? (
+          <p role="alert" className="flight-table__error">
+            {error}
+          </p>
+        ) : null}
+      </Question>
     </>
   );
 }
 
-function DeleteConfirm(props: {
+/** One of the questions: 440 px, its action as the submit button, neither answer taken while an action runs. */
+function Question(props: {
   open: boolean;
-  count: number;
+  title: string;
+  action: string;
   busy: boolean;
-  error: string | null;
   onConfirm: () => void;
   onCancel: () => void;
+  children: ReactNode;
 }) {
   return (
     <Modal
       open={props.open}
       role="alertdialog"
-      title="Удаление рейсов"
+      title={props.title}
       onClose={props.onCancel}
       onSubmit={props.onConfirm}
-      submitLabel="Удалить"
+      submitLabel={props.action}
       submitDisabled={props.busy}
       disabled={props.busy}
       width={440}
     >
-      <p>
-        Удалить выбранные строки ({props.count}) вместе с задачами, назначениями сотрудников и багажом рейсов?
-      </p>
-      {props.error ? (
-        <p role="alert" className="flight-table__error">
-          {props.error}
-        </p>
-      ) : null}
+      {props.children}
     </Modal>
   );
 }
