@@ -52,7 +52,13 @@ function start(fakes: Fakes = {}, tagIds = [11, 12]) {
         return (
           fakes.print ??
           (async () =>
-            ({ job_id: 5, kind: 'spool', pdf_url: '/api/v1/printer/job/5.pdf', pages: 2 }) as PrintJob)
+            ({
+              job_id: 5,
+              kind: 'spool',
+              pdf_url: '/api/v1/printer/job/5.pdf',
+              file_name: 'Бирка досылки 2555000042.pdf',
+              pages: 2,
+            }) as PrintJob)
         )(input);
       }),
       loadPdf: fromPromise(async ({ input }: { input: { jobId: number } }) => {
@@ -138,7 +144,7 @@ describe('when printing', () => {
 
   it('succeeds without a PDF on a network printer', async () => {
     const { actor, calls } = start({
-      print: async () => ({ job_id: 6, kind: 'raw9100', pdf_url: null, pages: 2 }),
+      print: async () => ({ job_id: 6, kind: 'raw9100', pdf_url: null, file_name: null, pages: 2 }),
     });
     await choosing(actor);
     actor.send({ type: 'PRINTER.CHOOSE', id: 7 });

@@ -58,9 +58,20 @@ export const PRINT_MESSAGES = {
   noPrinters: 'Нет включённых принтеров багажных бирок',
 } as const;
 
-/** The saved name of a spooled job's PDF, Russian as the other downloads: `rushTagsFileName(3)` is 'Бирки досылки 3.pdf'. */
-export function rushTagsFileName(jobId: number): string {
-  return `Бирки досылки ${jobId}.pdf`;
+/**
+ * The saved name of a spooled job's PDF, by the tags it holds (what a user later looks for), Russian as the other
+ * downloads: one tag by its number, two or three listed, more as the lowest and highest with the count. A job whose
+ * tags are all gone is named by its number.
+ * Examples: `rushTagsFileName(['2555000042'], 3)` → 'Бирка досылки 2555000042.pdf';
+ * `rushTagsFileName(['2555000044', '2555000042', '2555000043', '2555000045'], 3)` →
+ * 'Бирки досылки 2555000042–2555000045 (4 шт.).pdf'.
+ */
+export function rushTagsFileName(tags: readonly string[], jobId: number): string {
+  const sorted = [...new Set(tags)].sort();
+  if (sorted.length === 0) return `Бирки досылки, задание ${jobId}.pdf`;
+  if (sorted.length === 1) return `Бирка досылки ${sorted[0]}.pdf`;
+  if (sorted.length <= 3) return `Бирки досылки ${sorted.join(', ')}.pdf`;
+  return `Бирки досылки ${sorted[0]}–${sorted[sorted.length - 1]} (${sorted.length} шт.).pdf`;
 }
 
 const reference = z.object({ id: z.number().int(), name: z.string() });
@@ -125,6 +136,8 @@ export const printJobSchema = z.object({
   job_id: z.number().int(),
   kind: z.enum(PRINTER_KINDS),
   pdf_url: z.string().nullable(),
+  /** The PDF's file name (`rushTagsFileName`) for a spooled job; null for a network printer. */
+  file_name: z.string().nullable(),
   pages: z.number().int(),
 });
 export type PrintJob = z.infer<typeof printJobSchema>;

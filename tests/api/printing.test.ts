@@ -30,6 +30,7 @@ let app: App;
 let db: DbHandle;
 let auth: Record<string, string>;
 let tagIds: number[];
+let tagNumbers: string[];
 
 /** Ids of the seeded printers and templates, by what they are. */
 const ids = { spool: 0, sample: 0, pdfOut: 0, pdfIn: 0, zplOut: 0 };
@@ -56,6 +57,7 @@ beforeAll(async () => {
     issueTags(tx, { airlineId: airline.id, links: [{}, {}], userId: null, field: 'aviacompany_id' }),
   );
   tagIds = issued.map((tag) => tag.id);
+  tagNumbers = issued.map((tag) => tag.tag).sort();
   const list = await db.db.select().from(printers);
   ids.spool = list.find((p) => p.address === null)?.id ?? 0;
   ids.sample = list.find((p) => p.address !== null)?.id ?? 0;
@@ -194,7 +196,7 @@ describe('printing to the spool', () => {
       expect(there.statusCode).toBe(200);
       expect(there.headers['content-type']).toBe('application/pdf');
       expect(there.headers['content-disposition']).toBe(
-        `attachment; filename="rush-tags-${job.job_id}.pdf"; filename*=UTF-8''${encodeURIComponent(`Бирки досылки ${job.job_id}.pdf`)}`,
+        `attachment; filename="rush-tags-${job.job_id}.pdf"; filename*=UTF-8''${encodeURIComponent(`Бирки досылки ${tagNumbers.join(', ')}.pdf`)}`,
       );
       const here = await app.inject({ url: job.pdf_url, headers: auth });
       expect(there.rawPayload.equals(here.rawPayload)).toBe(true);
@@ -242,6 +244,7 @@ describe('printing to the spool', () => {
       job_id: expect.any(Number),
       kind: 'spool',
       pdf_url: `/api/v1/printer/job/${job.job_id}.pdf`,
+      file_name: `Бирки досылки ${tagNumbers.join(', ')}.pdf`,
       pages: 2,
     });
     const file = await app.inject({ url: job.pdf_url, headers: auth });

@@ -154,6 +154,7 @@ test('a mishandled bag is forwarded on another flight under a new rush tag that 
   await expect(created).toBeVisible();
   const newTag = (await created.locator('.rush-created__tag').first().textContent()) ?? '';
   expect(newTag).toMatch(/^2\d{9}$/);
+  await expect(created.locator('.rush-created__tag')).toHaveCount(1);
 
   await modal.getByRole('button', { name: 'Печать' }).click();
   const print = page.getByRole('dialog', { name: 'Печать багажной бирки' });
@@ -172,7 +173,8 @@ test('a mishandled bag is forwarded on another flight under a new rush tag that 
   const link = print.getByRole('link', { name: 'Скачать PDF' });
   await expect(link).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-  expect(download.suggestedFilename()).toMatch(/^Бирки досылки \d+\.pdf$/);
+  // Named by the tag it holds, what the user later looks for (the one bag's one new tag).
+  expect(download.suggestedFilename()).toBe(`Бирка досылки ${newTag}.pdf`);
   const file = await readFile((await download.path()) as string);
   expect(file.subarray(0, 4).toString('latin1')).toBe('%PDF');
 

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { pectabsFor, printTagMachine } from '../../../machines/printTag.ts';
-import { PRINT_MESSAGES, rushTagsFileName } from '../../../shared/printing.ts';
+import { PRINT_MESSAGES } from '../../../shared/printing.ts';
 import { LoadFailure, Modal, Select } from '../../../widgets/index.ts';
 
 export interface PrintTagModalProps {
@@ -54,7 +54,7 @@ export function PrintTagModal({ tagIds, onClose }: PrintTagModalProps) {
           url ? (
             <p>
               Бирки напечатаны в PDF ({job.pages} стр.):{' '}
-              <a href={url} download={rushTagsFileName(job.job_id)}>
+              <a href={url} download={job.file_name ?? undefined}>
                 Скачать PDF
               </a>
             </p>

@@ -6,7 +6,6 @@ import {
   printBtpSchema,
   printerSchema,
   printJobSchema,
-  rushTagsFileName,
 } from '../../../shared/printing.ts';
 import { MAX_ID } from '../../../shared/reference.ts';
 import { attachmentHeader } from '../../http/attachment.ts';
@@ -81,12 +80,11 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const bytes = await service.jobPdf(request.params.file);
+      const { bytes, fileName } = await service.jobPdf(request.params.file);
       // RFC 6266/5987: an ASCII fallback and the Russian name, as the other downloads.
-      const name = rushTagsFileName(request.params.file);
       return reply
         .type('application/pdf')
-        .header('content-disposition', attachmentHeader(`rush-tags-${request.params.file}.pdf`, name))
+        .header('content-disposition', attachmentHeader(`rush-tags-${request.params.file}.pdf`, fileName))
         .send(bytes);
     },
   );

@@ -97,12 +97,16 @@ describe('printing', () => {
       job_id: job.job_id,
       kind: 'spool',
       pdf_url: `/api/v1/printer/job/${job.job_id}.pdf`,
+      file_name: expect.stringMatching(/^Бирки досылки \d{10}, \d{10}\.pdf$/),
       pages: 4,
     });
     const [row] = await dbh.db.select().from(printJobs).where(eq(printJobs.id, job.job_id));
     expect(row).toMatchObject({ status: 'spooled', tagIds: [1, 2], copies: 2, pages: 4, createdBy: null });
     const file = await service.jobPdf(job.job_id);
-    expect(file.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(file.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    // The fake reader's tags are not rows of rush_tags, so the stored job is named by its number (the API test checks
+    // the name by the tags' numbers on real tags).
+    expect(file.fileName).toBe(`Бирки досылки, задание ${job.job_id}.pdf`);
   });
 
   it('refuses unknown tags, an unknown printer and a template of the wrong language, recording nothing', async () => {

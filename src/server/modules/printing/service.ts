@@ -10,9 +10,11 @@ import {
   type Printer,
   type PrinterKind,
   type PrintJob,
+  rushTagsFileName,
   WINDING,
 } from '../../../shared/printing.ts';
 import type { TagPrint } from '../../../shared/rush-baggage.ts';
+import { anyOf } from '../../db/anyOf.ts';
 import type { DbHandle } from '../../db/client.ts';
 import {
   pectabLayouts,
@@ -21,6 +23,7 @@ import {
   printJobs,
   printTemplates,
   printTypes,
+  rushTags,
   windings,
 } from '../../db/schema/index.ts';
 import { type FieldErrors, NotFoundError, ValidationError } from '../../domain/errors.ts';
@@ -262,7 +265,17 @@ export function createPrintingService({ db, kind }: PrintingDeps, options: Print
       if (printer.kind === 'spool') {
         const pdf = await renderTagsPdf(pages, copies, layout);
         const id = await spool(pdf, { ...job, status: 'spooled' });
-        return { job_id: id, kind: 'spool', pdf_url: `/api/v1/printer/job/${id}.pdf`, pages: job.pages };
+        const fileName = rushTagsFileName(
+          pages.map((page) => page.digits),
+          id,
+        );
+        return {
+          job_id: id,
+          kind: 'spool',
+          pdf_url: `/api/v1/printer/job/${id}.pdf`,
+          file_name: fileName,
+          pages: job.pages,
+        };
       }
       const address = `${printer.host}:${printer.port}`;
       try {
@@ -279,17 +292,31 @@ export function createPrintingService({ db, kind }: PrintingDeps, options: Print
         .insert(printJobs)
         .values({ ...job, status: 'sent' })
         .returning({ id: printJobs.id });
-      return { job_id: row.id, kind: 'raw9100', pdf_url: null, pages: job.pages };
+      return { job_id: row.id, kind: 'raw9100', pdf_url: null, file_name: null, pages: job.pages };
     },
 
-    /** The spooled PDF of a job; a job that is not spooled, or whose PDF the retention deleted, is not found. */
-    async jobPdf(id: number): Promise<Buffer> {
+    /**
+     * The spooled PDF of a job and its file name (by the tags' numbers); a job that is not spooled, or whose PDF the
+     * retention deleted, is not found.
+     */
+    async jobPdf(id: number): Promise<{ bytes: Buffer; fileName: string }> {
       const [file] = await db
-        .select({ bytes: printFiles.bytes })
+        .select({ bytes: printFiles.bytes, tagIds: printJobs.tagIds })
         .from(printFiles)
+        .innerJoin(printJobs, eq(printJobs.id, printFiles.jobId))
         .where(eq(printFiles.jobId, id));
       if (!file) throw new NotFoundError(PRINT_MESSAGES.jobNotFound);
-      return file.bytes;
+      const tags = await db
+        .select({ tag: rushTags.tag })
+        .from(rushTags)
+        .where(anyOf(rushTags.id, file.tagIds));
+      return {
+        bytes: file.bytes,
+        fileName: rushTagsFileName(
+          tags.map((row) => row.tag),
+          id,
+        ),
+      };
     },
 
     /**
