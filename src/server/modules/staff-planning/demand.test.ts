@@ -178,6 +178,80 @@ describe('when the demand of a period is read a day at a time', () => {
   });
 });
 
+describe('when a daylight-saving change falls in the peak graph (Europe/Berlin)', () => {
+  let berlin: number;
+  /**
+   * Clocks back on 2030-10-27 at 01:00Z (03:00 CEST → 02:00 CET): A 00:00Z–01:00Z ×2 (the first 02:00–03:00),
+   * B 01:00Z–02:00Z ×3 (the second), C 00:30Z–01:30Z ×1 over the change. Real demand: 2, 3, 4, 3 per half hour.
+   * Clocks forward on 2030-03-31 at 01:00Z (02:00 CET → 03:00 CEST): D 00:30Z–01:30Z ×1 (01:30 → 03:30).
+   */
+  beforeAll(async () => {
+    const { db } = handle;
+    const [flight] = await db.select({ id: flights.id }).from(flights).limit(1);
+    const [job] = await db.select({ id: jobs.id }).from(jobs).limit(1);
+    const [department] = await db.select({ id: departments.id }).from(departments).limit(1);
+    [{ id: berlin }] = await db
+      .insert(employeePositions)
+      .values({ name: 'Грузчик Берлин', departmentId: department.id })
+      .returning();
+    const plan = [
+      ['2030-10-27 00:00', '2030-10-27 01:00', 2],
+      ['2030-10-27 01:00', '2030-10-27 02:00', 3],
+      ['2030-10-27 00:30', '2030-10-27 01:30', 1],
+      ['2030-03-31 00:30', '2030-03-31 01:30', 1],
+    ] as const;
+    const made = await db
+      .insert(tasks)
+      .values(
+        plan.map(([begin, end]) => ({
+          flightId: flight.id,
+          jobId: job.id,
+          beginAt: at(begin),
+          endAt: at(end),
+          planBeginAt: at(begin),
+          planEndAt: at(end),
+        })),
+      )
+      .returning();
+    await db
+      .insert(taskPositions)
+      .values(made.map((task, i) => ({ taskId: task.id, employeePositionId: berlin, count: plan[i][2] })));
+  });
+
+  const graphOf = async (day: string, begin: string, end: string, stepMinutes: number) => {
+    const [graph] = await service.peakGraph(
+      {
+        firstDay: day,
+        lastDay: day,
+        period: period(begin, end),
+        positionIds: [berlin],
+        stepMinutes,
+        repeat: 1,
+        deviationPercent: 0,
+      },
+      'Europe/Berlin',
+    );
+    return (datetime: string) => graph.points.find((p) => p.datetime === datetime)?.count;
+  };
+
+  it('takes the peak of the two passes of the repeated hour, never their sum', async () => {
+    // Was 5 (A and B added up in the same wall slot) with C lost (it ended at the wall time it began).
+    const hourly = await graphOf('2030-10-27', '2030-10-26 22:00', '2030-10-27 23:00', 60);
+    expect(hourly('2030-10-27 02:00:00')).toBe(4);
+    const halves = await graphOf('2030-10-27', '2030-10-26 22:00', '2030-10-27 23:00', 30);
+    expect(halves('2030-10-27 02:00:00')).toBe(4);
+    expect(halves('2030-10-27 02:30:00')).toBe(3);
+    expect(halves('2030-10-27 03:00:00')).toBe(0);
+  });
+
+  it('leaves the skipped hour empty and counts a task over it on both sides', async () => {
+    const count = await graphOf('2030-03-31', '2030-03-30 23:00', '2030-03-31 22:00', 60);
+    expect(count('2030-03-31 01:00:00')).toBe(1);
+    expect(count('2030-03-31 02:00:00')).toBe(0);
+    expect(count('2030-03-31 03:00:00')).toBe(1);
+  });
+});
+
 describe('when counting passengers', () => {
   it('makes the last slot whole, so a flight after the period end but inside its slot counts', async () => {
     const [departures] = await service.passengerCount(

@@ -57,6 +57,49 @@ function wallClockMs(zone: string): (instant: number) => number {
   return (instant) => instant + zoneOffset(instant, zone);
 }
 
+const MS_PER_QUARTER_HOUR = 900_000;
+
+/** A stretch of instants [begin, end) over which a zone keeps one offset from UTC (ms). */
+interface OffsetStretch {
+  begin: number;
+  end: number;
+  offset: number;
+}
+
+/**
+ * The stretches of one offset that cover [begin, end) in a zone: one stretch unless a daylight-saving change falls
+ * inside. Offsets are looked up a quarter hour apart (every change of today's zones falls on a quarter hour) and a
+ * change is then found to the second.
+ * Example: `offsetStretches(Date.UTC(2026, 9, 24, 22), Date.UTC(2026, 9, 25, 23), 'Europe/Berlin')` → up to 01:00Z
+ * at +2 h, then +1 h.
+ */
+function offsetStretches(begin: number, end: number, zone: string): OffsetStretch[] {
+  const out: OffsetStretch[] = [];
+  let from = begin;
+  let offset = zoneOffset(begin, zone);
+  for (let t = begin; t < end; ) {
+    const next = Math.min(end, t + MS_PER_QUARTER_HOUR);
+    if (zoneOffset(next, zone) === offset || next === end) {
+      t = next;
+      continue;
+    }
+    // The change lies in (t, next]: the first second at the new offset.
+    let low = t;
+    let high = next;
+    while (high - low > 1000) {
+      const mid = low + Math.floor((high - low) / 2000) * 1000;
+      if (zoneOffset(mid, zone) === offset) low = mid;
+      else high = mid;
+    }
+    out.push({ begin: from, end: high, offset });
+    from = high;
+    offset = zoneOffset(high, zone);
+    t = high;
+  }
+  out.push({ begin: from, end, offset });
+  return out;
+}
+
 /** The row indexes of each position, in one pass. Example: `rowsByPosition([7, 9, 7])` → {7 → [0, 2], 9 → [1]}. */
 export function rowsByPosition(position: ArrayLike<number>): Map<number, number[]> {
   const rows = new Map<number, number[]>();
@@ -272,20 +315,37 @@ export function createPlanningDemandService({ db, heavy }: DemandDeps) {
         to: Math.ceil((endWall - weekStart) / stepMs),
       };
       const rowsOf = rowsByPosition(rows.position);
+      // Demand is a sum over the same instant, so tasks move to wall clock one offset at a time: on the day clocks
+      // go back, the repeated hour's two passes share wall slots, and a slot is the peak of either pass (the tasks
+      // of both passes never add up), while a task over the change keeps its real length. Clocks forward: the
+      // skipped wall slots hold no instant and stay 0.
+      let taskBegin = query.period.begin.getTime();
+      let taskEnd = query.period.end.getTime();
+      for (let i = 0; i < rows.starts.length; i++) {
+        if (rows.starts[i] < taskBegin) taskBegin = rows.starts[i];
+        if (rows.ends[i] > taskEnd) taskEnd = rows.ends[i];
+      }
+      const stretches = offsetStretches(taskBegin, taskEnd, zone);
       const positions: { id: number; name: string; values: ReturnType<typeof demandPerSlot> }[] = [];
       for (const positionId of query.positionIds) {
         // A position's sweep is a few ms; between them the HTTP thread answers whoever waits.
         if (positions.length > 0) await yieldToEvents();
         signal?.throwIfAborted();
         const mine = rowsOf.get(positionId) ?? [];
-        const values = demandPerSlot(
-          Float64Array.from(mine, (i) => wall(rows.starts[i])),
-          Float64Array.from(mine, (i) => wall(rows.ends[i])),
-          Int32Array.from(mine, (i) => rows.counts[i]),
-          weekStart,
-          stepMs,
-          weeks * slotsPerWeek,
-        );
+        const inStretch = ({ begin, end, offset }: OffsetStretch) =>
+          demandPerSlot(
+            Float64Array.from(mine, (i) => Math.max(rows.starts[i], begin) + offset),
+            Float64Array.from(mine, (i) => Math.min(rows.ends[i], end) + offset),
+            Int32Array.from(mine, (i) => rows.counts[i]),
+            weekStart,
+            stepMs,
+            weeks * slotsPerWeek,
+          );
+        const values = inStretch(stretches[0]);
+        for (const stretch of stretches.slice(1)) {
+          const part = inStretch(stretch);
+          for (let k = 0; k < part.length; k++) if (part[k] > values[k]) values[k] = part[k];
+        }
         positions.push({ id: positionId, name: nameOf.get(positionId) ?? '', values });
       }
       return { weekStart, stepMs, slotsPerWeek, observed, positions };
