@@ -425,6 +425,32 @@ async function teamCount(page: Page) {
   return { status, count };
 }
 
+test('a focused «+» scrolled away with the mouse hands the focus to a row on screen, not to the page', async ({
+  page,
+}) => {
+  await signIn(page, 'planner');
+  await page.goto('/team-planning');
+  await expect(page.getByRole('application', { name: 'Рейсы по бригадам' })).toHaveAttribute(
+    'data-ready',
+    'true',
+  );
+  const list = page.getByRole('list', { name: 'Рейсы без бригады' });
+  const first = list.locator('[data-free-row="0"]');
+  await first.focus();
+  await expect(first).toBeFocused();
+  // Far past the rendered rows (13 on screen, 8 more each side): the first row's button leaves the page.
+  await list.hover();
+  await page.mouse.wheel(0, 44 * 60);
+  await expect(first).toHaveCount(0);
+  const focusedRow = () =>
+    page.evaluate(() => Number(document.activeElement?.getAttribute('data-free-row') ?? Number.NaN));
+  await expect.poll(focusedRow).toBeGreaterThan(30);
+  const row = await focusedRow();
+  // Still the list's one stop: ↓ goes on from that row.
+  await page.keyboard.press('ArrowDown');
+  await expect(list.locator(`[data-free-row="${row + 1}"]`)).toBeFocused();
+});
+
 test('the board follows a team created elsewhere without a reload (live feed)', async ({ page, request }) => {
   await signIn(page, 'planner');
   await page.goto('/team-planning');

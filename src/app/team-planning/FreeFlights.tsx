@@ -1,5 +1,13 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualised list is absolutely positioned divs, so it is built from ARIA roles
-import { type DragEvent, type KeyboardEvent, useCallback, useRef, useState } from 'react';
+import {
+  type DragEvent,
+  type FocusEvent,
+  type KeyboardEvent,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { List, type RowComponentProps, useListRef } from 'react-window';
 import type { Board } from './api.ts';
 import { clockOf, flightHint } from './board.ts';
@@ -139,6 +147,29 @@ export function FreeFlights({ flights, onDragStart, onDragEnd, onChoose, canAssi
     );
   }, []);
   const focusAfterRender = useRef(0);
+  // The focus is on a «+» of the list: a row scrolled away by the mouse takes its focused button out of the page,
+  // which would drop the focus to the page; the new tab stop takes it instead (without scrolling back).
+  const focusInside = useRef(false);
+  const onFocusIn = () => {
+    focusInside.current = true;
+  };
+  const onFocusOut = (event: FocusEvent<HTMLElement>) => {
+    const next = event.relatedTarget;
+    if (next instanceof Node && event.currentTarget.contains(next)) return;
+    const left = event.target;
+    // A focused button taken out of the page is not the user leaving: decided once the removal is done.
+    requestAnimationFrame(() => {
+      if (left.isConnected || next !== null) focusInside.current = false;
+    });
+  };
+  useEffect(() => {
+    if (!focusInside.current) return;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    listRef.current?.element
+      ?.querySelector<HTMLButtonElement>(`[data-free-row="${stop}"]`)
+      ?.focus({ preventScroll: true });
+  });
   const onKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const target = freeKeyTarget(event.key, index, flights.length);
     if (target === null) return;
@@ -152,7 +183,12 @@ export function FreeFlights({ flights, onDragStart, onDragEnd, onChoose, canAssi
     );
   };
   return (
-    <section className="team-planning__free" aria-label="Рейсы без бригады">
+    <section
+      className="team-planning__free"
+      aria-label="Рейсы без бригады"
+      onFocus={onFocusIn}
+      onBlur={onFocusOut}
+    >
       <h2 className="team-planning__free-title">Рейсы без бригады: {flights.length}</h2>
       {flights.length === 0 ? (
         <p className="team-planning__note">Все рейсы периода распределены</p>
