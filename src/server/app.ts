@@ -99,6 +99,16 @@ const COMPRESSION = {
     /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)text(?:;|$)|(?:\+|\/)xml(?:;|$)|\/javascript(?:;|$)/u,
 } satisfies Parameters<typeof compress>[1];
 
+/**
+ * The API docs' own CSP (swagger-ui replaces helmet's on its routes). Not the plugin's `staticCSP: true`: that one
+ * asks `upgrade-insecure-requests`, so the docs opened over plain http by address (an airport intranet) loaded their
+ * scripts over https and stayed blank, and it refused the inline styles swagger-ui sets. Inline styles only, no
+ * inline scripts, no outside hosts (no validator: the server may have no internet).
+ */
+export const API_DOCS_CSP =
+  "default-src 'self'; base-uri 'self'; font-src 'self' data:; frame-ancestors 'self'; img-src 'self' data:; " +
+  "object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'";
+
 /** Longest a handler may take before the server answers 503 and aborts `request.signal`. */
 const HANDLER_TIMEOUT_MS = 60_000;
 
@@ -222,7 +232,7 @@ export async function buildApp(options: AppOptions) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: API_DOCS_CSP });
 
   await app.register(
     async (api) => {
