@@ -12,7 +12,8 @@ export type AuditUser = z.infer<typeof auditUserSchema>;
 
 /**
  * The names of the rows an entry's change refers to, by column and id: `{department_id: {'1': 'СОП', '7': null}}`;
- * null is a row deleted since. Only the `*_id` columns that point at a known table are there.
+ * null is a row deleted since. Only the `*_id` columns that point at a known table are there, and the id lists inside
+ * a JSON column under 'column.key' (a saved calculation's `params.working_shift`).
  */
 const auditRefsSchema = z.record(z.string(), z.record(z.string(), z.string().nullable()));
 export type AuditRefs = z.infer<typeof auditRefsSchema>;

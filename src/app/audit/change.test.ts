@@ -118,6 +118,40 @@ describe('the change of an audit entry', () => {
     );
   });
 
+  it('reads a saved calculation’s inputs key by key, as the form labels them, with the rows named', () => {
+    const entry = {
+      action: 'insert' as const,
+      entity: 'planning_calcs',
+      change: {
+        params: {
+          end: '2026-03-15 23:59:59',
+          begin: '2026-03-09 00:00:00',
+          flight_type: [],
+          working_shift: [2, 9],
+          deviation_in_period: 10,
+          employee_position_ids: [3],
+          extra: 'x',
+        },
+      },
+      refs: {
+        'params.working_shift': { '2': 'День 12 ч', '9': null },
+        'params.employee_position_ids': { '3': 'Грузчик' },
+      },
+    };
+    expect(changeLines(entry)).toEqual([
+      {
+        column: 'params',
+        label: 'Параметры',
+        before: null,
+        after:
+          'Начало периода: 09.03.2026 00:00:00; Окончание периода: 15.03.2026 23:59:59; Должности: Грузчик (#3); ' +
+          'Рабочие смены: День 12 ч (#2), #9 (удалён); Отклонение в периоде, %: 10; Тип рейса: все; extra: x',
+      },
+    ]);
+    // Another table's JSON stays as stored.
+    expect(columnValueText({ ...entry, entity: 'rushes' }, 'params', { a: [1] })).toBe('{"a":[1]}');
+  });
+
   it('shows an id the answer did not name as stored', () => {
     const entry = { action: 'insert' as const, entity: 'employees', change: { department_id: 5 }, refs: {} };
     expect(changeLines(entry)).toEqual([

@@ -1,6 +1,6 @@
 import type { AuditEntry } from '../../shared/audit.ts';
 import { instantToWallClock } from '../../shared/wallClock.ts';
-import { codeName, columnLabel } from './labels.ts';
+import { codeName, columnLabel, nestedLabels } from './labels.ts';
 
 /**
  * One line of a change's table: the column as stored and its Russian name, its value before and after (null when the
@@ -18,6 +18,8 @@ type Entry = Pick<AuditEntry, 'action' | 'entity' | 'change'> & Partial<Pick<Aud
 /** A timestamp as the database writes it into a change: '2026-11-25T04:56:24.687+00:00'. */
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}(:?\d{2})?)$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A wall-clock time as the API writes it: '2026-03-09 00:00:00'. */
+const WALL_CLOCK = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 /** A value the trail keeps only the size of (migration 0027: a saved schedule's result): `{omitted: bytes}`. */
 function omittedBytes(value: unknown): number | undefined {
@@ -41,6 +43,7 @@ export function valueText(value: unknown, zone?: string): string {
   if (typeof value === 'boolean') return value ? 'да' : 'нет';
   if (typeof value === 'string') {
     if (DAY.test(value)) return value.split('-').reverse().join('.');
+    if (WALL_CLOCK.test(value)) return auditTime(value);
     if (zone && INSTANT.test(value) && !Number.isNaN(Date.parse(value)))
       return auditTime(instantToWallClock(new Date(value), zone));
     return value;
@@ -57,6 +60,8 @@ export function valueText(value: unknown, zone?: string): string {
  * `{'200': null}` → '#200 (удалён)'; bags' status 'rushed' → 'Отправлен досылкой'.
  */
 export function columnValueText(entry: Entry, column: string, value: unknown, zone?: string): string {
+  const nested = nestedText(entry, column, value, zone);
+  if (nested !== undefined) return nested;
   const names = entry.refs?.[column];
   if (names && value !== null && value !== undefined && String(value) in names) {
     const name = names[String(value)];
@@ -64,6 +69,36 @@ export function columnValueText(entry: Entry, column: string, value: unknown, zo
     return name ? `${name} (#${value})` : `#${value}`;
   }
   return codeName(entry.entity, column, value) ?? valueText(value, zone);
+}
+
+/**
+ * A JSON value of a column that reads key by key (`nestedLabels`), in the labels' order (a key without a label last,
+ * as stored): each key by its name, an id list by the rows' names (refs under 'column.key'), an empty list as «все»
+ * (no filter), a missing key left out.
+ * Example: a calc's params `{working_shift: [2], flight_type: [], deviation_in_period: 10}` with refs
+ * `{'params.working_shift': {'2': 'День 12 ч'}}` → 'Рабочие смены: День 12 ч (#2); Отклонение в периоде, %: 10; Тип
+ * рейса: все'. Anything else (not an object, no labels) → undefined.
+ */
+function nestedText(entry: Entry, column: string, value: unknown, zone?: string): string | undefined {
+  const labels = nestedLabels(entry.entity, column);
+  if (!labels || typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const object = value as Record<string, unknown>;
+  const keys = [
+    ...Object.keys(labels).filter((key) => Object.hasOwn(object, key)),
+    ...Object.keys(object).filter((key) => !Object.hasOwn(labels, key)),
+  ];
+  return keys
+    .map((key) => {
+      const label = labels[key] ?? key;
+      const item = object[key];
+      const text = Array.isArray(item)
+        ? item.length === 0
+          ? 'все'
+          : item.map((id) => columnValueText(entry, `${column}.${key}`, id, zone)).join(', ')
+        : columnValueText(entry, `${column}.${key}`, item, zone);
+      return `${label}: ${text}`;
+    })
+    .join('; ');
 }
 
 /** The key column of the tables keyed by one column other than `id`. */

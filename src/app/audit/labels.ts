@@ -236,6 +236,36 @@ const TABLE_COLUMN_LABELS: Record<string, Record<string, string>> = {
 };
 
 /**
+ * The names of the keys inside a JSON column, by table and column, as the form that wrote it labels them (a saved
+ * calculation's inputs: the standard schedule's form). A column listed here reads as its keys, one by one.
+ */
+const NESTED_LABELS: Record<string, Record<string, Record<string, string>>> = {
+  planning_calcs: {
+    params: {
+      begin: 'Начало периода',
+      end: 'Окончание периода',
+      employee_position_ids: 'Должности',
+      working_shift: 'Рабочие смены',
+      interval_repeat_in_period: 'Повторений в периоде, недель',
+      deviation_in_period: 'Отклонение в периоде, %',
+      interval_repeat_in_week: 'Повторений в неделе, дней',
+      deviation_in_week: 'Отклонение в неделе, %',
+      flight_schedule: 'Вид расписания',
+      flight_status: 'Статусы заявок',
+      flight_type: 'Тип рейса',
+    },
+  },
+};
+
+/**
+ * The names of the keys of a JSON column that reads key by key, in the order to show them, or undefined.
+ * Example: `nestedLabels('planning_calcs', 'params')?.working_shift` → 'Рабочие смены'.
+ */
+export function nestedLabels(entity: string, column: string): Readonly<Record<string, string>> | undefined {
+  return NESTED_LABELS[entity]?.[column];
+}
+
+/**
  * The Russian name of a column of an audited table; an unknown column keeps its own name.
  * Example: `columnLabel('employees', 'department_id')` → 'Подразделение'; `('users', 'name')` → 'Имя'.
  */

@@ -149,6 +149,40 @@ describe('the names of the referenced rows', () => {
     ]);
   });
 
+  it('name the positions, shifts and flight filters a saved calculation’s inputs list, under column.key', async () => {
+    const [{ id: position }] = await dbh.query<{ id: number }>(
+      `with d as (insert into departments (name, full_name) values ('Аудит', 'Аудит: отдел') returning id)
+       insert into employee_positions (name, department_id) select 'Аудит: должность', id from d returning id`,
+    );
+    const page = [
+      {
+        action: 'insert' as const,
+        entity: 'planning_calcs',
+        entity_id: '999996',
+        change: {
+          name: 'График',
+          params: {
+            employee_position_ids: [position, 999_995],
+            working_shift: [],
+            begin: '2026-03-09 00:00:00',
+          },
+        },
+      },
+    ];
+    expect(referencedIds(page)).toEqual(
+      new Map([
+        ['employee_positions', new Set([position, 999_995])],
+        ['planning_calcs', new Set([999_996])],
+      ]),
+    );
+    expect(await resolveReferences(dbh.query, page, 'UTC')).toEqual([
+      {
+        'params.employee_position_ids': { [position]: 'Аудит: должность', 999995: null },
+        id: { 999996: null },
+      },
+    ]);
+  });
+
   it('write a flight as the flight table does, and a turnaround by its legs and the time of its first', async () => {
     const one = async (sql: string) => (await dbh.query<{ id: number }>(`${sql} returning id`))[0].id;
     const airline = await one(

@@ -88,6 +88,42 @@ const OVERRIDES: Record<string, Record<string, string | null>> = {
 };
 
 /**
+ * The id lists inside a JSON column, by table, column and key: a saved calculation's inputs name positions, shifts and
+ * flight filters by id. Their names go into `refs` under 'column.key' (`params.working_shift`).
+ */
+const NESTED_REFERENCES: Record<string, Record<string, Record<string, string>>> = {
+  planning_calcs: {
+    params: {
+      employee_position_ids: 'employee_positions',
+      working_shift: 'working_shifts',
+      flight_schedule: 'flight_schedules',
+      flight_status: 'flight_statuses',
+      flight_type: 'flight_types',
+    },
+  },
+};
+
+/**
+ * The ids a JSON value of a column holds under its known keys, as [refs key, table, id].
+ * Example: `nestedIds('planning_calcs', 'params', {working_shift: [2, 5], begin: '…'})` →
+ * [['params.working_shift', 'working_shifts', 2], ['params.working_shift', 'working_shifts', 5]].
+ */
+function nestedIds(entity: string, column: string, value: unknown): [string, string, number][] {
+  const keys = NESTED_REFERENCES[entity]?.[column];
+  if (!keys || typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+  const found: [string, string, number][] = [];
+  for (const [key, table] of Object.entries(keys)) {
+    const list = (value as Record<string, unknown>)[key];
+    if (!Array.isArray(list)) continue;
+    for (const item of list) {
+      const id = idOf(item);
+      if (id !== undefined) found.push([`${column}.${key}`, table, id]);
+    }
+  }
+  return found;
+}
+
+/**
  * The table a column of an audited table points at, or undefined.
  * Example: `referencedTable('employees', 'department_id')` → 'departments'; `('planning_vacation_days', 'calc_id')` →
  * 'planning_calcs'; `('flights', 'flight_number')` → undefined.
@@ -312,8 +348,8 @@ export function keyOf(
 const KEY_COLUMNS: Record<string, string> = { turnarounds: 'aid' };
 
 /**
- * The ids an entry refers to, as [column, table, id]: the `*_id` columns of its change (both sides of an update) and
- * the entry's own row when its table is named and keyed by one integer (under the key column: `id`, a turnaround's
+ * The ids an entry refers to, as [column, table, id]: the `*_id` columns of its change (both sides of an update), the
+ * id lists inside its JSON columns (`NESTED_REFERENCES`, as 'column.key') and the entry's own row when its table is named and keyed by one integer (under the key column: `id`, a turnaround's
  * `aid`), so that an update of a calc reads by the calc's name, not only by its number.
  * Example: an update of employees 7 `{department_id: [1, 2]}` → [['department_id', 'departments', 1],
  * ['department_id', 'departments', 2], ['id', 'employees', 7]].
@@ -323,10 +359,10 @@ function entryIds(entry: Page[number]): [string, string, number][] {
   // A composite key's columns too: an update holds only the changed columns, not the key's.
   for (const [column, value] of [...Object.entries(entry.change), ...Object.entries(entry.key ?? {})]) {
     const table = referencedTable(entry.entity, column);
-    if (!table || !NAMERS[table]) continue;
     for (const side of valuesOf(entry.action, value)) {
-      const id = idOf(side);
-      if (id !== undefined) found.push([column, table, id]);
+      found.push(...nestedIds(entry.entity, column, side));
+      const id = table && NAMERS[table] ? idOf(side) : undefined;
+      if (table && id !== undefined) found.push([column, table, id]);
     }
   }
   const own = NAMERS[entry.entity] ? idOf(entry.entity_id) : undefined;
