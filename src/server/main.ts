@@ -12,7 +12,7 @@ import {
 import { createAuthService } from './auth/service.ts';
 import { throttledProgress } from './cli/progress.ts';
 import { readConfig } from './config.ts';
-import { openDb } from './db/client.ts';
+import { NewerDatabaseError, openDb } from './db/client.ts';
 import { isDemoLoaded, loadDemoAirport } from './demo/index.ts';
 import { solverPool } from './solver/pool.ts';
 
@@ -77,7 +77,15 @@ async function main() {
   });
   const log = app.log;
   log.info({ database: config.databaseUrl ? 'postgresql' : path.join(config.dataDir, 'pg') }, 'migrating');
-  await db.migrate();
+  try {
+    await db.migrate();
+  } catch (error) {
+    if (!(error instanceof NewerDatabaseError)) throw error;
+    // An operator's mistake, not a crash: the reason, no stack, and the database closed untouched.
+    log.fatal(error.message);
+    await app.close();
+    process.exit(1);
+  }
   await syncCatalogue(db);
   if (config.demo.skip) {
     log.info('demo airport skipped (DEMO=0)');

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb } from '../../../tests/support/testApp.ts';
-import type { DbHandle } from './client.ts';
+import { type DbHandle, NewerDatabaseError, newestKnownMigration } from './client.ts';
 
 let db: DbHandle;
 
@@ -52,5 +52,36 @@ describe('when many statements arrive at once', () => {
     await expect(inside).rejects.toThrow();
     expect(await outside).toEqual([{ n: '0' }]);
     expect(await db.query('select id from probe where id = 500')).toEqual([]);
+  });
+});
+
+describe('migrate on a database a newer build has migrated', () => {
+  it('refuses with the reason and changes nothing', async () => {
+    const handle = await openTestDb();
+    try {
+      const newer = newestKnownMigration().when + 86_400_000;
+      await handle.exec(
+        `insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-a-newer-build', ${newer})`,
+      );
+      const before = await handle.query('select count(*)::int as n from drizzle.__drizzle_migrations');
+      const refused = handle.migrate();
+      await expect(refused).rejects.toBeInstanceOf(NewerDatabaseError);
+      await expect(refused).rejects.toThrow(`this build knows up to ${newestKnownMigration().tag}`);
+      expect(await handle.query('select count(*)::int as n from drizzle.__drizzle_migrations')).toEqual(
+        before,
+      );
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('migrates as before a database at this build', async () => {
+    const handle = await openTestDb();
+    try {
+      await expect(handle.migrate()).resolves.toBeUndefined();
+      await expect(handle.migrate()).resolves.toBeUndefined();
+    } finally {
+      await handle.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -67,6 +68,46 @@ export interface DbOptions {
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** The newest migration this build holds: its tag and its `when` (what Drizzle records as `created_at`). */
+export function newestKnownMigration(): { tag: string; when: number } {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  const newest = journal.entries.at(-1);
+  if (!newest) throw new Error('no migrations in the journal');
+  return newest;
+}
+
+/** Thrown by `migrate()` on a database a newer build has migrated. */
+export class NewerDatabaseError extends Error {}
+
+/**
+ * Refuses a database that a newer build has migrated (a build installed over the data, then an older one started
+ * again): Drizzle's migrator would skip everything and the older code would run on tables it does not know
+ * (session 20's upgrade walk: an old build printed into a dropped column and answered 500, having used up a tag
+ * serial). Restoring the backup taken before the upgrade is the way back (docs/DECISIONS.md, "Upgrades").
+ */
+async function refuseNewerDatabase(pool: pg.Pool): Promise<void> {
+  const [{ exists }] = (
+    await pool.query<{ exists: boolean }>(
+      "select to_regclass('drizzle.__drizzle_migrations') is not null as exists",
+    )
+  ).rows;
+  if (!exists) return;
+  const [row] = (
+    await pool.query<{ created_at: string | null; applied: number }>(
+      'select max(created_at)::text as created_at, count(*)::int as applied from drizzle.__drizzle_migrations',
+    )
+  ).rows;
+  const known = newestKnownMigration();
+  if (row?.created_at == null || Number(row.created_at) <= known.when) return;
+  throw new NewerDatabaseError(
+    `the database was migrated by a newer build of this application (${row.applied} migrations applied, the newest ` +
+      `from ${new Date(Number(row.created_at)).toISOString()}; this build knows up to ${known.tag}): start that ` +
+      'build, or restore the backup taken before the upgrade. Nothing was changed.',
+  );
+}
 
 /** Opens the database the options name: PostgreSQL when a URL is given, else embedded PGlite in a worker thread. */
 export async function openDb(options: DbOptions = {}): Promise<DbHandle> {
@@ -145,6 +186,7 @@ function handleOf(
     query: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
     heavy: (work, signal) => gate.run(work, signal),
     migrate: async () => {
+      await refuseNewerDatabase(pool);
       await migratePg(db as never, { migrationsFolder });
       // Every table a migration added gets the audit triggers unless it is listed in audit_skip (docs/DECISIONS.md,
       // "Audit trail"), so a new module's writes are audited without a line of its own.
