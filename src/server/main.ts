@@ -13,6 +13,7 @@ import { createAuthService } from './auth/service.ts';
 import { throttledProgress } from './cli/progress.ts';
 import { readConfig } from './config.ts';
 import { NewerDatabaseError, openDb } from './db/client.ts';
+import { importSpooledPrints } from './db/spooledPrints.ts';
 import { isDemoLoaded, loadDemoAirport } from './demo/index.ts';
 import { solverPool } from './solver/pool.ts';
 
@@ -87,6 +88,15 @@ async function main() {
     process.exit(1);
   }
   await syncCatalogue(db);
+  const spooled = await importSpooledPrints(db, path.join(config.dataDir, 'prints'));
+  if (spooled.movedTo !== null)
+    log.warn(
+      `tag PDFs spooled before this version: ${spooled.imported} moved into the database` +
+        (spooled.skipped.length > 0
+          ? `, ${spooled.skipped.length} left out (${spooled.skipped.join(', ')})`
+          : '') +
+        `; the folder is now ${spooled.movedTo} (remove it once the downloads are checked)`,
+    );
   if (config.demo.skip) {
     log.info('demo airport skipped (DEMO=0)');
   } else {

@@ -1,0 +1,102 @@
+/** PDFs spooled to DATA_DIR/prints by builds before migration 0025, brought into print_files at start. */
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openTestDb } from '../../../tests/support/testApp.ts';
+import { createPrintingService } from '../modules/printing/service.ts';
+import type { DbHandle } from './client.ts';
+import { importSpooledPrints } from './spooledPrints.ts';
+
+let dbh: DbHandle;
+let dataDir: string;
+let printerId: number;
+let templateId: number;
+
+beforeAll(async () => {
+  dbh = await openTestDb();
+  await createPrintingService(dbh).ensureDefaults();
+  [{ id: printerId }] = await dbh.query<{ id: number }>(
+    'select id from printers where address is null order by id limit 1',
+  );
+  [{ id: templateId }] = await dbh.query<{ id: number }>(
+    'select id from print_templates order by id limit 1',
+  );
+});
+afterAll(() => dbh.close());
+
+beforeEach(async () => {
+  await dbh.exec('delete from print_jobs');
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'gow-spooled-'));
+  return () => rm(dataDir, { recursive: true, force: true });
+});
+
+/** A job row as an old build wrote it (its PDF on disk, none in print_files), `age` ago. */
+async function oldJob(age: string, status = 'spooled'): Promise<number> {
+  const [job] = await dbh.query<{ id: number }>(
+    `insert into print_jobs (printer_id, template_id, tag_ids, copies, pages, status, created_at)
+     values ($1, $2, '{1}', 1, 1, $3, now() - $4::interval) returning id`,
+    [printerId, templateId, status, age],
+  );
+  return job.id;
+}
+
+const files = async () =>
+  dbh.query<{ job_id: number; size: number; bytes: Buffer; aged: boolean }>(
+    `select f.job_id, f.size, f.bytes, f.created_at = j.created_at as aged
+       from print_files f join print_jobs j on j.id = f.job_id order by f.job_id`,
+  );
+
+describe('importing the PDFs of DATA_DIR/prints', () => {
+  it("moves each old job's PDF into print_files with the job's time, and renames the folder", async () => {
+    const first = await oldJob('2 days');
+    const second = await oldJob('40 days');
+    const sent = await oldJob('1 day', 'sent');
+    const prints = path.join(dataDir, 'prints');
+    await mkdir(prints);
+    await writeFile(path.join(prints, `${first}.pdf`), '%PDF-1.3 first');
+    await writeFile(path.join(prints, `${second}.pdf`), '%PDF-1.3 second');
+    await writeFile(path.join(prints, `${sent}.pdf`), '%PDF-1.3 not a spooled job');
+    await writeFile(path.join(prints, '999999.pdf'), '%PDF-1.3 no such job');
+    await writeFile(path.join(prints, 'notes.txt'), 'an operator note');
+    await writeFile(path.join(prints, `${first}.pdf.tmp`), 'half written');
+
+    const result = await importSpooledPrints(dbh, prints);
+
+    expect(result.imported).toBe(2);
+    expect(result.skipped.sort()).toEqual(
+      [`${first}.pdf.tmp`, `${sent}.pdf`, '999999.pdf', 'notes.txt'].sort(),
+    );
+    expect(result.movedTo).toBe(path.join(dataDir, 'prints.imported'));
+    expect((await files()).map((f) => [f.job_id, f.bytes.toString(), f.size, f.aged])).toEqual([
+      [first, '%PDF-1.3 first', 14, true],
+      [second, '%PDF-1.3 second', 15, true],
+    ]);
+    // Nothing deleted: the files are all in the renamed folder.
+    expect((await readdir(path.join(dataDir, 'prints.imported'))).length).toBe(6);
+    expect(await readdir(dataDir)).toEqual(['prints.imported']);
+  });
+
+  it('never replaces a PDF the job has, and a second folder is renamed beside the first', async () => {
+    const job = await oldJob('1 hour');
+    await dbh.query(`insert into print_files (job_id, size, bytes) values ($1, 3, '\\x414243')`, [job]);
+    await mkdir(path.join(dataDir, 'prints.imported'));
+    const prints = path.join(dataDir, 'prints');
+    await mkdir(prints);
+    await writeFile(path.join(prints, `${job}.pdf`), '%PDF-1.3 older copy');
+
+    const result = await importSpooledPrints(dbh, prints);
+
+    expect(result).toEqual({ imported: 0, skipped: [`${job}.pdf`], movedTo: `${prints}.imported-2` });
+    expect((await files()).map((f) => f.bytes.toString())).toEqual(['ABC']);
+  });
+
+  it('does nothing without the folder', async () => {
+    expect(await importSpooledPrints(dbh, path.join(dataDir, 'prints'))).toEqual({
+      imported: 0,
+      skipped: [],
+      movedTo: null,
+    });
+    expect(await readdir(dataDir)).toEqual([]);
+  });
+});
