@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newestKnownMigration, openDb } from '../db/client.ts';
 import { lockFileOf } from '../db/pgliteWorker.ts';
 import {
   backupDataDir,
@@ -104,4 +105,49 @@ describe('when the folder is not what the command needs', () => {
     await expect(restoreDataDir(empty, path.join(dir, 'junk.tar.gz'))).rejects.toThrow(CommandError);
     await expect(restoreDataDir(empty, path.join(dir, 'missing.tar.gz'))).rejects.toThrow(/no such file/);
   });
+});
+
+describe('restoring a backup of another version', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'gow-backup-version-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** A dump of a migrated database after `change` (PGlite's own format, which restore reads as well). */
+  async function dumpAfter(name: string, change: string): Promise<string> {
+    const db = await openDb();
+    try {
+      await db.migrate();
+      await db.exec(change);
+      const file = path.join(dir, `${name}.tar`);
+      await db.dump(file);
+      return file;
+    } finally {
+      await db.close();
+    }
+  }
+
+  it('refuses one a newer build made, changing nothing', async () => {
+    const file = await dumpAfter(
+      'newer',
+      `insert into drizzle.__drizzle_migrations (hash, created_at) values ('newer', ${newestKnownMigration().when + 1})`,
+    );
+    const target = path.join(dir, 'newer-target');
+    mkdirSync(target);
+    writeFileSync(path.join(target, 'keep'), 'x');
+    await expect(restoreDataDir(target, file, { force: true })).rejects.toThrow(/made by a newer build/);
+    expect(readdirSync(dir).filter((name) => name.startsWith('newer-target'))).toEqual(['newer-target']);
+  }, 60_000);
+
+  it('restores one of an older version and says how many migrations its first start applies', async () => {
+    const file = await dumpAfter(
+      'older',
+      `delete from drizzle.__drizzle_migrations where created_at = ${newestKnownMigration().when}`,
+    );
+    const out = await runBackupCommand(parseBackupArgs(['restore', file]), {
+      dataDir: path.join(dir, 'older'),
+    });
+    expect(out).toContain(`its first start applies 1 migrations, ${newestKnownMigration().tag} to`);
+  }, 60_000);
 });

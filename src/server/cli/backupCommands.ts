@@ -13,6 +13,7 @@ import {
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { knownMigrations, newestKnownMigration } from '../db/client.ts';
 import {
   claimDataDir,
   dataDirHolder,
@@ -72,6 +73,8 @@ export function postgresEquivalent({ command, file }: Pick<BackupArgs, 'command'
 /** What a database holds, printed after a backup or restore so that the operator sees it is the expected one. */
 export interface DatabaseSummary {
   migrations: number;
+  /** `created_at` of the newest applied migration (the journal's `when`), as text; null when none is. */
+  newest: string | null;
   users: number;
   tables: number;
 }
@@ -88,6 +91,7 @@ async function summarize(worker: PgliteWorker): Promise<DatabaseSummary> {
     const { rows } = await client.query<DatabaseSummary>(
       `select (select count(*)::int from pg_tables where schemaname = 'public') as tables,
               (select count(*)::int from drizzle.__drizzle_migrations) as migrations,
+              (select max(created_at)::text from drizzle.__drizzle_migrations) as newest,
               (select count(*)::int from users) as users`,
     );
     return rows[0];
@@ -213,6 +217,13 @@ export async function restoreDataDir(
     ).catch((error: Error) => {
       throw new CommandError(`${file} is not a backup of the embedded database: ${error.message}`);
     });
+    // A backup of a newer build: this build's server would refuse to start on it (src/server/db/client.ts).
+    const known = newestKnownMigration();
+    if (Number(summary.newest ?? 0) > known.when)
+      throw new CommandError(
+        `${file} was made by a newer build of this application (${summary.migrations} migrations; this build knows ` +
+          `up to ${known.tag}), which this build cannot start on: restore it with that build. Nothing was changed.`,
+      );
     refuseWhenInUse(dataDir);
     let movedAside: string | undefined;
     if (!isEmptyFolder(dataDir)) {
@@ -241,8 +252,18 @@ export async function runBackupCommand(
     return `backup written: ${args.file} (${(done.bytes / 1e6).toFixed(1)} MB; ${counts(done)})`;
   }
   const done = await restoreDataDir(dataDir, args.file, args);
+  const pending = knownMigrations().filter((m) => m.when > Number(done.newest ?? 0));
   return [
-    `restored into ${path.resolve(dataDir)} (${counts(done)}); the server can start on it`,
+    `restored into ${path.resolve(dataDir)} (${counts(done)}); the server can start on it` +
+      (pending.length > 0
+        ? ` (a backup of an older version: its first start applies ${pending.length} migrations, ${pending[0].tag} to ${pending.at(-1)?.tag})`
+        : ''),
+    ...(pending.some((m) => m.tag === '0025_print_files')
+      ? [
+          'its tag PDFs were kept in DATA_DIR/prints, not in the backup: copy that folder beside pg before the ' +
+            'first start and the start moves them into the database',
+        ]
+      : []),
     ...(done.movedAside ? [`the previous folder was moved to ${done.movedAside}`] : []),
   ].join('\n');
 }

@@ -69,12 +69,17 @@ export interface DbOptions {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** The newest migration this build holds: its tag and its `when` (what Drizzle records as `created_at`). */
-export function newestKnownMigration(): { tag: string; when: number } {
+/** The migrations this build holds, oldest first: tag and `when` (what Drizzle records as `created_at`). */
+export function knownMigrations(): { tag: string; when: number }[] {
   const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
     entries: { tag: string; when: number }[];
   };
-  const newest = journal.entries.at(-1);
+  return journal.entries;
+}
+
+/** The newest migration this build holds. */
+export function newestKnownMigration(): { tag: string; when: number } {
+  const newest = knownMigrations().at(-1);
   if (!newest) throw new Error('no migrations in the journal');
   return newest;
 }
