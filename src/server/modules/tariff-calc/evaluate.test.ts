@@ -224,6 +224,31 @@ describe('Indicators', () => {
     expect(run({ calcTypeId: 3, entries }).raw).toBe(218);
   });
 
+  it('reads a leg once when its job was done in two tasks there', () => {
+    // Steps twice on the arrival (two stairs) and once on the departure: still 120 + 98 = 218, not 338; group type 2
+    // bills each leg once: 120 and 98.
+    const tasks = [...TASKS, task(5, 1, STEPS, ['10:05', '10:15'], ['10:06', '10:16'])];
+    const entries = [
+      {
+        startJob: STEPS,
+        startParam: null,
+        endJob: null,
+        endParam: null,
+        indicator: { id: 9, name: 'Количество пассажиров' },
+      },
+    ];
+    const total = evaluateCalc({ calc: { ...BASE, calcTypeId: 3, entries }, legs: [ARR, DEP], tasks });
+    expect(total.raw).toBe(218);
+    expect(total.result).toBe(218);
+    const fixed = evaluateCalc({
+      calc: { ...BASE, calcTypeId: 3, entries, groupType: 2, minimumAmount: 100 },
+      legs: [ARR, DEP],
+      tasks,
+    });
+    // 120 stays, 98 is lifted to the minimum 100: 220.
+    expect(fixed.result).toBe(220);
+  });
+
   it('answers null with a note for an indicator the demo does not record', () => {
     const entries = [
       {

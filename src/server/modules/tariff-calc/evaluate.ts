@@ -207,8 +207,10 @@ export function evaluateCalc({ calc, legs, tasks }: EvalInput): EvalResult {
         );
         continue;
       }
-      for (const task of jobTasks) {
-        const value = read(legById.get(task.flightId) as EvalLeg);
+      // The figure belongs to the leg, not to the task: a job done in two tasks on one leg (two buses boarding)
+      // still reads that leg's passengers once.
+      for (const flightId of new Set(jobTasks.map((task) => task.flightId))) {
+        const value = read(legById.get(flightId) as EvalLeg);
         if (value === null) continue;
         items.push(value);
         known += 1;
