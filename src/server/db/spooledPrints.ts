@@ -1,9 +1,8 @@
 import { readdir, readFile, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DbHandle } from './client.ts';
+import { PRINT_FILE_MAX_BYTES } from './schema/printing.ts';
 
-/** Largest PDF `print_files` holds (its check constraint, src/server/db/schema/printing.ts). */
-const MAX_BYTES = 8 * 1024 * 1024;
 const JOB_FILE = /^(\d{1,10})\.pdf$/u;
 
 export interface SpooledImport {
@@ -42,7 +41,7 @@ export async function importSpooledPrints(
     const id = JOB_FILE.exec(name)?.[1];
     const file = path.join(folder, name);
     const size = id ? (await stat(file)).size : 0;
-    if (!id || Number(id) > 2_147_483_647 || size < 1 || size > MAX_BYTES) {
+    if (!id || Number(id) > 2_147_483_647 || size < 1 || size > PRINT_FILE_MAX_BYTES) {
       skipped.push(name);
       continue;
     }

@@ -79,7 +79,7 @@ export const printJobs = pgTable(
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /** Largest PDF a row may hold: the biggest print allowed (100 tags × 5 copies, 500 pages) is about 0.8 MB. */
-const PRINT_FILE_MAX_BYTES = 8 * 1024 * 1024;
+export const PRINT_FILE_MAX_BYTES = 8 * 1024 * 1024;
 
 /**
  * The PDF of a job spooled to a spool printer, written in the transaction that records the job. In the database, not
