@@ -3,8 +3,8 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { spoolTarget } from '../../../tests/support/spool.ts';
 import { openTestDb } from '../../../tests/support/testApp.ts';
-import { createPrintingService } from '../modules/printing/service.ts';
 import type { DbHandle } from './client.ts';
 import { importSpooledPrints } from './spooledPrints.ts';
 
@@ -15,13 +15,7 @@ let templateId: number;
 
 beforeAll(async () => {
   dbh = await openTestDb();
-  await createPrintingService(dbh).ensureDefaults();
-  [{ id: printerId }] = await dbh.query<{ id: number }>(
-    'select id from printers where address is null order by id limit 1',
-  );
-  [{ id: templateId }] = await dbh.query<{ id: number }>(
-    'select id from print_templates order by id limit 1',
-  );
+  ({ printerId, templateId } = await spoolTarget(dbh));
 });
 afterAll(() => dbh.close());
 

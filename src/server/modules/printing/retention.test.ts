@@ -1,9 +1,9 @@
 /** The print spool's retention without HTTP: which PDFs the purge deletes, in batches, and its timer. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { spoolTarget } from '../../../../tests/support/spool.ts';
 import { openTestDb } from '../../../../tests/support/testApp.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { createSpoolPurger, purgeSpool } from './retention.ts';
-import { createPrintingService } from './service.ts';
 
 let dbh: DbHandle;
 let printerId: number;
@@ -12,13 +12,7 @@ let templateId: number;
 beforeAll(async () => {
   dbh = await openTestDb();
   // The spool printer and a PDF template the jobs below name.
-  await createPrintingService(dbh).ensureDefaults();
-  [{ id: printerId }] = await dbh.query<{ id: number }>(
-    'select id from printers where address is null order by id limit 1',
-  );
-  [{ id: templateId }] = await dbh.query<{ id: number }>(
-    'select id from print_templates order by id limit 1',
-  );
+  ({ printerId, templateId } = await spoolTarget(dbh));
 });
 afterAll(() => dbh.close());
 

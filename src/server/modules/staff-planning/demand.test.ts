@@ -23,6 +23,32 @@ import { createPlanningDemandService, rowsByPosition } from './demand.ts';
 const at = (wall: string) => new Date(`${wall.replace(' ', 'T')}:00Z`);
 
 let handle: DbHandle;
+
+/** Tasks of one flight and job for a position: [begin, end, staff count], plan times equal to the times. */
+async function addTasks(
+  flightId: number,
+  jobId: number,
+  positionId: number,
+  plan: readonly (readonly [string, string, number])[],
+): Promise<void> {
+  const { db } = handle;
+  const made = await db
+    .insert(tasks)
+    .values(
+      plan.map(([begin, end]) => ({
+        flightId,
+        jobId,
+        beginAt: at(begin),
+        endAt: at(end),
+        planBeginAt: at(begin),
+        planEndAt: at(end),
+      })),
+    )
+    .returning();
+  await db
+    .insert(taskPositions)
+    .values(made.map((task, i) => ({ taskId: task.id, employeePositionId: positionId, count: plan[i][2] })));
+}
 let service: ReturnType<typeof createPlanningDemandService>;
 let position: number;
 
@@ -85,22 +111,7 @@ beforeAll(async () => {
     ['2030-06-03 23:00', '2030-06-04 01:00', 2],
     ['2030-06-04 00:30', '2030-06-04 02:00', 1],
   ] as const;
-  const made = await db
-    .insert(tasks)
-    .values(
-      plan.map(([begin, end]) => ({
-        flightId: flight.id,
-        jobId: job.id,
-        beginAt: at(begin),
-        endAt: at(end),
-        planBeginAt: at(begin),
-        planEndAt: at(end),
-      })),
-    )
-    .returning();
-  await db
-    .insert(taskPositions)
-    .values(made.map((task, i) => ({ taskId: task.id, employeePositionId: position, count: plan[i][2] })));
+  await addTasks(flight.id, job.id, position, plan);
 });
 afterAll(() => handle.close());
 
@@ -200,22 +211,7 @@ describe('when a daylight-saving change falls in the peak graph (Europe/Berlin)'
       ['2030-10-27 00:30', '2030-10-27 01:30', 1],
       ['2030-03-31 00:30', '2030-03-31 01:30', 1],
     ] as const;
-    const made = await db
-      .insert(tasks)
-      .values(
-        plan.map(([begin, end]) => ({
-          flightId: flight.id,
-          jobId: job.id,
-          beginAt: at(begin),
-          endAt: at(end),
-          planBeginAt: at(begin),
-          planEndAt: at(end),
-        })),
-      )
-      .returning();
-    await db
-      .insert(taskPositions)
-      .values(made.map((task, i) => ({ taskId: task.id, employeePositionId: berlin, count: plan[i][2] })));
+    await addTasks(flight.id, job.id, berlin, plan);
   });
 
   const graphOf = async (day: string, begin: string, end: string, stepMinutes: number) => {

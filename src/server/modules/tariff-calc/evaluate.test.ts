@@ -209,18 +209,21 @@ describe('Operations', () => {
   });
 });
 
+/** One Indicators entry: the passengers of the legs where the steps were done. */
+const PASSENGERS_AT_STEPS = [
+  {
+    startJob: STEPS,
+    startParam: null,
+    endJob: null,
+    endParam: null,
+    indicator: { id: 9, name: 'Количество пассажиров' },
+  },
+];
+
 describe('Indicators', () => {
   it('reads passengers from the legs where the job was done', () => {
     // Steps on both legs: 120 + 98 passengers = 218.
-    const entries = [
-      {
-        startJob: STEPS,
-        startParam: null,
-        endJob: null,
-        endParam: null,
-        indicator: { id: 9, name: 'Количество пассажиров' },
-      },
-    ];
+    const entries = PASSENGERS_AT_STEPS;
     expect(run({ calcTypeId: 3, entries }).raw).toBe(218);
   });
 
@@ -228,15 +231,7 @@ describe('Indicators', () => {
     // Steps twice on the arrival (two stairs) and once on the departure: still 120 + 98 = 218, not 338; group type 2
     // bills each leg once: 120 and 98.
     const tasks = [...TASKS, task(5, 1, STEPS, ['10:05', '10:15'], ['10:06', '10:16'])];
-    const entries = [
-      {
-        startJob: STEPS,
-        startParam: null,
-        endJob: null,
-        endParam: null,
-        indicator: { id: 9, name: 'Количество пассажиров' },
-      },
-    ];
+    const entries = PASSENGERS_AT_STEPS;
     const total = evaluateCalc({ calc: { ...BASE, calcTypeId: 3, entries }, legs: [ARR, DEP], tasks });
     expect(total.raw).toBe(218);
     expect(total.result).toBe(218);
