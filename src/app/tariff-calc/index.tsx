@@ -18,6 +18,7 @@ import { loadCalcPage } from './api.ts';
 import { CalcModal } from './CalcModal.tsx';
 import { calcColumns } from './columns.tsx';
 import { DeleteCalc } from './DeleteCalc.tsx';
+import { BinIcon, EditIcon } from './RowIcons.tsx';
 import { asOptions } from './useCalcModal.ts';
 import './tariffCalc.css';
 
@@ -91,7 +92,7 @@ export default function TariffCalcScreen() {
               title="Редактировать"
               onClick={() => modal.send({ type: 'CALC.EDIT', id: row.id })}
             >
-              ✎
+              <EditIcon />
             </button>
           ) : null}
           {canDelete ? (
@@ -104,7 +105,7 @@ export default function TariffCalcScreen() {
                 deletion.send({ type: 'DELETE.ASK', calc: { id: row.id, name: row.service.name_ru } })
               }
             >
-              🗑
+              <BinIcon />
             </button>
           ) : null}
         </span>
