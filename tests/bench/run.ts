@@ -16,6 +16,7 @@ import { benchGeometry } from './geometry.ts';
 import { benchGrid } from './grid.ts';
 import { benchLoad } from './load.ts';
 import { benchPlanning } from './planning.ts';
+import { benchPlanningParse } from './planningParse.ts';
 import { benchSolver } from './solver.ts';
 import { report } from './stats.ts';
 import { benchTimeline } from './timeline.ts';
@@ -23,7 +24,7 @@ import { benchTimeline } from './timeline.ts';
 /**
  * `npm run bench`: the performance budgets of the README that exist so far, on the default demo airport in an
  * embedded database. Options: `--scale N` (demo size),
- * `--only api,busy,stalls,bundle,geometry,solver,grid,planning,flight-table,timeline,load`.
+ * `--only api,busy,stalls,bundle,geometry,solver,planning-parse,grid,planning,flight-table,timeline,load`.
  *
  * `load` runs only when `--only` names it, never by default: it starts the real server twice (embedded database and
  * a throw-away PostgreSQL, or DATABASE_URL) and holds 100 connections on each of nine calls for `--duration` seconds
@@ -59,6 +60,7 @@ async function main(argv: string[]) {
   if (wants('bundle')) benchBundle();
   if (wants('geometry')) await benchGeometry();
   if (wants('solver')) await benchSolver();
+  if (wants('planning-parse')) await benchPlanningParse();
   if (only && !['api', 'busy', 'stalls', 'grid', 'planning', 'flight-table', 'timeline'].some(wants)) return;
 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gow-bench-'));
