@@ -71,6 +71,7 @@ const formAidsSchema = z.object({
 /** Flight table (spec 7, Flight table): GET /v1/race, the race-filter lists and the row actions. */
 export const flightTableRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { services }) => {
   const service = services.flightTable;
+  app.addHook('onClose', () => service.close());
 
   // `POST /race/get-tgos` takes form data (aids[]=1&aids[]=2), as the spec has it; this plugin only.
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded'))

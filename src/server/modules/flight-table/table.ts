@@ -13,10 +13,12 @@ import {
   raceExportSheetName,
 } from '../../../shared/flight-table.ts';
 import { instantToDay, wallClockToInstant } from '../../../shared/wallClock.ts';
+import { turnTaker } from '../../db/gate.ts';
 import { buildXlsx, type Cell, dayCell, momentCell } from '../../files/xlsx.ts';
 import { BadRequestError } from '../../http/errors.ts';
 import { type Period, readDays } from '../../http/period.ts';
 import type { createRowListing } from './listing.ts';
+import type { ListingMemo } from './listingMemo.ts';
 import { type RaceQuery, raceFilters } from './raceQuery.ts';
 import { filterEntries, type RowEntry, sortEntries } from './rows.ts';
 
@@ -79,16 +81,22 @@ export interface RaceSheetFile {
 type RowListing = Pick<ReturnType<typeof createRowListing>, 'entries' | 'entriesOf'>;
 
 /** The list and the export of the table over the listing's rows; `now` is the clock of "today". */
-export function createRaceTable({ entries, entriesOf }: RowListing, now: () => number) {
-  /** The rows of the query's period (its days, else today in the zone) and filters, sorted. */
+export function createRaceTable({ entries, entriesOf }: RowListing, now: () => number, memo?: ListingMemo) {
+  /**
+   * The rows of the query's period (its days, else today in the zone) and filters, sorted; held by the memo for
+   * the following pages of the same query.
+   */
   async function listed(query: RaceQuery, zone: string, signal?: AbortSignal, period?: Period) {
     const filters = query.filters;
     const from = (filters.date_from as string | undefined) ?? (filters.date_to as string | undefined);
     const to = (filters.date_to as string | undefined) ?? from;
     const today = instantToDay(now(), zone);
     const range = period ?? readDays(zone, from ?? today, to ?? today, MAX_PERIOD_DAYS, 'filter.date_to');
-    const found = await entries(range, zone, signal);
-    return sortEntries(filterEntries(found, raceFilters(filters)), query.sort);
+    const build = async () =>
+      sortEntries(filterEntries(await entries(range, zone, signal), raceFilters(filters)), query.sort);
+    if (!memo) return build();
+    const key = JSON.stringify([range.begin.getTime(), range.end.getTime(), zone, filters, query.sort]);
+    return memo.rows(key, build);
   }
 
   return {
@@ -124,7 +132,13 @@ export function createRaceTable({ entries, entriesOf }: RowListing, now: () => n
         ? sortEntries(await entriesOf([...new Set(choice.aids)], period, zone, signal), query.sort)
         : await listed(query, zone, signal, period);
       const columns = choice.columns ?? FLIGHT_TABLE_COLUMN_KEYS;
-      const cells = rows.map((entry) => columns.flatMap((key) => exportCells(entry, key, zone)));
+      // A month of a big hub is tens of thousands of rows: their cells are built in turns of the event loop.
+      const cells: Cell[][] = [];
+      const turn = turnTaker();
+      for (const entry of rows) {
+        await turn();
+        cells.push(columns.flatMap((key) => exportCells(entry, key, zone)));
+      }
       const headers = raceExportHeaders(columns);
       return {
         file: await buildXlsx([{ name: raceExportSheetName(from, to), headers, rows: cells }]),
