@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createGate, WorkAbandonedError } from './gate.ts';
+import { createGate, turnTaker, WorkAbandonedError } from './gate.ts';
 
 function deferred() {
   let resolve!: () => void;
@@ -59,5 +59,20 @@ describe('when heavy work arrives at a gate of one', () => {
     const gate = createGate(1);
     await expect(gate.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     await expect(gate.run(async () => 7)).resolves.toBe(7);
+  });
+});
+
+describe('turnTaker', () => {
+  it('yields to the event loop only once its budget of the thread is spent', async () => {
+    const order: string[] = [];
+    const turn = turnTaker(5);
+    setImmediate(() => order.push('waiting I/O'));
+    await turn();
+    order.push('within the budget');
+    const until = performance.now() + 6;
+    while (performance.now() < until);
+    await turn();
+    order.push('after the budget');
+    expect(order).toEqual(['within the budget', 'waiting I/O', 'after the budget']);
   });
 });

@@ -73,3 +73,17 @@ export function createGate(capacity: number): Gate {
 export function yieldToEvents(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
+
+/**
+ * A long loop's turn-taker: the answered function yields to the event loop (`yieldToEvents`) once the stretch since
+ * the last yield has run `budgetMs` or more, else answers at once. Example:
+ * `const turn = turnTaker(); for (const row of rows) { await turn(); build(row); }`.
+ */
+export function turnTaker(budgetMs = 8): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < budgetMs) return;
+    await yieldToEvents();
+    since = performance.now();
+  };
+}

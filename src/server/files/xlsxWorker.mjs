@@ -8,11 +8,14 @@ import { parentPort, workerData } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 
 /**
+ * The sheets without their rows; the rows arrive as messages `{type: 'rows', sheet, rows}` in order, then `{type:
+ * 'end'}` starts the build.
  * @typedef {{wall: string, format: 'date' | 'datetime' | 'time'}} WallCell
  * @typedef {string | number | WallCell | null} Cell
- * @type {{sheets: {name: string, headers: string[], rows: Cell[][], lead?: Cell[][]}[]}}
+ * @type {{sheets: {name: string, headers: string[], rows?: Cell[][], lead?: Cell[][]}[]}}
  */
 const { sheets } = workerData;
+for (const sheet of sheets) sheet.rows = [];
 
 /** The body's font, named for the header too (a bold font without a name shows as a serif in LibreOffice). */
 const FONT = { name: 'Calibri', family: 2, size: 11 };
@@ -133,6 +136,14 @@ async function build() {
   parentPort?.postMessage({ type: 'done', bytes }, [bytes.buffer]);
 }
 
-build().catch((error) => {
-  parentPort?.postMessage({ type: 'failed', message: String(error?.stack ?? error) });
+parentPort?.on('message', (/** @type {{type: string, sheet?: number, rows?: Cell[][]}} */ message) => {
+  if (message.type === 'rows') {
+    const rows = sheets[message.sheet ?? 0].rows;
+    for (const row of message.rows ?? []) rows.push(row);
+    return;
+  }
+  if (message.type !== 'end') return;
+  build().catch((error) => {
+    parentPort?.postMessage({ type: 'failed', message: String(error?.stack ?? error) });
+  });
 });

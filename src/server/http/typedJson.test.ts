@@ -43,20 +43,35 @@ describe('sendTypedJson', () => {
 describe('jsonText', () => {
   it('writes the same text as JSON.stringify, a long array included', async () => {
     const rows = Array.from({ length: 4501 }, (_, i) => ({ id: i, name: `Рейс ${i}`, none: undefined }));
-    for (const answer of [{ a: 1 }, [], [1, undefined, 'б'], rows, rows.slice(0, 2000), rows.slice(0, 2001)])
+    for (const answer of [{ a: 1 }, [], [1, undefined, 'б'], rows, rows.slice(0, 250), rows.slice(0, 251)])
       expect(await jsonText(answer)).toBe(JSON.stringify(answer));
   });
 
-  it('gives the event loop a turn between the slices of a long array', async () => {
+  it('gives the event loop a turn once the slices have held the thread 8 ms', async () => {
     const order: string[] = [];
-    const rows = Array.from({ length: 4001 }, (_, i) => ({
+    const busy = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until);
+    };
+    // Each slice of 250 elements holds the thread 10 ms (its first element's toJSON).
+    const rows = Array.from({ length: 1001 }, (_, i) => ({
       toJSON() {
-        if (i % 2000 === 0) order.push(`slice at ${i}`);
+        if (i % 250 === 0) {
+          order.push(`slice at ${i}`);
+          busy(10);
+        }
         return i;
       },
     }));
     setImmediate(() => order.push('waiting I/O'));
     await jsonText(rows);
-    expect(order).toEqual(['slice at 0', 'waiting I/O', 'slice at 2000', 'slice at 4000']);
+    expect(order).toEqual([
+      'slice at 0',
+      'waiting I/O',
+      'slice at 250',
+      'slice at 500',
+      'slice at 750',
+      'slice at 1000',
+    ]);
   });
 });

@@ -17,7 +17,7 @@ import { TEAM_MESSAGES } from '../../../shared/team-planning.ts';
 import { instantToWallClock } from '../../../shared/wallClock.ts';
 import { anyOf } from '../../db/anyOf.ts';
 import type { DbHandle } from '../../db/client.ts';
-import { yieldToEvents } from '../../db/gate.ts';
+import { turnTaker, yieldToEvents } from '../../db/gate.ts';
 import { epochMs, rawRows } from '../../db/rawRows.ts';
 import { taskEmployees, tasks, teamEmployees, teamFlights, teams } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../domain/errors.ts';
@@ -167,6 +167,7 @@ export function createFlightViews({ db, kind, heavy }: Deps) {
       const positions = await positionsOfFilter(db, filter);
       const seen = new Set<number>();
       const out: { pair: Pair; flight: TeamFlight }[] = [];
+      const turn = turnTaker();
       // A day at a time through the heavy gate, so light calls wait behind at most one day's reading; a turnaround
       // met in an earlier day is not read again, and each day's answers are written before the next is read.
       for (const window of splitPeriod(filter.period, MS_PER_DAY)) {
@@ -189,7 +190,11 @@ export function createFlightViews({ db, kind, heavy }: Deps) {
           );
           return pairs.filter((p) => !linked.has(p.aid as number) && pairPasses(p, filter, positions));
         }, signal);
-        for (const pair of part) out.push({ pair, flight: toTeamFlight(pair, zone) });
+        // A day of a big hub is over a thousand turnarounds: built in turns of the event loop.
+        for (const pair of part) {
+          await turn();
+          out.push({ pair, flight: toTeamFlight(pair, zone) });
+        }
       }
       return out
         .sort((a, b) => +a.pair.begin - +b.pair.begin || (a.pair.aid ?? 0) - (b.pair.aid ?? 0))
