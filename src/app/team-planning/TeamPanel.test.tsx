@@ -95,7 +95,7 @@ describe('the team panel', () => {
       { begin: '2026-11-25 00:00:00', end: '2026-11-26 00:00:00' },
     );
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(
-      'Ночная · Сформирована · СНО · 25.11 00:00 – 26.11 00:00',
+      'Ночная · Сформирована · СНО · 25.11.2026 00:00 – 26.11.2026 00:00',
     );
     await screen.findByRole('row', { name: /Иванов/ });
   });

@@ -190,15 +190,15 @@ describe('texts', () => {
     expect(teamLabel(team(1, []))).toBe('Бригада 1 (3/4) 08:00–20:00');
   });
 
-  it('date a shift that does not end on its start day: a 24-hour one is not «00:00–00:00»', () => {
+  it('date a shift that does not end on its start day in full (spec 9 DD.MM.YYYY): a 24-hour one is not «00:00–00:00»', () => {
     const day = {
       ...team(2, []),
       begin_datetime: '2026-11-25 00:00:00',
       end_datetime: '2026-11-26 00:00:00',
     };
-    expect(teamLabel(day)).toBe('Бригада 2 (3/4) 25.11 00:00 – 26.11 00:00');
-    expect(spanOf('2026-11-25 20:00:00', '2026-11-26 08:00:00')).toBe('25.11 20:00 – 26.11 08:00');
-    expect(spanOf('2026-12-31 22:00:00', '2027-01-01 06:00:00')).toBe('31.12 22:00 – 01.01 06:00');
+    expect(teamLabel(day)).toBe('Бригада 2 (3/4) 25.11.2026 00:00 – 26.11.2026 00:00');
+    expect(spanOf('2026-11-25 20:00:00', '2026-11-26 08:00:00')).toBe('25.11.2026 20:00 – 26.11.2026 08:00');
+    expect(spanOf('2026-12-31 22:00:00', '2027-01-01 06:00:00')).toBe('31.12.2026 22:00 – 01.01.2027 06:00');
     expect(spanOf('2026-11-25 08:00:00', '2026-11-25 20:00:00')).toBe('08:00–20:00');
   });
 

@@ -43,14 +43,14 @@ export function clockOf(text: string | null | undefined): string {
 }
 
 /**
- * A period on the board: its hours when it ends on the day it begins, else with the dates, so a 24-hour or a night
- * shift does not read as a few hours. Example: '2026-11-25 08:00:00', '2026-11-25 20:00:00' → '08:00–20:00';
- * '2026-11-25 00:00:00', '2026-11-26 00:00:00' → '25.11 00:00 – 26.11 00:00'.
+ * A period on the board: its hours when it ends on the day it begins, else with the dates as spec 9 displays them
+ * (DD.MM.YYYY), so a 24-hour or a night shift does not read as a few hours, nor a New Year's night as a span
+ * backwards. Example: '2026-11-25 08:00:00', '2026-11-25 20:00:00' → '08:00–20:00';
+ * '2026-11-25 00:00:00', '2026-11-26 00:00:00' → '25.11.2026 00:00 – 26.11.2026 00:00'.
  */
 export function spanOf(begin: string, end: string): string {
   if (begin.slice(0, 10) === end.slice(0, 10)) return `${clockOf(begin)}–${clockOf(end)}`;
-  const day = (text: string) => `${text.slice(8, 10)}.${text.slice(5, 7)}`;
-  return `${day(begin)} ${clockOf(begin)} – ${day(end)} ${clockOf(end)}`;
+  return `${wallClockText(begin)} – ${wallClockText(end)}`;
 }
 
 /** 'DD.MM.YYYY HH:mm' of a wall clock. Example: '2026-11-23 08:05:00' → '23.11.2026 08:05'. */
@@ -159,7 +159,7 @@ export function tasksInPeriod(
 
 /**
  * The row label: the team's name, members of needed, shift (spanOf). Example: 'Перронная 1 (3/4) 08:00–20:00',
- * 'Суточная (2/2) 25.11 00:00 – 26.11 00:00'.
+ * 'Суточная (2/2) 25.11.2026 00:00 – 26.11.2026 00:00'.
  */
 export function teamLabel(team: BoardTeam<AnyFlight>): string {
   return `${team.name} (${team.real_count ?? 0}/${team.count}) ${spanOf(team.begin_datetime, team.end_datetime)}`;
