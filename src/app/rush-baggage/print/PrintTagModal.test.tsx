@@ -51,7 +51,13 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the print modal', () => {
   it('prints the tags on the chosen spool printer and offers the PDF', async () => {
     const seen = serve(() =>
-      json(200, { job_id: 9, kind: 'spool', pdf_url: '/api/v1/printer/job/9.pdf', pages: 2 }),
+      json(200, {
+        job_id: 9,
+        kind: 'spool',
+        pdf_url: '/api/v1/printer/job/9.pdf',
+        file_name: 'Бирки досылки 2555000042, 2555000043.pdf',
+        pages: 2,
+      }),
     );
     render(<PrintTagModal tagIds={[31, 32]} onClose={() => {}} />);
     expect(await screen.findByRole('combobox', { name: 'Принтер' })).toHaveTextContent('Спул-принтер');
@@ -59,7 +65,8 @@ describe('the print modal', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Печать' }));
     const link = await screen.findByRole('link', { name: 'Скачать PDF' });
     expect(link).toHaveAttribute('href', 'blob:tag-pdf');
-    expect(link).toHaveAttribute('download', 'Бирки досылки 9.pdf');
+    // Named as the server names it: by the tags it holds.
+    expect(link).toHaveAttribute('download', 'Бирки досылки 2555000042, 2555000043.pdf');
     expect(seen.find((r) => r.path === '/api/v1/printer/print-btp')?.body).toEqual({
       printer_id: 1,
       pectab_id: 4,
