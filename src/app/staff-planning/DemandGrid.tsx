@@ -2,10 +2,11 @@
 // biome-ignore-all lint/a11y/useFocusableInteractive: rows and cells are read, not operated
 import { List, type RowComponentProps } from 'react-window';
 import type { DemandResult } from './api.ts';
-import { formatClock } from './format.ts';
+import { formatMinute } from './format.ts';
 
 const ROW_HEIGHT = 28;
-const TIME_WIDTH = 120;
+/** Room for a slot's 'DD.MM.YYYY HH:mm' (spec 9's displayed date). */
+const TIME_WIDTH = 136;
 const CELL_WIDTH = 96;
 
 interface RowProps {
@@ -17,7 +18,7 @@ function DemandRow({ index, style, demand }: RowComponentProps<RowProps>) {
   return (
     <div role="row" style={style} className="staff-planning-grid__row">
       <span role="rowheader" className="staff-planning-grid__time" style={{ width: TIME_WIDTH }}>
-        {formatClock(minute, true)}
+        {formatMinute(minute)}
       </span>
       <span role="cell" className="staff-planning-grid__cell is-total" style={{ width: CELL_WIDTH }}>
         {demand.total[index]}

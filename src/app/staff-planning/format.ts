@@ -17,8 +17,8 @@ export function formatApiSpan(begin: string, end: string): string {
   return `${wallClockText(begin)} – ${tail}`;
 }
 
-/** 'DD.MM.YYYY HH:mm' of epoch minutes. Example: `formatMinute(0)` in UTC → '01.01.1970 00:00'. */
-function formatMinute(minute: number): string {
+/** 'DD.MM.YYYY HH:mm' of epoch minutes (spec 9's displayed date). Example: `formatMinute(0)` in UTC → '01.01.1970 00:00'. */
+export function formatMinute(minute: number): string {
   return dayjs(minute * 60_000).format('DD.MM.YYYY HH:mm');
 }
 
@@ -32,7 +32,7 @@ function formatMinuteSpan(begin: number, end: number): string {
 }
 
 /** 'HH:mm' of epoch minutes, or 'DD.MM HH:mm' when `withDay`. */
-export function formatClock(minute: number, withDay = false): string {
+function formatClock(minute: number, withDay = false): string {
   return dayjs(minute * 60_000).format(withDay ? 'DD.MM HH:mm' : 'HH:mm');
 }
 
