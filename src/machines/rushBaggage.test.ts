@@ -312,6 +312,18 @@ describe('when editing the draft', () => {
       'Выберите хотя бы одно место багажа',
     ]);
   });
+
+  it('says in Russian that the new route needs a leg when its only leg is removed', async () => {
+    const { actor, calls } = start();
+    await openFilled(actor);
+    const legs = actor.getSnapshot().context.draft?.route.length ?? 0;
+    for (let index = legs - 1; index >= 0; index -= 1) actor.send({ type: 'LEG.REMOVE', index });
+    actor.send({ type: 'RUSH.SUBMIT' });
+    expect(calls.sends).toEqual([]);
+    expect(actor.getSnapshot().context.errors.rushBaggageRoute).toEqual([
+      'Добавьте хотя бы один участок маршрута',
+    ]);
+  });
 });
 
 describe('when sending the rush', () => {

@@ -18,9 +18,6 @@ import {
 import { withoutFields } from './fieldErrors.ts';
 import type { SearchOption } from './searchSelect.ts';
 
-/** Shown when no piece is left to forward. */
-const NO_PIECES = 'Выберите хотя бы одно место багажа';
-
 /** One piece that may travel: a major bag's own tag or one of its minor pieces' tags. */
 interface PieceChoice {
   majorId: number;
@@ -329,7 +326,7 @@ export function draftErrors(draft: RushDraft, bags: readonly Baggage[]): FieldEr
     missing(`rushBaggageRoute.${index}.flight_number`, leg.flightNumber.trim() === '');
     missing(`rushBaggageRoute.${index}.date`, leg.date === '');
   });
-  if (!draft.pieces.some((piece) => piece.chosen)) fields.baggageRelations = [NO_PIECES];
+  if (!draft.pieces.some((piece) => piece.chosen)) fields.baggageRelations = [RUSH_MESSAGES.noPieces];
   else if (mixedRoutes(draft, bags)) fields.baggageRelations = [RUSH_MESSAGES.mixedRoutes];
   return fields;
 }

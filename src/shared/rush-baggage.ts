@@ -14,6 +14,9 @@ import { safeText } from './text.ts';
 
 const id = z.number().int();
 
+/** How many pieces one rush forwards, legs a route holds and addresses it mails. */
+export const RUSH_LIMITS = { pieces: 50, legs: 10, emails: 20 } as const;
+
 /** Russian texts of the module beyond the shared catalogue. */
 export const RUSH_MESSAGES = {
   /** Spec 5: rush dates in the date-only format, else this very text. */
@@ -31,6 +34,11 @@ export const RUSH_MESSAGES = {
   noFlight: 'Рейс не найден',
   noNumericCode: 'У авиакомпании нет трёхзначного цифрового кода IATA для бирки',
   legOrder: 'Участки маршрута нумеруются по порядку с 1',
+  noPieces: 'Выберите хотя бы одно место багажа',
+  tooManyPieces: `Не больше ${RUSH_LIMITS.pieces} мест багажа за раз`,
+  noLegs: 'Добавьте хотя бы один участок маршрута',
+  tooManyLegs: `Не больше ${RUSH_LIMITS.legs} участков в маршруте`,
+  tooManyEmails: `Не больше ${RUSH_LIMITS.emails} адресов`,
   /** The server's: a bag whose route is not the rush's `originBaggageRoute`. */
   routeDiffers:
     'Маршрут этой сумки не совпадает с исходным маршрутом досылки: отправьте её отдельной досылкой',
@@ -146,10 +154,16 @@ const routeLegInputSchema = z.object({
   aviacompany_id: idSchema,
   airport_id: idSchema,
   flight_number: z.string().regex(/^\d{1,4}[A-Z]?$/, RUSH_MESSAGES.flightNumber),
-  number_in_route: z.number().int().min(1).max(10),
+  number_in_route: z.number().int().min(1).max(RUSH_LIMITS.legs),
   date: apiDate,
 });
 export type RouteLegInput = z.infer<typeof routeLegInputSchema>;
+
+/** A route of a rush: 1..10 legs, said in Russian (zod's own «array будет иметь >=1 элемент» reached the form). */
+const routeSchema = z
+  .array(routeLegInputSchema)
+  .min(1, RUSH_MESSAGES.noLegs)
+  .max(RUSH_LIMITS.legs, RUSH_MESSAGES.tooManyLegs);
 
 /**
  * One piece to forward: the major bag and the tag of the piece. The tag is the major bag's own tag (the major bag
@@ -159,7 +173,10 @@ const baggageRelationSchema = z.object({ major_baggage_id: idSchema, tag: tagSch
 
 /** `POST /baggage/rush` (spec 3): the pieces, the rush info, the rush flight, e-mails and both routes. */
 export const rushPayloadSchema = z.object({
-  baggageRelations: z.array(baggageRelationSchema).min(1).max(50),
+  baggageRelations: z
+    .array(baggageRelationSchema)
+    .min(1, RUSH_MESSAGES.noPieces)
+    .max(RUSH_LIMITS.pieces, RUSH_MESSAGES.tooManyPieces),
   rushBaggageInfo: z.object({
     /** The station where the bag is forwarded from (usually the home airport). */
     airport_id: idSchema,
@@ -170,9 +187,12 @@ export const rushPayloadSchema = z.object({
   }),
   /** The flight the bag is forwarded on; its airline issues the new tags. */
   rush_flight_id: idSchema,
-  emailAddresses: z.array(z.email(RUSH_MESSAGES.email).max(254)).max(20).default([]),
-  originBaggageRoute: z.array(routeLegInputSchema).min(1).max(10),
-  rushBaggageRoute: z.array(routeLegInputSchema).min(1).max(10),
+  emailAddresses: z
+    .array(z.email(RUSH_MESSAGES.email).max(254))
+    .max(RUSH_LIMITS.emails, RUSH_MESSAGES.tooManyEmails)
+    .default([]),
+  originBaggageRoute: routeSchema,
+  rushBaggageRoute: routeSchema,
 });
 export type RushPayload = z.input<typeof rushPayloadSchema>;
 

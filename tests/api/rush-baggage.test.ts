@@ -302,6 +302,18 @@ describe('a rush', () => {
     expect([await rows(rushes), await rows(rushTags), await rows(mailOutbox)]).toEqual(before);
   });
 
+  it('refuses an empty piece list and an empty route with 422 and Russian texts, writing nothing', async () => {
+    const { body } = await payload();
+    const before = [await rows(rushes), await rows(rushTags), await rows(mailOutbox)];
+    const res = await call('POST', '/baggage/rush', { ...body, baggageRelations: [], rushBaggageRoute: [] });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().fields).toMatchObject({
+      baggageRelations: ['Выберите хотя бы одно место багажа'],
+      rushBaggageRoute: ['Добавьте хотя бы один участок маршрута'],
+    });
+    expect([await rows(rushes), await rows(rushTags), await rows(mailOutbox)]).toEqual(before);
+  });
+
   it('mails only the domains RUSH_MAIL_DOMAINS names, refusing the rest with 422 on the address, writing nothing', async () => {
     const { body } = await payload();
     const limited = await buildApp({ db, rushMailDomains: ['kzn.example'] });

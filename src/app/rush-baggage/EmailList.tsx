@@ -1,3 +1,4 @@
+import { RUSH_LIMITS } from '../../shared/rush-baggage.ts';
 import { TextInput } from '../../widgets/index.ts';
 import { type FieldErrors, fieldMessage } from '../api/errors.ts';
 
@@ -9,9 +10,6 @@ export interface EmailListProps {
   onAdd: () => void;
   onRemove: (index: number) => void;
 }
-
-/** The addresses this many may hold (the shared schema's bound). */
-const MAX_EMAILS = 20;
 
 /** The e-mail addresses told of the rush (spec 3, 5: valid e-mails); errors under their row (`emailAddresses.1`). */
 export function EmailList({ emails, errors, disabled, onSet, onAdd, onRemove }: EmailListProps) {
@@ -41,15 +39,15 @@ export function EmailList({ emails, errors, disabled, onSet, onAdd, onRemove }: 
         </div>
       ))}
       {fieldMessage(errors, 'emailAddresses') ? (
-        <span className="w-field__error" role="alert">
+        <p className="w-field__error rush-list-error" role="alert">
           {fieldMessage(errors, 'emailAddresses')}
-        </span>
+        </p>
       ) : null}
       <button
         type="button"
         className="w-button w-button--secondary"
         onClick={onAdd}
-        disabled={emails.length >= MAX_EMAILS}
+        disabled={emails.length >= RUSH_LIMITS.emails}
       >
         Добавить адрес
       </button>

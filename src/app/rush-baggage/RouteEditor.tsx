@@ -1,4 +1,5 @@
 import type { LegDraft, LegField, LegValue } from '../../machines/rushDraft.ts';
+import { RUSH_LIMITS } from '../../shared/rush-baggage.ts';
 import { DatePicker, TextInput } from '../../widgets/index.ts';
 import { type FieldErrors, fieldMessage } from '../api/errors.ts';
 import { SearchSelect } from './SearchSelect.tsx';
@@ -12,9 +13,6 @@ export interface RouteEditorProps {
   onAdd: () => void;
   onRemove: (index: number) => void;
 }
-
-/** The legs this many may hold (the shared schema's bound). */
-const MAX_LEGS = 10;
 
 /**
  * The new route's legs in order (spec 3 `rushBaggageRoute`): carrier, destination airport, flight number and date
@@ -83,15 +81,15 @@ export function RouteEditor({ route, errors, disabled, onSet, onAdd, onRemove }:
         ))}
       </ol>
       {fieldMessage(errors, 'rushBaggageRoute') ? (
-        <span className="w-field__error" role="alert">
+        <p className="w-field__error rush-list-error" role="alert">
           {fieldMessage(errors, 'rushBaggageRoute')}
-        </span>
+        </p>
       ) : null}
       <button
         type="button"
         className="w-button w-button--secondary"
         onClick={onAdd}
-        disabled={route.length >= MAX_LEGS}
+        disabled={route.length >= RUSH_LIMITS.legs}
       >
         Добавить участок
       </button>
