@@ -161,8 +161,19 @@ export const APPROVED_ITEMS = [
   { id: 0, name: 'Нет' },
 ] as const satisfies readonly RaceFilterItem[];
 
+/** The most rows one action of the table takes. */
+const RACE_ACTION_MAX_ROWS = 2000;
+/** How a wrong count of chosen rows reads (zod's own «array будет иметь >=1 элемент» means nothing to a dispatcher). */
+const ROW_COUNT_MESSAGES = {
+  noRows: 'Выберите хотя бы одну строку',
+  tooManyRows: `Не больше ${RACE_ACTION_MAX_ROWS} строк за раз`,
+} as const;
+
 /** Chosen rows: `{aids}` (1..2000 distinct turnarounds). */
-const aidsSchema = z.array(idSchema).min(1).max(2000);
+const aidsSchema = z
+  .array(idSchema)
+  .min(1, ROW_COUNT_MESSAGES.noRows)
+  .max(RACE_ACTION_MAX_ROWS, ROW_COUNT_MESSAGES.tooManyRows);
 export const raceAidsSchema = z.object({ aids: aidsSchema });
 
 /** `POST /api/race/fetch-tgo` body: one row. */
@@ -257,4 +268,5 @@ export const FLIGHT_TABLE_MESSAGES = {
     `Нельзя удалить рейсы с начислениями по тарифам: ${numbers.join(', ')}`,
   tgoNotValid: 'ТГО не подходит ни к одному выбранному рейсу',
   dateRange: 'Ожидается ДД.ММ.ГГГГ - ДД.ММ.ГГГГ',
+  ...ROW_COUNT_MESSAGES,
 } as const;

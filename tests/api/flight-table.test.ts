@@ -491,6 +491,20 @@ describe('staff of the chosen rows', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().fields.aids).toEqual([M.unknownRow]);
   });
+
+  it('says in Russian that no row or too many rows were chosen, for every action on rows', async () => {
+    const many = Array.from({ length: 2001 }, (_, index) => index + 1);
+    for (const action of ['set-employees', 'set-desk-employees', 'drop-employees']) {
+      const none = await post(`/race/${action}`, { aids: [] });
+      expect(none.statusCode).toBe(422);
+      expect(none.json().fields.aids).toEqual(['Выберите хотя бы одну строку']);
+      expect((await post(`/race/${action}`, { aids: many })).json().fields.aids).toEqual([
+        'Не больше 2000 строк за раз',
+      ]);
+    }
+    const fill = await post('/race/fill-flights', { aids: [], tgo_id: 1 });
+    expect(fill.json().fields.aids).toEqual(['Выберите хотя бы одну строку']);
+  });
 });
 
 describe('export', () => {
