@@ -313,6 +313,17 @@ describe('when editing the draft', () => {
     ]);
   });
 
+  it('says in Russian how long the act number may be', async () => {
+    const { actor, calls } = start();
+    await openFilled(actor);
+    actor.send({ type: 'DRAFT.TEXT', field: 'actNumber', value: 'А'.repeat(51) });
+    actor.send({ type: 'RUSH.SUBMIT' });
+    expect(calls.sends).toEqual([]);
+    expect(actor.getSnapshot().context.errors['rushBaggageInfo.act_number']).toEqual([
+      'Не длиннее 50 символов',
+    ]);
+  });
+
   it('says in Russian that the new route needs a leg when its only leg is removed', async () => {
     const { actor, calls } = start();
     await openFilled(actor);

@@ -39,6 +39,7 @@ export const RUSH_MESSAGES = {
   noLegs: 'Добавьте хотя бы один участок маршрута',
   tooManyLegs: `Не больше ${RUSH_LIMITS.legs} участков в маршруте`,
   tooManyEmails: `Не больше ${RUSH_LIMITS.emails} адресов`,
+  tooLong: (max: number) => `Не длиннее ${max} символов`,
   /** The server's: a bag whose route is not the rush's `originBaggageRoute`. */
   routeDiffers:
     'Маршрут этой сумки не совпадает с исходным маршрутом досылки: отправьте её отдельной досылкой',
@@ -147,14 +148,18 @@ export type FlightBaggage = z.infer<typeof flightBaggageSchema>;
 export const rushCodeSchema = z.object({ id, number_code: z.string(), description: z.string() });
 export type RushCode = z.infer<typeof rushCodeSchema>;
 
-const shortText = (max: number) => safeText().trim().max(max);
+const shortText = (max: number) => safeText().trim().max(max, RUSH_MESSAGES.tooLong(max));
 
 /** A leg of a route the client sends; `date` must be 'YYYY-MM-DD' ('Invalid format'). */
 const routeLegInputSchema = z.object({
   aviacompany_id: idSchema,
   airport_id: idSchema,
   flight_number: z.string().regex(/^\d{1,4}[A-Z]?$/, RUSH_MESSAGES.flightNumber),
-  number_in_route: z.number().int().min(1).max(RUSH_LIMITS.legs),
+  number_in_route: z
+    .number()
+    .int()
+    .min(1, RUSH_MESSAGES.legOrder)
+    .max(RUSH_LIMITS.legs, RUSH_MESSAGES.tooManyLegs),
   date: apiDate,
 });
 export type RouteLegInput = z.infer<typeof routeLegInputSchema>;
@@ -188,7 +193,7 @@ export const rushPayloadSchema = z.object({
   /** The flight the bag is forwarded on; its airline issues the new tags. */
   rush_flight_id: idSchema,
   emailAddresses: z
-    .array(z.email(RUSH_MESSAGES.email).max(254))
+    .array(z.email(RUSH_MESSAGES.email).max(254, RUSH_MESSAGES.tooLong(254)))
     .max(RUSH_LIMITS.emails, RUSH_MESSAGES.tooManyEmails)
     .default([]),
   originBaggageRoute: routeSchema,

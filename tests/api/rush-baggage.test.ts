@@ -302,14 +302,20 @@ describe('a rush', () => {
     expect([await rows(rushes), await rows(rushTags), await rows(mailOutbox)]).toEqual(before);
   });
 
-  it('refuses an empty piece list and an empty route with 422 and Russian texts, writing nothing', async () => {
+  it('refuses an empty piece list, an empty route and a long act number with 422 and Russian texts, writing nothing', async () => {
     const { body } = await payload();
     const before = [await rows(rushes), await rows(rushTags), await rows(mailOutbox)];
-    const res = await call('POST', '/baggage/rush', { ...body, baggageRelations: [], rushBaggageRoute: [] });
+    const res = await call('POST', '/baggage/rush', {
+      ...body,
+      baggageRelations: [],
+      rushBaggageRoute: [],
+      rushBaggageInfo: { ...body.rushBaggageInfo, act_number: 'А'.repeat(51) },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().fields).toMatchObject({
       baggageRelations: ['Выберите хотя бы одно место багажа'],
       rushBaggageRoute: ['Добавьте хотя бы один участок маршрута'],
+      'rushBaggageInfo.act_number': ['Не длиннее 50 символов'],
     });
     expect([await rows(rushes), await rows(rushTags), await rows(mailOutbox)]).toEqual(before);
   });
