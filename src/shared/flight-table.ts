@@ -162,9 +162,9 @@ export const APPROVED_ITEMS = [
 ] as const satisfies readonly RaceFilterItem[];
 
 /** The most rows one action of the table takes. */
-const RACE_ACTION_MAX_ROWS = 2000;
+export const RACE_ACTION_MAX_ROWS = 2000;
 /** How a wrong count of chosen rows reads (zod's own «array будет иметь >=1 элемент» means nothing to a dispatcher). */
-const ROW_COUNT_MESSAGES = {
+export const ROW_COUNT_MESSAGES = {
   noRows: 'Выберите хотя бы одну строку',
   tooManyRows: `Не больше ${RACE_ACTION_MAX_ROWS} строк за раз`,
 } as const;

@@ -12,6 +12,15 @@ describe('when zod refuses a value', () => {
     ]);
   });
 
+  it('says a missing literal or enum field is required too (zod reports it as a wrong value)', () => {
+    expect(messages(z.object({ flag: z.literal('1'), kind: z.enum(['a', 'b']) }), {})).toEqual([
+      `flag: ${MESSAGES.required}`,
+      `kind: ${MESSAGES.required}`,
+    ]);
+    // A present wrong value keeps zod's Russian text.
+    expect(messages(z.object({ flag: z.literal('1') }), { flag: '2' })?.[0]).not.toContain(MESSAGES.required);
+  });
+
   it('keeps a schema’s own message for a missing field', () => {
     expect(messages(z.object({ name: z.string({ message: 'Своё' }) }), {})).toEqual(['name: Своё']);
   });

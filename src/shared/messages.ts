@@ -48,8 +48,11 @@ export const MESSAGES = {
 // (zod's «ожидалось string, получено undefined» means nothing to a user). A schema's own message still wins.
 z.config({
   ...z.locales.ru(),
+  // A literal or an enum reports an absent value as `invalid_value`, not `invalid_type`.
   customError: (issue) =>
-    issue.code === 'invalid_type' && issue.input === undefined ? MESSAGES.required : undefined,
+    (issue.code === 'invalid_type' || issue.code === 'invalid_value') && issue.input === undefined
+      ? MESSAGES.required
+      : undefined,
 });
 
 export { z };

@@ -360,6 +360,10 @@ describe('TGO', () => {
     });
     expect(multipart.statusCode, multipart.body).toBe(200);
     expect(multipart.json()).toEqual(common);
+    // An empty list reads as the row actions' own words, not zod's.
+    const empty = await post('/race/get-tgos', { aids: [] });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().fields.aids).toEqual(['Выберите хотя бы одну строку']);
     const international = all.find(
       (r) => r.type === 'Международный' && r.arrival_flight_id && !r.departure_flight_id,
     );
@@ -518,6 +522,18 @@ describe('export', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await res.arrayBuffer());
     expect(workbook.worksheets[0].rowCount).toBe((await rowsOf()).length + 1);
+  });
+
+  it('says the export flag is required when it is missing, as any missing field', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/race/index?RaceSearch[date_range]=${encodeURIComponent('10.03.2026 - 10.03.2026')}`,
+      headers: { ...auth, ...ZONE },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain('Поле обязательно для заполнения');
+    expect(JSON.stringify(res.json())).not.toContain('Неверный ввод');
   });
 
   it('answers an .xlsx named for the period with the chosen columns in order and Russian headers', async () => {

@@ -39,11 +39,21 @@ export function queryArray<T extends z.ZodType>(item: T) {
 /** A list of ids from the query (`job_id[]=1&job_id[]=2`), each bounded as `queryId`. */
 export const queryIds = queryArray(queryId);
 
-/** A required list of one to `max` items that also accepts a single value (`id=1`, `id[]=1&id[]=2`). */
-export function queryList<T extends z.ZodType>(item: T, max: number) {
+/**
+ * A required list of one to `max` items that also accepts a single value (`id=1`, `id[]=1&id[]=2`); an empty or too
+ * long list reads in Russian («Укажите хотя бы одно значение», «Не больше 2000 значений»), or as `messages` say.
+ */
+export function queryList<T extends z.ZodType>(
+  item: T,
+  max: number,
+  messages: { empty?: string; tooMany?: string } = {},
+) {
   return z.preprocess(
     (value) => (value === undefined || Array.isArray(value) ? value : [value]),
-    z.array(item).min(1).max(max),
+    z
+      .array(item)
+      .min(1, messages.empty ?? 'Укажите хотя бы одно значение')
+      .max(max, messages.tooMany ?? `Не больше ${max} значений`),
   );
 }
 

@@ -10,9 +10,11 @@ import {
   fillFlightsResultSchema,
   fillFlightsSchema,
   FLIGHT_TABLE_MESSAGES as M,
+  RACE_ACTION_MAX_ROWS,
   RACE_DEFAULT_PER_PAGE,
   RACE_MAX_PER_PAGE,
   RACE_TEXT_FILTERS,
+  ROW_COUNT_MESSAGES,
   raceAidsSchema,
   raceExportSchema,
   raceFilterItemsSchema,
@@ -65,7 +67,10 @@ function attachment(reply: FastifyReply, name: string, fallback: string) {
 
 /** `aids[]` from form data (text) or JSON (numbers). */
 const formAidsSchema = z.object({
-  aids: queryList(z.union([idSchema, queryId]), 2000),
+  aids: queryList(z.union([idSchema, queryId]), RACE_ACTION_MAX_ROWS, {
+    empty: ROW_COUNT_MESSAGES.noRows,
+    tooMany: ROW_COUNT_MESSAGES.tooManyRows,
+  }),
 });
 
 /** Flight table (spec 7, Flight table): GET /v1/race, the race-filter lists and the row actions. */
