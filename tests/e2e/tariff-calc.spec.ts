@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { TARIFF_CALC_JOBS, tariffCalcBody } from '../support/tariffCalcBody.ts';
 import { base, chooseTurnaround, collectErrors, expect, signIn } from './fixtures.ts';
+import { drawnSize } from './ink.ts';
 
 const test = base;
 
@@ -303,37 +304,6 @@ test('at 1280 × 720 a calc’s row actions are on screen without scrolling side
   await edit.click();
   await expect(page.getByRole('dialog')).toBeVisible();
 });
-
-/** Width and height in px of what is drawn (not near-white) in a screenshot of the element. */
-async function drawnSize(page: Page, element: Locator): Promise<{ width: number; height: number }> {
-  const png = await element.screenshot();
-  return page.evaluate(async (data) => {
-    const image = new Image();
-    image.src = `data:image/png;base64,${data}`;
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = image.width;
-    canvas.height = image.height;
-    const context = canvas.getContext('2d');
-    if (!context) throw new Error('no 2D context');
-    context.drawImage(image, 0, 0);
-    const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
-    let [left, right, top, bottom] = [canvas.width, -1, canvas.height, -1];
-    for (let y = 0; y < canvas.height; y += 1) {
-      for (let x = 0; x < canvas.width; x += 1) {
-        const at = (y * canvas.width + x) * 4;
-        if (pixels[at] + pixels[at + 1] + pixels[at + 2] >= 600) continue;
-        [left, right, top, bottom] = [
-          Math.min(left, x),
-          Math.max(right, x),
-          Math.min(top, y),
-          Math.max(bottom, y),
-        ];
-      }
-    }
-    return { width: right - left + 1, height: bottom - top + 1 };
-  }, png.toString('base64'));
-}
 
 test('a calc’s edit and delete buttons draw their icons whatever fonts the machine has', async ({ page }) => {
   await signIn(page, 'tariff');

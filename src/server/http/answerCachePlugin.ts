@@ -131,6 +131,39 @@ async function payloadOf(
 }
 
 /**
+ * Calls `onChange` after every committed write an answer may read: this process's as it commits (before the writer
+ * goes on), other processes' by the data channel's NOTIFY, and whenever notices may have been lost. `ready()` starts
+ * listening (once, tried again after a failure) and answers whether the channel is listened to: until it is, a cache
+ * may neither read nor store. Example: `const { ready, stop } = watchAnswerData(db, () => cache.bump())`.
+ */
+export function watchAnswerData(db: Pick<DbHandle, 'listen' | 'onWrite'>, onChange: () => void) {
+  const stopWatch = db.onWrite((tables) => {
+    if (touchesAnswers(tables)) onChange();
+  });
+  let listening: Promise<boolean> | undefined;
+  let stopListening: (() => Promise<void>) | undefined;
+  return {
+    ready(): Promise<boolean> {
+      listening ??= db.listen(DATA_CHANNEL, onChange, onChange).then(
+        (stop) => {
+          stopListening = stop;
+          return true;
+        },
+        () => {
+          listening = undefined; // tried again by the next call
+          return false;
+        },
+      );
+      return listening;
+    },
+    async stop(): Promise<void> {
+      stopWatch();
+      await stopListening?.();
+    },
+  };
+}
+
+/**
  * The cache's hooks on every route registered after it. `ready()` answers whether the cross-process notices are
  * listened to; until they are, nothing is read or stored.
  */
@@ -138,34 +171,8 @@ export const answerCachePlugin = fp(
   async (app: FastifyInstance, options: { cache: AnswerCache; db: Pick<DbHandle, 'listen' | 'onWrite'> }) => {
     const { cache, db } = options;
     if (!cache.enabled) return;
-    const stopWatch = db.onWrite((tables) => {
-      if (touchesAnswers(tables)) cache.bump();
-    });
-    let listening: Promise<boolean> | undefined;
-    let stopListening: (() => Promise<void>) | undefined;
-    const ready = (): Promise<boolean> => {
-      listening ??= db
-        .listen(
-          DATA_CHANNEL,
-          () => cache.bump(),
-          () => cache.bump(),
-        )
-        .then(
-          (stop) => {
-            stopListening = stop;
-            return true;
-          },
-          () => {
-            listening = undefined; // tried again by the next request
-            return false;
-          },
-        );
-      return listening;
-    };
-    app.addHook('onClose', async () => {
-      stopWatch();
-      await stopListening?.();
-    });
+    const { ready, stop } = watchAnswerData(db, () => cache.bump());
+    app.addHook('onClose', stop);
 
     const builds = new Map<string, Build>();
     const misses = new WeakMap<FastifyRequest, Miss>();

@@ -14,8 +14,7 @@
  */
 import { createBoundedCache } from '../../cache/boundedCache.ts';
 import type { DbHandle } from '../../db/client.ts';
-import { DATA_CHANNEL } from '../../db/writes.ts';
-import { touchesAnswers } from '../../http/answerCachePlugin.ts';
+import { watchAnswerData } from '../../http/answerCachePlugin.ts';
 import type { RowEntry } from './rows.ts';
 
 /** Rows held in all: a month of a big hub, about 50-100 MB. */
@@ -40,30 +39,7 @@ export function createListingMemo(
     now: options.now,
     sizeOf: (rows) => Math.max(1, rows.length),
   });
-  const stopWatch = db.onWrite((tables) => {
-    if (touchesAnswers(tables)) held.bump();
-  });
-  let listening: Promise<boolean> | undefined;
-  let stopListening: (() => Promise<void>) | undefined;
-  const ready = (): Promise<boolean> => {
-    listening ??= db
-      .listen(
-        DATA_CHANNEL,
-        () => held.bump(),
-        () => held.bump(),
-      )
-      .then(
-        (stop) => {
-          stopListening = stop;
-          return true;
-        },
-        () => {
-          listening = undefined; // tried again by the next call
-          return false;
-        },
-      );
-    return listening;
-  };
+  const { ready, stop } = watchAnswerData(db, () => held.bump());
 
   return {
     /**
@@ -85,9 +61,8 @@ export function createListingMemo(
     },
     /** Stops watching writes (the app closes); nothing is held after. */
     async close(): Promise<void> {
-      stopWatch();
       held.bump();
-      await stopListening?.();
+      await stop();
     },
   };
 }
