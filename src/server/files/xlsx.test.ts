@@ -80,3 +80,19 @@ describe('a spreadsheet of the worker', () => {
     expect(summary.views[0]).toMatchObject({ state: 'frozen', ySplit: 3 });
   });
 });
+
+describe('when a sheet has many rows', () => {
+  it('sends them to the spreadsheet thread in parts and writes every one in order', async () => {
+    const rows = Array.from({ length: 1234 }, (_, i) => [`Рейс ${i}`, i]);
+    const sheet = (await read(await buildXlsx([{ name: 'План', headers: ['Рейс', 'N'], rows }])))
+      .worksheets[0];
+    expect(sheet.rowCount).toBe(1235);
+    expect(sheet.getRow(2).values).toEqual([undefined, 'Рейс 0', 0]);
+    expect(sheet.getRow(1235).values).toEqual([undefined, 'Рейс 1233', 1233]);
+  });
+
+  it('refuses a row the thread cannot take, and the thread ends', async () => {
+    const rows = [['ok'], [(() => 1) as unknown as string]];
+    await expect(buildXlsx([{ name: 'План', headers: ['A'], rows }])).rejects.toThrow();
+  });
+});

@@ -89,15 +89,23 @@ export async function buildXlsx(sheets: Sheet[]): Promise<Buffer> {
       worker.once('error', reject);
       worker.once('exit', (code) => reject(new Error(`the spreadsheet thread ended (code ${code})`)));
     });
-    // The rows go over in parts, the event loop getting turns between them: copied to the thread in one message, a
-    // month of a big hub's flight table (22,000 rows × 30 cells) held the HTTP thread for a few hundred ms.
-    const turn = turnTaker();
-    for (const [sheet, { rows }] of sheets.entries())
-      for (let from = 0; from < rows.length; from += ROWS_PER_MESSAGE) {
-        await turn();
-        worker.postMessage({ type: 'rows', sheet, rows: rows.slice(from, from + ROWS_PER_MESSAGE) });
-      }
-    worker.postMessage({ type: 'end' });
+    // A thread that fails while the rows are still being sent is answered by `await built` below, not reported as
+    // an unhandled rejection meanwhile.
+    built.catch(() => undefined);
+    try {
+      // The rows go over in parts, the event loop getting turns between them: copied to the thread in one message,
+      // a month of a big hub's flight table (22,000 rows × 30 cells) held the HTTP thread for a few hundred ms.
+      const turn = turnTaker();
+      for (const [sheet, { rows }] of sheets.entries())
+        for (let from = 0; from < rows.length; from += ROWS_PER_MESSAGE) {
+          await turn();
+          worker.postMessage({ type: 'rows', sheet, rows: rows.slice(from, from + ROWS_PER_MESSAGE) });
+        }
+      worker.postMessage({ type: 'end' });
+    } catch (error) {
+      void worker.terminate();
+      throw error;
+    }
     return await built;
   } finally {
     release();
