@@ -3,19 +3,19 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { spoolTarget } from '../../../tests/support/spool.ts';
+import { spoolJobs } from '../../../tests/support/spool.ts';
 import { openTestDb } from '../../../tests/support/testApp.ts';
 import type { DbHandle } from './client.ts';
 import { importSpooledPrints } from './spooledPrints.ts';
 
 let dbh: DbHandle;
 let dataDir: string;
-let printerId: number;
-let templateId: number;
+let oldJob: Awaited<ReturnType<typeof spoolJobs>>;
 
 beforeAll(async () => {
   dbh = await openTestDb();
-  ({ printerId, templateId } = await spoolTarget(dbh));
+  // A job row as an old build wrote it (its PDF on disk, none in print_files), `age` ago.
+  oldJob = await spoolJobs(dbh);
 });
 afterAll(() => dbh.close());
 
@@ -24,16 +24,6 @@ beforeEach(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'gow-spooled-'));
   return () => rm(dataDir, { recursive: true, force: true });
 });
-
-/** A job row as an old build wrote it (its PDF on disk, none in print_files), `age` ago. */
-async function oldJob(age: string, status = 'spooled'): Promise<number> {
-  const [job] = await dbh.query<{ id: number }>(
-    `insert into print_jobs (printer_id, template_id, tag_ids, copies, pages, status, created_at)
-     values ($1, $2, '{1}', 1, 1, $3, now() - $4::interval) returning id`,
-    [printerId, templateId, status, age],
-  );
-  return job.id;
-}
 
 const files = async () =>
   dbh.query<{ job_id: number; size: number; bytes: Buffer; aged: boolean }>(

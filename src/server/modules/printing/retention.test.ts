@@ -1,18 +1,17 @@
 /** The print spool's retention without HTTP: which PDFs the purge deletes, in batches, and its timer. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { spoolTarget } from '../../../../tests/support/spool.ts';
+import { spoolJobs } from '../../../../tests/support/spool.ts';
 import { openTestDb } from '../../../../tests/support/testApp.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { createSpoolPurger, purgeSpool } from './retention.ts';
 
 let dbh: DbHandle;
-let printerId: number;
-let templateId: number;
+let spooledJob: Awaited<ReturnType<typeof spoolJobs>>;
 
 beforeAll(async () => {
   dbh = await openTestDb();
   // The spool printer and a PDF template the jobs below name.
-  ({ printerId, templateId } = await spoolTarget(dbh));
+  spooledJob = await spoolJobs(dbh);
 });
 afterAll(() => dbh.close());
 
@@ -25,17 +24,13 @@ beforeEach(async () => {
 async function agedPdfs(ages: string[]): Promise<number[]> {
   const ids: number[] = [];
   for (const age of ages) {
-    const [job] = await dbh.query<{ id: number }>(
-      `insert into print_jobs (printer_id, template_id, tag_ids, copies, pages, status, created_at)
-       values ($1, $2, '{1}', 1, 1, 'spooled', now() - $3::interval) returning id`,
-      [printerId, templateId, age],
-    );
+    const job = await spooledJob(age);
     const pdf = Buffer.from(`%PDF-1.3 ${age}`);
     await dbh.query(
       `insert into print_files (job_id, created_at, size, bytes) values ($1, now() - $2::interval, $3, $4)`,
-      [job.id, age, pdf.length, pdf],
+      [job, age, pdf.length, pdf],
     );
-    ids.push(job.id);
+    ids.push(job);
   }
   return ids;
 }
